@@ -1,0 +1,93 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { ensureOwnerAccount } from '../../accounts/owner.js';
+import { LOG_LEVELS, publicUrlOf, resolveConfig, type LogLevel } from '../../config/resolve-config.js';
+import { createLogger } from '../../log/create-logger.js';
+import { openNode } from '../../node-context.js';
+import { buildApp } from '../../server/app.js';
+import { showCreatedKey } from './keys.js';
+import { numberOption } from './accounts.js';
+import { reportError } from '../output.js';
+
+function portOption(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError(`"${value}" is not a port (0-65535)`);
+  return Number(value);
+}
+
+function logLevelOption(value: string): LogLevel {
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return value as LogLevel;
+}
+
+/** `service serve`: the control plane (REST API) on one port, until SIGINT or SIGTERM. */
+export function serveCommand(): Command {
+  return new Command('serve')
+    .description('run the node: REST API and job engine')
+    .option('--port <n>', 'listening port, 0 for a free one (env SERVICE_PORT, default 8080)', portOption)
+    .option('--host <address>', 'listening address (env SERVICE_HOST, default 127.0.0.1)')
+    .option('--data-dir <dir>', 'where the database and files live (env SERVICE_DATA_DIR, default ./data)')
+    .option('--public-url <url>', 'base of app_url and download links (env SERVICE_PUBLIC_URL)')
+    .option('--allow-private-urls', 'let attachments and webhooks use loopback and private addresses (env SERVICE_ALLOW_PRIVATE_URLS=1)')
+    .option('--log-level <level>', `log level: ${LOG_LEVELS.join(', ')} (env SERVICE_LOG_LEVEL, default info)`, logLevelOption)
+    .option('--owner-credits <credits>', 'credits of the owner account made on an empty data dir (env SERVICE_OWNER_CREDITS, default 1000)', numberOption)
+    .action(async (options) => {
+      try {
+        await serve(options);
+      } catch (error) {
+        reportError(error, {});
+        process.exit(1);
+      }
+    });
+}
+
+async function serve(options: Record<string, unknown>): Promise<void> {
+  const config = resolveConfig({
+    port: options.port as number | undefined,
+    host: options.host as string | undefined,
+    dataDir: options.dataDir as string | undefined,
+    publicUrl: options.publicUrl as string | undefined,
+    allowPrivateUrls: options.allowPrivateUrls as boolean | undefined,
+    logLevel: options.logLevel as LogLevel | undefined,
+    ownerCredits: options.ownerCredits as number | undefined,
+  });
+  const logger = createLogger(config.logLevel);
+  const ctx = openNode(config);
+
+  const owner = await ensureOwnerAccount(ctx);
+  if (owner) {
+    process.stdout.write(
+      [
+        `Created the owner account ${owner.account.id} (plan ultimate, ${owner.account.balance} credits) in ${config.dataDir}.`,
+        showCreatedKey(owner.key),
+        `Make more accounts and keys with: service accounts create ... and service keys create --account ${owner.account.id}`,
+        '',
+      ].join('\n') + '\n',
+    );
+  }
+
+  const app = await buildApp({ ctx, logger });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const bindHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  process.stdout.write(`listening on http://${bindHost}:${port}\n`);
+  logger.info({ dataDir: config.dataDir, publicUrl: publicUrlOf(config, port) }, 'node started');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await app.close();
+    } finally {
+      ctx.close();
+      logger.info('stopped');
+      logger.flush();
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}

@@ -1,0 +1,25 @@
+import { Command } from 'commander';
+import { SERVICE_VERSION } from '../server/app.js';
+import { accountsCommand } from './commands/accounts.js';
+import { brandKitsCommand } from './commands/brand-kits.js';
+import { doctorCommand } from './commands/doctor.js';
+import { keysCommand } from './commands/keys.js';
+import { serveCommand } from './commands/serve.js';
+
+/** The `service` program with every command. */
+export function buildProgram(): Command {
+  return new Command('service')
+    .description('Self-hosted video and infographic generation node')
+    .version(SERVICE_VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .addCommand(serveCommand())
+    .addCommand(accountsCommand())
+    .addCommand(keysCommand())
+    .addCommand(brandKitsCommand())
+    .addCommand(doctorCommand());
+}
+
+/** Runs the CLI on `argv` (as in `process.argv`). */
+export async function runCli(argv: string[]): Promise<void> {
+  await buildProgram().parseAsync(argv);
+}

@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { invalidRequest } from '../errors/service-error.js';
+
+/** Log levels accepted by `--log-level` / `SERVICE_LOG_LEVEL`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** One of {@link LOG_LEVELS}. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** What an operator may set, by flag or environment variable; every field optional. */
+export interface ServiceOptions {
+  /** Where the database and files live. @default "./data" */
+  dataDir?: string;
+  /** Listening port; 0 picks a free one. @default 8080 */
+  port?: number;
+  /** Listening address. @default "127.0.0.1" */
+  host?: string;
+  /** Base of app_url, download_url and the OAuth issuer. @default "http://<host>:<port>" */
+  publicUrl?: string;
+  /** Let attachments and webhooks use loopback and private addresses. @default false */
+  allowPrivateUrls?: boolean;
+  /** @default "info" */
+  logLevel?: LogLevel;
+  /** Credits given to the owner account that `serve` creates on an empty data dir. @default 1000 */
+  ownerCredits?: number;
+  /** Path of a Chromium or chrome-headless-shell binary. @default found on the machine */
+  browserExecutable?: string;
+  /** Path of an ffmpeg binary. @default the one inside Remotion's compositor package */
+  ffmpegPath?: string;
+  /** API key of a remote voice provider (ElevenLabs voices API); its voices join the catalog. */
+  elevenLabsApiKey?: string;
+  /** Base URL of that provider. @default "https://api.elevenlabs.io" */
+  elevenLabsBaseUrl?: string;
+}
+
+/** {@link ServiceOptions} with every default applied; built once by {@link resolveConfig}. */
+export interface ServiceConfig {
+  dataDir: string;
+  port: number;
+  host: string;
+  /** Undefined until the port is known; use {@link publicUrlOf}. */
+  publicUrl: string | undefined;
+  allowPrivateUrls: boolean;
+  logLevel: LogLevel;
+  ownerCredits: number;
+  browserExecutable: string | undefined;
+  ffmpegPath: string | undefined;
+  /** Set when a remote voice provider is configured. */
+  voiceProvider: { apiKey: string; baseUrl: string } | undefined;
+}
+
+/** Environment variables read for each option (flags win over them). */
+export const ENVIRONMENT_VARIABLES = {
+  dataDir: 'SERVICE_DATA_DIR',
+  port: 'SERVICE_PORT',
+  host: 'SERVICE_HOST',
+  publicUrl: 'SERVICE_PUBLIC_URL',
+  allowPrivateUrls: 'SERVICE_ALLOW_PRIVATE_URLS',
+  logLevel: 'SERVICE_LOG_LEVEL',
+  ownerCredits: 'SERVICE_OWNER_CREDITS',
+  browserExecutable: 'SERVICE_BROWSER_EXECUTABLE',
+  ffmpegPath: 'SERVICE_FFMPEG_PATH',
+  elevenLabsApiKey: 'ELEVENLABS_API_KEY',
+  elevenLabsBaseUrl: 'ELEVENLABS_BASE_URL',
+} as const satisfies Record<keyof ServiceOptions, string>;
+
+/**
+ * Resolves flags over environment variables over defaults into a complete config.
+ * Throws `invalid_request` naming the setting when a value is malformed.
+ */
+export function resolveConfig(
+  options: ServiceOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): ServiceConfig {
+  const fromEnv = (key: keyof ServiceOptions): string | undefined => {
+    const value = env[ENVIRONMENT_VARIABLES[key]];
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const port = options.port ?? parseInteger('port', fromEnv('port')) ?? 8080;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw invalidRequest(`port must be a whole number from 0 to 65535, got ${port}`);
+  }
+  const logLevel = options.logLevel ?? fromEnv('logLevel') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw invalidRequest(`log level must be one of ${LOG_LEVELS.join(', ')}, got ${logLevel}`);
+  }
+  const ownerCredits = options.ownerCredits ?? parseNumber('owner credits', fromEnv('ownerCredits')) ?? 1000;
+  if (!(ownerCredits >= 0)) throw invalidRequest(`owner credits must be 0 or more, got ${ownerCredits}`);
+
+  const publicUrl = options.publicUrl ?? fromEnv('publicUrl');
+  if (publicUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(publicUrl)) {
+    throw invalidRequest(`public url must be an http(s) URL, got ${publicUrl}`);
+  }
+
+  const voiceApiKey = options.elevenLabsApiKey ?? fromEnv('elevenLabsApiKey');
+
+  return {
+    dataDir: path.resolve(cwd, options.dataDir ?? fromEnv('dataDir') ?? 'data'),
+    port,
+    host: options.host ?? fromEnv('host') ?? '127.0.0.1',
+    publicUrl: publicUrl?.replace(/\/+$/, ''),
+    allowPrivateUrls: options.allowPrivateUrls ?? parseFlag(fromEnv('allowPrivateUrls')),
+    logLevel: logLevel as LogLevel,
+    ownerCredits,
+    browserExecutable: options.browserExecutable ?? fromEnv('browserExecutable'),
+    ffmpegPath: options.ffmpegPath ?? fromEnv('ffmpegPath'),
+    voiceProvider: voiceApiKey
+      ? { apiKey: voiceApiKey, baseUrl: options.elevenLabsBaseUrl ?? fromEnv('elevenLabsBaseUrl') ?? 'https://api.elevenlabs.io' }
+      : undefined,
+  };
+}
+
+/** The public base URL: the configured one, else `http://<host>:<port>` of the listening server. */
+export function publicUrlOf(config: ServiceConfig, listeningPort = config.port): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${listeningPort}`;
+}
+
+function parseInteger(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw invalidRequest(`${name} must be a whole number, got ${value}`);
+  return Number(value);
+}
+
+function parseNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed)) throw invalidRequest(`${name} must be a number, got ${value}`);
+  return parsed;
+}
+
+function parseFlag(value: string | undefined): boolean {
+  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}

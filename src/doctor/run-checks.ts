@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ServiceConfig } from '../config/resolve-config.js';
+import { fetchRemoteVoices } from '../catalog/voices.js';
+import { browserVersion, findBrowser } from '../render/browser/find-browser.js';
+import { ffmpegVersion, findFfmpeg } from '../render/ffmpeg/find-ffmpeg.js';
+import { openDatabase } from '../store/open-database.js';
+
+/** The outcome of one check. `warn` does not stop the node; `fail` does. */
+export interface CheckResult {
+  name: string;
+  status: 'ok' | 'warn' | 'fail';
+  detail: string;
+  /** What to do about it, when it is not ok. */
+  fix?: string;
+}
+
+/** Oldest Node.js the node runs on. */
+export const MIN_NODE_VERSION = [20, 19] as const;
+
+function check(name: string, run: () => string, fix: string, status: 'warn' | 'fail' = 'fail'): CheckResult {
+  try {
+    return { name, status: 'ok', detail: run() };
+  } catch (error) {
+    return { name, status, detail: error instanceof Error ? error.message.split('\n')[0]! : String(error), fix };
+  }
+}
+
+/** Everything the node needs from the machine, each with the fix when it is missing. */
+export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+
+  results.push(
+    check('node', () => {
+      const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+      const [needMajor, needMinor] = MIN_NODE_VERSION;
+      if (major < needMajor || (major === needMajor && minor < needMinor)) {
+        throw new Error(`Node.js ${process.versions.node} is older than ${needMajor}.${needMinor}`);
+      }
+      return `Node.js ${process.versions.node}`;
+    }, `install Node.js ${MIN_NODE_VERSION.join('.')} or newer`),
+  );
+
+  results.push(
+    check('data dir', () => {
+      mkdirSync(config.dataDir, { recursive: true });
+      const probe = path.join(config.dataDir, `.doctor-${process.pid}`);
+      writeFileSync(probe, 'ok');
+      rmSync(probe);
+      return `${config.dataDir} is writable`;
+    }, 'choose a writable directory with --data-dir or SERVICE_DATA_DIR'),
+  );
+
+  results.push(
+    check('database', () => {
+      const db = openDatabase(config.dataDir);
+      try {
+        const version = db.prepare('SELECT sqlite_version()').pluck().get() as string;
+        const journal = db.pragma('journal_mode', { simple: true }) as string;
+        return `SQLite ${version}, journal ${journal}`;
+      } finally {
+        db.close();
+      }
+    }, 'reinstall with `npm ci` so better-sqlite3 is built for this Node.js (needs python3, make and g++)'),
+  );
+
+  results.push(
+    check('browser', () => {
+      const browser = findBrowser(config.browserExecutable);
+      if (!browser) throw new Error('no Chromium found');
+      return `${browserVersion(browser)} at ${browser.executable} (${browser.chromeMode})`;
+    }, 'install Debian\'s chromium-headless-shell (apt-get install chromium-headless-shell) or set SERVICE_BROWSER_EXECUTABLE'),
+  );
+
+  results.push(
+    check('ffmpeg', () => {
+      const ffmpeg = findFfmpeg(config.ffmpegPath);
+      if (!ffmpeg) throw new Error('no FFmpeg found');
+      return `${ffmpegVersion(ffmpeg)} (${ffmpeg.source})`;
+    }, 'run `npm ci` (Remotion\'s compositor package ships FFmpeg) or set SERVICE_FFMPEG_PATH'),
+  );
+
+  results.push(
+    check('fonts', () => {
+      const families = execFileSync('fc-list', [':', 'family'], { encoding: 'utf8', timeout: 15_000 })
+        .split('\n')
+        .filter(Boolean);
+      if (families.length === 0) throw new Error('fontconfig lists no fonts');
+      return `${new Set(families).size} font families on the system (fallback for scripts the kit's fonts lack)`;
+    }, 'install system fonts: apt-get install fontconfig fonts-dejavu-core fonts-noto-core'),
+  );
+
+  if (config.voiceProvider) {
+    const provider = config.voiceProvider;
+    try {
+      const voices = await fetchRemoteVoices({ ...provider, timeoutMs: 5000 });
+      results.push({ name: 'voice provider', status: 'ok', detail: `${voices.length} voices at ${provider.baseUrl}` });
+    } catch {
+      results.push({
+        name: 'voice provider',
+        status: 'warn',
+        detail: `${provider.baseUrl} is unreachable; GET /v1/voices answers 503 until it is back`,
+        fix: 'check ELEVENLABS_BASE_URL, ELEVENLABS_API_KEY and the network, or unset ELEVENLABS_API_KEY',
+      });
+    }
+  }
+  return results;
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import type { ServiceConfig } from './config/resolve-config.js';
+import { deriveKey, loadNodeSecret } from './security/node-secret.js';
+import { AccountsStore } from './store/accounts-store.js';
+import { ApiKeysStore } from './store/api-keys-store.js';
+import { BrandKitsStore } from './store/brand-kits-store.js';
+import { LedgerStore } from './store/ledger-store.js';
+import { openDatabase, type Db } from './store/open-database.js';
+
+/** Everything a command or request handler needs: config, the database, its stores and the node's keys. */
+export interface NodeContext {
+  config: ServiceConfig;
+  db: Db;
+  /** `<dataDir>/files`: scene code, audio, segments, MP4s, logos. */
+  filesDir: string;
+  accounts: AccountsStore;
+  apiKeys: ApiKeysStore;
+  ledger: LedgerStore;
+  brandKits: BrandKitsStore;
+  keys: {
+    /** Seals webhook signing secrets at rest. */
+    webhookSecrets: Buffer;
+    /** Signs download links. */
+    downloads: Buffer;
+  };
+  close(): void;
+}
+
+/** Opens the data dir (database with migrations, node secret) and builds the context over it. */
+export function openNode(config: ServiceConfig): NodeContext {
+  const db = openDatabase(config.dataDir);
+  const secret = loadNodeSecret(config.dataDir);
+  return {
+    config,
+    db,
+    filesDir: path.join(config.dataDir, 'files'),
+    accounts: new AccountsStore(db),
+    apiKeys: new ApiKeysStore(db),
+    ledger: new LedgerStore(db),
+    brandKits: new BrandKitsStore(db),
+    keys: {
+      webhookSecrets: deriveKey(secret, 'webhook-secrets'),
+      downloads: deriveKey(secret, 'download-links'),
+    },
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { publicUrlOf } from '../config/resolve-config.js';
+import { invalidRequest, ServiceError } from '../errors/service-error.js';
+import type { NodeContext } from '../node-context.js';
+import { PACKAGE_ROOT } from '../package-root.js';
+import { buildOpenApi } from './openapi/build-openapi.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorHandlingPlugin } from './plugins/error-handling.js';
+import { rateLimitPlugin, type RateLimitOptions } from './plugins/rate-limit.js';
+import type { HttpMethod, RouteDefinition } from './route-definition.js';
+import { accountRoutes } from './routes/account.js';
+import { catalogRoutes } from './routes/catalogs.js';
+import { healthRoutes } from './routes/health.js';
+
+/** Options of {@link buildApp}. */
+export interface BuildAppOptions {
+  ctx: NodeContext;
+  /** A pino logger; without one the app logs nothing. */
+  logger?: Logger;
+  /** Largest request body accepted. @default 1 MiB */
+  bodyLimit?: number;
+  rateLimit?: RateLimitOptions;
+  /** Extra routes (tests use this to mount routes of issues not built yet). */
+  extraRoutes?: RouteDefinition[];
+}
+
+const ALL_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Formats the first zod issue as "<part>.<field>: <problem>". */
+function validationMessage(error: z.ZodError, part: string): string {
+  const issue = error.issues[0]!;
+  const field = [part, ...issue.path.map(String)].join('.');
+  if (issue.code === 'unrecognized_keys') return `${part}${issue.path.length ? '.' + issue.path.join('.') : ''}: unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  return `${field}: ${issue.message}`;
+}
+
+/** The version in package.json. */
+export const SERVICE_VERSION: string = (
+  JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+/**
+ * Builds the Fastify app with every plugin and route; never listens (`serve` does, tests inject).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { ctx } = options;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => 'req_' + randomBytes(8).toString('hex'),
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance;
+
+  // Only JSON bodies: a text/plain body is refused with 415 instead of reaching a schema as a string.
+  app.removeContentTypeParser(['text/plain']);
+  app.setValidatorCompiler(({ schema, httpPart }) => (data: unknown) => {
+    const result = (schema as z.ZodType).safeParse(data ?? (httpPart === 'body' ? undefined : {}));
+    if (result.success) return { value: result.data };
+    return { error: invalidRequest(validationMessage(result.error, httpPart ?? 'request')) };
+  });
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  errorHandlingPlugin(app);
+  authPlugin(app, ctx);
+  rateLimitPlugin(app, options.rateLimit);
+
+  const routes: RouteDefinition[] = [
+    ...healthRoutes,
+    ...catalogRoutes(ctx),
+    ...accountRoutes(ctx),
+    ...(options.extraRoutes ?? []),
+  ];
+  const openApiRoute: RouteDefinition = {
+    method: 'GET',
+    url: '/v1/openapi.json',
+    operationId: 'getOpenApi',
+    summary: 'This document: OpenAPI 3.1, generated from the schemas that validate requests',
+    tags: ['meta'],
+    response: { status: 200, description: 'The OpenAPI document', schema: z.looseObject({ openapi: z.string() }) },
+    handler: async (request) =>
+      buildOpenApi(routes, { version: SERVICE_VERSION, serverUrl: publicUrlOf(ctx.config, request.socket.localPort) }),
+  };
+  routes.push(openApiRoute);
+
+  const methodsByUrl = new Map<string, Set<HttpMethod>>();
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      schema: {
+        ...(route.body ? { body: route.body } : {}),
+        ...(route.querystring ? { querystring: route.querystring } : {}),
+        ...(route.params ? { params: route.params } : {}),
+      },
+      config: { auth: route.auth ?? true, ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}) },
+      handler: async (request, reply) => {
+        const result = await route.handler(request as never, reply);
+        if (!reply.sent) reply.code(route.response.status);
+        return result;
+      },
+    });
+    const methods = methodsByUrl.get(route.url) ?? new Set<HttpMethod>();
+    methods.add(route.method);
+    methodsByUrl.set(route.url, methods);
+  }
+  // A known path with the wrong method answers 405 with Allow, not a bare 404.
+  for (const [url, methods] of methodsByUrl) {
+    const others = ALL_METHODS.filter((method) => !methods.has(method));
+    if (others.length === 0) continue;
+    const allow = [...methods].join(', ');
+    app.route({
+      method: others,
+      url,
+      config: { auth: false },
+      handler: async (request) => {
+        throw new ServiceError('method_not_allowed', `${request.method} is not allowed on ${url}; use ${allow}`, {
+          headers: { allow },
+        });
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,60 @@
+import type { Db } from './open-database.js';
+
+/** Kinds of ledger entries. */
+export type LedgerKind = 'grant' | 'adjustment' | 'charge' | 'refund';
+
+/** One ledger row; the balance is the sum of an account's rows. */
+export interface LedgerEntryRow {
+  id: number;
+  account_id: string;
+  millicredits: number;
+  kind: LedgerKind;
+  reason: string;
+  reference: string | null;
+  created_at: string;
+}
+
+/** The credit ledger and the monthly render usage: every charge and refund is a row. */
+export class LedgerStore {
+  constructor(private readonly db: Db) {}
+
+  append(entry: Omit<LedgerEntryRow, 'id'>): number {
+    return Number(
+      this.db
+        .prepare(
+          `INSERT INTO ledger_entries (account_id, millicredits, kind, reason, reference, created_at)
+           VALUES (@account_id, @millicredits, @kind, @reason, @reference, @created_at)`,
+        )
+        .run(entry).lastInsertRowid,
+    );
+  }
+
+  balanceMillicredits(accountId: string): number {
+    return this.db
+      .prepare('SELECT COALESCE(SUM(millicredits), 0) FROM ledger_entries WHERE account_id = ?')
+      .pluck()
+      .get(accountId) as number;
+  }
+
+  entries(accountId: string, limit = 50): LedgerEntryRow[] {
+    return this.db
+      .prepare('SELECT * FROM ledger_entries WHERE account_id = ? ORDER BY id DESC LIMIT ?')
+      .all(accountId, limit) as LedgerEntryRow[];
+  }
+
+  recordRenders(row: { account_id: string; renders: number; reference: string; month: string; created_at: string }): void {
+    this.db
+      .prepare(
+        `INSERT INTO render_usage (account_id, renders, reference, month, created_at)
+         VALUES (@account_id, @renders, @reference, @month, @created_at)`,
+      )
+      .run(row);
+  }
+
+  rendersUsed(accountId: string, month: string): number {
+    return this.db
+      .prepare('SELECT COALESCE(SUM(renders), 0) FROM render_usage WHERE account_id = ? AND month = ?')
+      .pluck()
+      .get(accountId, month) as number;
+  }
+}
