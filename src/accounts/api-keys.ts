@@ -19,6 +19,7 @@ import { planHasApiAccess } from './plans.js';
 export interface ApiKeySummary {
   id: string;
   account_id: string;
+  name: string;
   prefix: string;
   webhook_url: string | null;
   created_at: string;
@@ -35,6 +36,7 @@ function summarize(row: ApiKeyRow): ApiKeySummary {
   return {
     id: row.id,
     account_id: row.account_id,
+    name: row.name,
     prefix: row.key_prefix,
     webhook_url: row.webhook_url,
     created_at: row.created_at,
@@ -43,17 +45,23 @@ function summarize(row: ApiKeyRow): ApiKeySummary {
 }
 
 /** Makes a key (and its webhook signing secret) for an account; stores only the key's hash. */
-export function createApiKey(ctx: NodeContext, input: { accountId: string; webhookUrl?: string }): CreatedApiKey {
+export function createApiKey(
+  ctx: NodeContext,
+  input: { accountId: string; name?: string; webhookUrl?: string },
+): CreatedApiKey {
   requireAccount(ctx, input.accountId);
+  const name = (input.name ?? '').trim();
+  if (name.length > 100) throw invalidRequest('key name must be at most 100 characters');
   if (input.webhookUrl !== undefined) {
     const problem = webhookUrlProblem(input.webhookUrl, ctx.config.allowPrivateUrls);
-    if (problem) throw invalidRequest(`webhook url ${problem}: ${input.webhookUrl}`);
+    if (problem) throw invalidRequest(`webhook_url ${problem}: ${input.webhookUrl}`);
   }
   const key = generateApiKey();
   const webhookSecret = generateWebhookSecret();
   const row: ApiKeyRow = {
     id: newId('key'),
     account_id: input.accountId,
+    name,
     key_hash: hashApiKey(key),
     key_prefix: apiKeyPrefix(key),
     webhook_url: input.webhookUrl ?? null,
@@ -71,10 +79,13 @@ export function listApiKeys(ctx: NodeContext, accountId: string): ApiKeySummary[
   return ctx.apiKeys.listForAccount(accountId).map(summarize);
 }
 
-/** Revokes a key; it is refused from the next request on. */
-export function revokeApiKey(ctx: NodeContext, keyId: string): ApiKeySummary {
+/**
+ * Revokes a key; it is refused from the next request on. With `accountId`, a key of another
+ * account answers `not_found` like a missing one.
+ */
+export function revokeApiKey(ctx: NodeContext, keyId: string, accountId?: string): ApiKeySummary {
   const row = ctx.apiKeys.get(keyId);
-  if (!row) throw notFound(`API key ${keyId}`);
+  if (!row || (accountId !== undefined && row.account_id !== accountId)) throw notFound(`API key ${keyId}`);
   if (row.revoked_at) throw new ServiceError('conflict', `API key ${keyId} was already revoked at ${row.revoked_at}`);
   ctx.apiKeys.revoke(keyId, nowIso());
   return summarize(ctx.apiKeys.get(keyId)!);

@@ -14,6 +14,7 @@ import { errorHandlingPlugin } from './plugins/error-handling.js';
 import { rateLimitPlugin, type RateLimitOptions } from './plugins/rate-limit.js';
 import type { HttpMethod, RouteDefinition } from './route-definition.js';
 import { accountRoutes } from './routes/account.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { healthRoutes } from './routes/health.js';
 
@@ -49,9 +50,10 @@ export const SERVICE_VERSION: string = (
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { ctx } = options;
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit,
     requestIdHeader: 'x-request-id',
     genReqId: () => 'req_' + randomBytes(8).toString('hex'),
     routerOptions: { ignoreTrailingSlash: true },
@@ -61,7 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Only JSON bodies: a text/plain body is refused with 415 instead of reaching a schema as a string.
   app.removeContentTypeParser(['text/plain']);
   app.setValidatorCompiler(({ schema, httpPart }) => (data: unknown) => {
-    const result = (schema as z.ZodType).safeParse(data ?? (httpPart === 'body' ? undefined : {}));
+    const result = (schema as z.ZodType).safeParse(data === undefined && httpPart !== 'body' ? {} : data);
     if (result.success) return { value: result.data };
     return { error: invalidRequest(validationMessage(result.error, httpPart ?? 'request')) };
   });
@@ -70,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  errorHandlingPlugin(app);
+  errorHandlingPlugin(app, { bodyLimit });
   authPlugin(app, ctx);
   rateLimitPlugin(app, options.rateLimit);
 
@@ -78,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...healthRoutes,
     ...catalogRoutes(ctx),
     ...accountRoutes(ctx),
+    ...apiKeyRoutes(ctx),
     ...(options.extraRoutes ?? []),
   ];
   const openApiRoute: RouteDefinition = {

@@ -1,5 +1,6 @@
 import type { Plan } from '../accounts/plans.js';
 import type { Db } from './open-database.js';
+import { StatementCache } from './statement-cache.js';
 
 /** An account row. */
 export interface AccountRow {
@@ -15,11 +16,15 @@ export interface AccountRow {
 
 /** Reads and writes accounts. */
 export class AccountsStore {
-  constructor(private readonly db: Db) {}
+  private readonly sql: StatementCache;
+
+  constructor(db: Db) {
+    this.sql = new StatementCache(db);
+  }
 
   insert(row: AccountRow): void {
-    this.db
-      .prepare(
+    this.sql
+      .get(
         `INSERT INTO accounts (id, name, email, password_hash, plan, monthly_renders, is_owner, created_at)
          VALUES (@id, @name, @email, @password_hash, @plan, @monthly_renders, @is_owner, @created_at)`,
       )
@@ -27,22 +32,22 @@ export class AccountsStore {
   }
 
   get(id: string): AccountRow | undefined {
-    return this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
+    return this.sql.get('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
   }
 
   findByEmail(email: string): AccountRow | undefined {
-    return this.db.prepare('SELECT * FROM accounts WHERE email = ?').get(email) as AccountRow | undefined;
+    return this.sql.get('SELECT * FROM accounts WHERE email = ?').get(email) as AccountRow | undefined;
   }
 
   list(): AccountRow[] {
-    return this.db.prepare('SELECT * FROM accounts ORDER BY created_at, id').all() as AccountRow[];
+    return this.sql.get('SELECT * FROM accounts ORDER BY created_at, id').all() as AccountRow[];
   }
 
   count(): number {
-    return this.db.prepare('SELECT COUNT(*) FROM accounts').pluck().get() as number;
+    return this.sql.get('SELECT COUNT(*) FROM accounts').pluck().get() as number;
   }
 
   setPasswordHash(id: string, passwordHash: string): void {
-    this.db.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').run(passwordHash, id);
+    this.sql.get('UPDATE accounts SET password_hash = ? WHERE id = ?').run(passwordHash, id);
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from './open-database.js';
+import { StatementCache } from './statement-cache.js';
 
 /** A brand kit row; colors and fonts are JSON text. */
 export interface BrandKitRow {
@@ -15,11 +16,15 @@ export interface BrandKitRow {
 
 /** Reads and writes brand kits. */
 export class BrandKitsStore {
-  constructor(private readonly db: Db) {}
+  private readonly sql: StatementCache;
+
+  constructor(db: Db) {
+    this.sql = new StatementCache(db);
+  }
 
   insert(row: BrandKitRow): void {
-    this.db
-      .prepare(
+    this.sql
+      .get(
         `INSERT INTO brand_kits (id, account_id, name, description, website_url, colors, fonts, logo_path, created_at)
          VALUES (@id, @account_id, @name, @description, @website_url, @colors, @fonts, @logo_path, @created_at)`,
       )
@@ -27,16 +32,16 @@ export class BrandKitsStore {
   }
 
   get(id: string): BrandKitRow | undefined {
-    return this.db.prepare('SELECT * FROM brand_kits WHERE id = ?').get(id) as BrandKitRow | undefined;
+    return this.sql.get('SELECT * FROM brand_kits WHERE id = ?').get(id) as BrandKitRow | undefined;
   }
 
   listForAccount(accountId: string): BrandKitRow[] {
-    return this.db
-      .prepare('SELECT * FROM brand_kits WHERE account_id = ? ORDER BY created_at, id')
+    return this.sql
+      .get('SELECT * FROM brand_kits WHERE account_id = ? ORDER BY created_at, id')
       .all(accountId) as BrandKitRow[];
   }
 
   delete(id: string): boolean {
-    return this.db.prepare('DELETE FROM brand_kits WHERE id = ?').run(id).changes === 1;
+    return this.sql.get('DELETE FROM brand_kits WHERE id = ?').run(id).changes === 1;
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from './open-database.js';
+import { StatementCache } from './statement-cache.js';
 
 /** Kinds of ledger entries. */
 export type LedgerKind = 'grant' | 'adjustment' | 'charge' | 'refund';
@@ -16,12 +17,16 @@ export interface LedgerEntryRow {
 
 /** The credit ledger and the monthly render usage: every charge and refund is a row. */
 export class LedgerStore {
-  constructor(private readonly db: Db) {}
+  private readonly sql: StatementCache;
+
+  constructor(db: Db) {
+    this.sql = new StatementCache(db);
+  }
 
   append(entry: Omit<LedgerEntryRow, 'id'>): number {
     return Number(
-      this.db
-        .prepare(
+      this.sql
+        .get(
           `INSERT INTO ledger_entries (account_id, millicredits, kind, reason, reference, created_at)
            VALUES (@account_id, @millicredits, @kind, @reason, @reference, @created_at)`,
         )
@@ -30,21 +35,21 @@ export class LedgerStore {
   }
 
   balanceMillicredits(accountId: string): number {
-    return this.db
-      .prepare('SELECT COALESCE(SUM(millicredits), 0) FROM ledger_entries WHERE account_id = ?')
+    return this.sql
+      .get('SELECT COALESCE(SUM(millicredits), 0) FROM ledger_entries WHERE account_id = ?')
       .pluck()
       .get(accountId) as number;
   }
 
   entries(accountId: string, limit = 50): LedgerEntryRow[] {
-    return this.db
-      .prepare('SELECT * FROM ledger_entries WHERE account_id = ? ORDER BY id DESC LIMIT ?')
+    return this.sql
+      .get('SELECT * FROM ledger_entries WHERE account_id = ? ORDER BY id DESC LIMIT ?')
       .all(accountId, limit) as LedgerEntryRow[];
   }
 
   recordRenders(row: { account_id: string; renders: number; reference: string; month: string; created_at: string }): void {
-    this.db
-      .prepare(
+    this.sql
+      .get(
         `INSERT INTO render_usage (account_id, renders, reference, month, created_at)
          VALUES (@account_id, @renders, @reference, @month, @created_at)`,
       )
@@ -52,8 +57,8 @@ export class LedgerStore {
   }
 
   rendersUsed(accountId: string, month: string): number {
-    return this.db
-      .prepare('SELECT COALESCE(SUM(renders), 0) FROM render_usage WHERE account_id = ? AND month = ?')
+    return this.sql
+      .get('SELECT COALESCE(SUM(renders), 0) FROM render_usage WHERE account_id = ? AND month = ?')
       .pluck()
       .get(accountId, month) as number;
   }

@@ -6,7 +6,7 @@ import { dataOptions, withNode } from '../with-node.js';
 /** How a new key is shown to a person: once, with what to do with it. */
 export function showCreatedKey(key: CreatedApiKey): string {
   return [
-    details({ 'key id': key.id, account: key.account_id, 'webhook url': key.webhook_url }),
+    details({ 'key id': key.id, name: key.name, account: key.account_id, 'webhook url': key.webhook_url }),
     '',
     `API key:        ${key.key}`,
     `webhook secret: ${key.webhook_secret}`,
@@ -24,11 +24,12 @@ export function keysCommand(): Command {
       .command('create')
       .description('create an API key (shown once) with its webhook signing secret')
       .requiredOption('--account <id>', 'account id')
+      .option('--name <name>', 'a label to tell keys apart')
       .option('--webhook-url <url>', 'default webhook URL for jobs created with this key')
       .option('--allow-private-urls', 'allow a loopback or private webhook URL (env SERVICE_ALLOW_PRIVATE_URLS=1)'),
   ).action(async (options) => {
     await withNode(options, (ctx) => {
-      const key = createApiKey(ctx, { accountId: options.account, webhookUrl: options.webhookUrl });
+      const key = createApiKey(ctx, { accountId: options.account, name: options.name, webhookUrl: options.webhookUrl });
       print(key, options, () => showCreatedKey(key));
     });
   });
@@ -39,7 +40,7 @@ export function keysCommand(): Command {
         const rows = listApiKeys(ctx, options.account);
         print(rows, options, () => table(
           rows.map((row) => ({ ...row, status: row.revoked_at ? 'revoked' : 'active' })),
-          ['id', 'prefix', 'status', 'webhook_url', 'created_at'],
+          ['id', 'name', 'prefix', 'status', 'webhook_url', 'created_at'],
         ));
       });
     },

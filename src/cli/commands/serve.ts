@@ -79,9 +79,18 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // server.close() drops idle keep-alive sockets only once; a socket whose request finishes later
+    // would hold the close open until its keep-alive timeout, so sweep idle sockets until done.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      logger.warn('requests still running after 30 s; closing their connections');
+      app.server.closeAllConnections();
+    }, 30_000);
     try {
       await app.close();
     } finally {
+      clearInterval(sweep);
+      clearTimeout(deadline);
       ctx.close();
       logger.info('stopped');
       logger.flush();

@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_CODES, ServiceError, type ErrorCode } from '../../errors/service-error.js';
 
+// The JSON parser refuses __proto__ and constructor.prototype keys the same way as broken JSON.
+const INVALID_JSON = 'body is not valid JSON, or holds a forbidden __proto__ or constructor.prototype key';
+
 /** Fastify's own error codes, and how the node answers each. */
-const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: (error: FastifyError) => string }> = {
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: (error: FastifyError, bodyLimit: number) => string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'unsupported_media_type',
     message: () => 'Content-Type must be application/json',
@@ -11,12 +14,15 @@ const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: (error: Fastify
     code: 'invalid_request',
     message: () => 'Content-Length does not match the body',
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: (e) => `request body is too large (${e.message})` },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'payload_too_large',
+    message: (_error, bodyLimit) => `request body is larger than the limit of ${bodyLimit} bytes`,
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'invalid_request',
     message: () => 'body is empty but Content-Type is application/json; send a JSON object',
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_request', message: () => 'body is not valid JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_request', message: () => INVALID_JSON },
 };
 
 /** Codes whose statuses have no own entry: pick the registry's code for a bare HTTP status. */
@@ -31,7 +37,7 @@ function codeForStatus(status: number): ErrorCode {
  * Fastify's parser errors, unknown routes and unexpected exceptions (500, logged with the request id,
  * no stack in the body).
  */
-export function errorHandlingPlugin(app: FastifyInstance): void {
+export function errorHandlingPlugin(app: FastifyInstance, options: { bodyLimit: number }): void {
   app.setErrorHandler((raw: FastifyError | ServiceError | Error, request, reply) => {
     let error: ServiceError;
     if (raw instanceof ServiceError) {
@@ -40,9 +46,9 @@ export function errorHandlingPlugin(app: FastifyInstance): void {
       const fastifyError = raw as FastifyError;
       const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
       if (known) {
-        error = new ServiceError(known.code, known.message(fastifyError), { cause: raw });
+        error = new ServiceError(known.code, known.message(fastifyError, options.bodyLimit), { cause: raw });
       } else if (raw instanceof SyntaxError && fastifyError.statusCode === 400) {
-        error = new ServiceError('invalid_request', 'body is not valid JSON', { cause: raw });
+        error = new ServiceError('invalid_request', INVALID_JSON, { cause: raw });
       } else if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
         error = new ServiceError(codeForStatus(fastifyError.statusCode), raw.message, { cause: raw });
       } else {

@@ -15,6 +15,7 @@ CREATE TABLE accounts (
 CREATE TABLE api_keys (
   id                     TEXT PRIMARY KEY,
   account_id             TEXT NOT NULL REFERENCES accounts(id),
+  name                   TEXT NOT NULL DEFAULT '',
   key_hash               TEXT NOT NULL UNIQUE,   -- SHA-256 of the full key; the key itself is never stored
   key_prefix             TEXT NOT NULL,          -- first characters, for people to tell keys apart
   webhook_url            TEXT,

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { bearer, createAccountWithKey, createTestApp, createTestNode, type TestNode } from '../helpers/test-node.js';
+
+describe('GET /v1/openapi.json', () => {
+  let node: TestNode;
+  let app: FastifyInstance;
+  let key: string;
+  beforeAll(async () => {
+    node = createTestNode();
+    app = await createTestApp(node.ctx);
+    key = (await createAccountWithKey(node.ctx)).key.key;
+  });
+  afterAll(async () => {
+    await app.close();
+    node.cleanup();
+  });
+
+  it('documents every route in OpenAPI 3.1 from the schemas that validate requests', async () => {
+    const response = await app.inject({ method: 'GET', url: '/v1/openapi.json', headers: bearer(key) });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      ['/v1/account', '/v1/animation-styles', '/v1/api-keys', '/v1/api-keys/{id}', '/v1/brand-kits', '/v1/health', '/v1/models', '/v1/openapi.json', '/v1/voices'].sort(),
+    );
+    expect(doc.paths['/v1/health'].get.security).toEqual([]);
+    expect(doc.paths['/v1/models'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/v1/models'].get.responses['401']).toEqual({ $ref: '#/components/responses/Error401' });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+
+    const create = doc.paths['/v1/api-keys'].post;
+    const schema = create.requestBody.content['application/json'].schema;
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 100 });
+    expect(Object.keys(schema.properties).sort()).toEqual(['name', 'webhook_url']);
+    expect(create.responses['201'].content['application/json'].schema.required).toContain('key');
+    expect(create.responses['415']).toBeDefined();
+
+    const revoke = doc.paths['/v1/api-keys/{id}'].delete;
+    expect(revoke.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('rate_limited');
+  });
+});
