@@ -62,7 +62,7 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
       } finally {
         db.close();
       }
-    }, 'reinstall with `npm ci` so better-sqlite3 is built for this Node.js (needs python3, make and g++)'),
+    }, 'reinstall with `npm install` so better-sqlite3 is built for this Node.js (needs python3, make and g++)'),
   );
 
   results.push(
@@ -78,7 +78,7 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
       const ffmpeg = findFfmpeg(config.ffmpegPath);
       if (!ffmpeg) throw new Error('no FFmpeg found');
       return `${ffmpegVersion(ffmpeg)} (${ffmpeg.source})`;
-    }, 'run `npm ci` (Remotion\'s compositor package ships FFmpeg) or set SERVICE_FFMPEG_PATH'),
+    }, 'run `npm install` (Remotion\'s compositor package ships FFmpeg) or set SERVICE_FFMPEG_PATH'),
   );
 
   results.push(
