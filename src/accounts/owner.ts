@@ -21,6 +21,6 @@ export async function ensureOwnerAccount(
     credits: ctx.config.ownerCredits,
     isOwner: true,
   });
-  const key = createApiKey(ctx, { accountId: account.id });
+  const key = createApiKey(ctx, { accountId: account.id, name: 'owner' });
   return { account, key };
 }

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { SERVICE_VERSION } from '../server/app.js';
+import { SERVICE_VERSION } from '../package-root.js';
 import { accountsCommand } from './commands/accounts.js';
 import { brandKitsCommand } from './commands/brand-kits.js';
 import { doctorCommand } from './commands/doctor.js';

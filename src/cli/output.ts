@@ -28,7 +28,7 @@ export function details(record: Record<string, unknown>): string {
 }
 
 function formatCell(value: unknown): string {
-  if (value === null || value === undefined) return '-';
+  if (value === null || value === undefined || value === '') return '-';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

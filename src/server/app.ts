@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { publicUrlOf } from '../config/resolve-config.js';
 import { invalidRequest, ServiceError } from '../errors/service-error.js';
 import type { NodeContext } from '../node-context.js';
-import { PACKAGE_ROOT } from '../package-root.js';
+import { SERVICE_VERSION } from '../package-root.js';
 import { buildOpenApi } from './openapi/build-openapi.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlingPlugin } from './plugins/error-handling.js';
@@ -39,11 +37,6 @@ function validationMessage(error: z.ZodError, part: string): string {
   if (issue.code === 'unrecognized_keys') return `${part}${issue.path.length ? '.' + issue.path.join('.') : ''}: unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
   return `${field}: ${issue.message}`;
 }
-
-/** The version in package.json. */
-export const SERVICE_VERSION: string = (
-  JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
-).version;
 
 /**
  * Builds the Fastify app with every plugin and route; never listens (`serve` does, tests inject).

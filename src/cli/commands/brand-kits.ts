@@ -1,8 +1,10 @@
 import { Command } from 'commander';
 import { requireAccount } from '../../accounts/accounts.js';
-import { createBrandKit, deleteBrandKit, listBrandKits } from '../../catalog/brand-kits.js';
 import { details, print, table } from '../output.js';
 import { dataOptions, withNode } from '../with-node.js';
+
+// Loaded when a command runs, so the CLI starts without sharp.
+const brandKits = () => import('../../catalog/brand-kits.js');
 
 /** `service brand-kits create|list|delete`. */
 export function brandKitsCommand(): Command {
@@ -24,6 +26,7 @@ export function brandKitsCommand(): Command {
       .requiredOption('--body-font <family>', 'body font family'),
   ).action(async (options) => {
     await withNode(options, async (ctx) => {
+      const { createBrandKit } = await brandKits();
       const kit = await createBrandKit(ctx, {
         accountId: options.account,
         name: options.name,
@@ -42,8 +45,9 @@ export function brandKitsCommand(): Command {
 
   dataOptions(kits.command('list').description('list an account\'s brand kits').requiredOption('--account <id>', 'account id')).action(
     async (options) => {
-      await withNode(options, (ctx) => {
+      await withNode(options, async (ctx) => {
         requireAccount(ctx, options.account);
+        const { listBrandKits } = await brandKits();
         const { brand_kits: rows } = listBrandKits(ctx, options.account);
         print(rows, options, () => table(rows.map((row) => ({ ...row, ...row.colors })), ['id', 'name', 'primary', 'secondary', 'accent', 'has_logo']));
       });
@@ -52,7 +56,8 @@ export function brandKitsCommand(): Command {
 
   dataOptions(kits.command('delete').description('delete a brand kit and its files').argument('<id>', 'brand kit id')).action(
     async (id: string, options) => {
-      await withNode(options, (ctx) => {
+      await withNode(options, async (ctx) => {
+        const { deleteBrandKit } = await brandKits();
         const kit = deleteBrandKit(ctx, id);
         print(kit, options, () => `deleted brand kit ${kit.id}`);
       });

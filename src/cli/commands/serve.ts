@@ -1,9 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { ensureOwnerAccount } from '../../accounts/owner.js';
 import { LOG_LEVELS, publicUrlOf, resolveConfig, type LogLevel } from '../../config/resolve-config.js';
-import { createLogger } from '../../log/create-logger.js';
 import { openNode } from '../../node-context.js';
-import { buildApp } from '../../server/app.js';
 import { showCreatedKey } from './keys.js';
 import { numberOption } from './accounts.js';
 import { reportError } from '../output.js';
@@ -51,6 +49,11 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     logLevel: options.logLevel as LogLevel | undefined,
     ownerCredits: options.ownerCredits as number | undefined,
   });
+  // Loaded here so other commands start without Fastify and pino.
+  const [{ createLogger }, { buildApp }] = await Promise.all([
+    import('../../log/create-logger.js'),
+    import('../../server/app.js'),
+  ]);
   const logger = createLogger(config.logLevel);
   const ctx = openNode(config);
 
