@@ -1,0 +1,428 @@
+import { createHash } from 'node:crypto';
+import { promises as dns } from 'node:dns';
+import { constants as fsConstants } from 'node:fs';
+import { access, mkdir, open, rename, rm } from 'node:fs/promises';
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { invalidRequest, ServiceError } from '../errors/service-error.js';
+import { isLoopbackHost, isNonPublicAddress } from '../security/url-policy.js';
+import { EXTENSION_BY_MIME_TYPE, sniffContentType } from './sniff-content-type.js';
+
+/** What an attachment is for; decides its size cap and accepted types. */
+export type AttachmentKind = 'image' | 'document' | 'audio';
+
+/** One link to fetch. */
+export interface AttachmentRequest {
+  url: string;
+  kind: AttachmentKind;
+  /** The request field with its index, for example `images[2]`; every error message starts with it. */
+  field: string;
+  /** Documents: the `mime_type` the client declared; the bytes must match it. */
+  declaredMimeType?: string;
+}
+
+/** How to fetch. */
+export interface FetchAttachmentOptions {
+  /** Whether loopback, private and link-local addresses may be fetched (the node's operator decides). */
+  allowPrivateUrls: boolean;
+  /** Directory the file is written to (created when missing). */
+  destDir: string;
+  /** Whole fetch, redirects and body included. @default 20000 */
+  timeoutMs?: number;
+  /** Overrides the size cap of every kind. @default {@link ATTACHMENT_SIZE_CAPS} of the kind */
+  maxBytes?: number;
+  /** @default globalThis.fetch */
+  fetchImpl?: typeof fetch;
+  /** Cancels the fetch; the signal's reason is thrown. */
+  signal?: AbortSignal;
+  /**
+   * Imports a social-site audio link with yt-dlp. Only called when yt-dlp is on PATH; without
+   * this function such links are refused.
+   */
+  importSocial?: (request: AttachmentRequest, context: { destDir: string; signal: AbortSignal }) => Promise<FetchedAttachment>;
+}
+
+/** A fetched and checked file. */
+export interface FetchedAttachment {
+  field: string;
+  url: string;
+  /** Where the file was written: `destDir/<field, sanitized>.<ext>`, for example `images-2.png`. */
+  path: string;
+  /** The type found in the bytes (for documents, the declared type they matched). */
+  mimeType: string;
+  bytes: number;
+  /** Hex SHA-256 of the file. */
+  sha256: string;
+}
+
+const MB = 1024 * 1024;
+
+/** Size caps by kind (DECISIONS.md "Inputs from links"). */
+export const ATTACHMENT_SIZE_CAPS: Readonly<Record<AttachmentKind, number>> = {
+  image: 25 * MB,
+  document: 25 * MB,
+  audio: 100 * MB,
+};
+
+/** Time allowed for one fetch. @default 20000 */
+export const ATTACHMENT_TIMEOUT_MS = 20_000;
+
+/** Redirects followed before giving up. */
+export const MAX_REDIRECTS = 5;
+
+/** How many links {@link fetchAttachments} fetches at once. */
+export const FETCH_CONCURRENCY = 4;
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']);
+const AUDIO_TYPES = new Set(['audio/mpeg', 'audio/wav', 'audio/mp4', 'audio/aac', 'audio/ogg', 'audio/flac']);
+const TEXT_DOCUMENT_TYPES = new Set(['text/csv', 'text/plain']);
+const SHARP_FORMATS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/webp': 'webp',
+  'image/svg+xml': 'svg',
+};
+const ACCEPT: Record<AttachmentKind, string> = {
+  image: 'image/png, image/jpeg, image/webp, image/svg+xml;q=0.9, */*;q=0.1',
+  document: 'application/pdf, text/csv, text/plain;q=0.9, */*;q=0.1',
+  audio: 'audio/*, */*;q=0.1',
+};
+const HEAD_BYTES = 64 * 1024;
+const SOCIAL_DOMAINS = [
+  'youtube.com',
+  'youtu.be',
+  'tiktok.com',
+  'instagram.com',
+  'soundcloud.com',
+  'vimeo.com',
+  'x.com',
+  'twitter.com',
+  'facebook.com',
+  'fb.watch',
+];
+
+/** Whether a link points to a video-sharing or social site (imported with yt-dlp, priced as an import). */
+export function isSocialLink(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return false;
+  }
+  return SOCIAL_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+/** The path of `yt-dlp` on PATH, or undefined when the node has no importer. */
+export async function findYtDlp(): Promise<string | undefined> {
+  const names = process.platform === 'win32' ? ['yt-dlp.exe', 'yt-dlp'] : ['yt-dlp'];
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    for (const name of names) {
+      const candidate = path.join(dir, name);
+      try {
+        await access(candidate, fsConstants.X_OK);
+        return candidate;
+      } catch {
+        // not here; keep looking
+      }
+    }
+  }
+  return undefined;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes % MB === 0) return `${bytes / MB} MB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
+function show(url: URL | string): string {
+  const text = typeof url === 'string' ? url : url.href;
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+function fileBase(field: string): string {
+  return field.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'attachment';
+}
+
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  if (typeof cause?.message === 'string') return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts (for steps that take no signal). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+async function decodesAsImage(filePath: string, mimeType: string): Promise<boolean> {
+  const { default: sharp } = await import('sharp');
+  try {
+    const metadata = await sharp(filePath, { failOn: 'warning' }).metadata();
+    if (metadata.format !== SHARP_FORMATS[mimeType]) return false;
+    // Metadata reads only the header; decoding a tiny resize reads every pixel, which catches
+    // truncated and corrupt files.
+    await sharp(filePath, { failOn: 'warning' }).resize(8, 8, { fit: 'inside' }).raw().toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Fetches one link into `destDir` by the rules of DECISIONS.md "Inputs from links": http(s) only,
+ * no private addresses unless allowed (every redirect hop checked, at most 5), a timeout, a size
+ * cap enforced while streaming, and the content type checked by the bytes. Every failure is
+ * `invalid_request` with a message starting with the request's field; nothing is left on disk.
+ */
+export async function fetchAttachment(
+  request: AttachmentRequest,
+  options: FetchAttachmentOptions,
+): Promise<FetchedAttachment> {
+  const fail = (why: string, cause?: unknown) => invalidRequest(`${request.field}: ${why}`, cause);
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    throw fail(`"${show(request.url)}" is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw fail(`${show(url)} is not an http or https URL`);
+  if (url.username || url.password) throw fail(`${show(url)} must not carry credentials`);
+  options.signal?.throwIfAborted();
+
+  const timeoutMs = options.timeoutMs ?? ATTACHMENT_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  const base = fileBase(request.field);
+  const partPath = path.join(options.destDir, `${base}.part`);
+  try {
+    await mkdir(options.destDir, { recursive: true });
+    if (request.kind === 'audio' && isSocialLink(url.href)) {
+      if (!(await findYtDlp())) {
+        throw fail(`${show(url)} is a social or video-sharing link, which needs an importer (yt-dlp on PATH) that this node does not have; link the audio file itself`);
+      }
+      if (!options.importSocial) throw fail(`${show(url)} is a social or video-sharing link, and this node does not import those`);
+      return await options.importSocial(request, { destDir: options.destDir, signal: controller.signal });
+    }
+    return await download(request, url, options, controller.signal, partPath, base, fail);
+  } catch (error) {
+    await rm(partPath, { force: true });
+    if (error instanceof ServiceError) throw error;
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (timedOut) throw fail(`${show(url)} did not finish within ${timeoutMs / 1000} s`, error);
+    throw fail(`${show(url)} could not be fetched (${reasonOf(error)})`, error);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+async function download(
+  request: AttachmentRequest,
+  firstUrl: URL,
+  options: FetchAttachmentOptions,
+  signal: AbortSignal,
+  partPath: string,
+  base: string,
+  fail: (why: string, cause?: unknown) => ServiceError,
+): Promise<FetchedAttachment> {
+  const fetchImpl = options.fetchImpl ?? globalThis.fetch;
+  const cap = options.maxBytes ?? ATTACHMENT_SIZE_CAPS[request.kind];
+  const tooLarge = () => fail(`larger than ${formatBytes(cap)}`);
+
+  const checkAddress = async (url: URL) => {
+    if (options.allowPrivateUrls) return;
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const refuse = () =>
+      fail(`${show(url)} points to a private, loopback or link-local address, which this node does not allow`);
+    if (isLoopbackHost(host)) throw refuse();
+    if (isIP(host)) {
+      if (isNonPublicAddress(host)) throw refuse();
+      return;
+    }
+    let addresses: { address: string }[];
+    try {
+      addresses = await untilAborted(dns.lookup(host, { all: true }), signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw fail(`the host "${host}" could not be resolved`, error);
+    }
+    // Every address must be public: a name with one private address could be answered by it.
+    if (addresses.length === 0 || addresses.some((entry) => isNonPublicAddress(entry.address))) throw refuse();
+  };
+
+  let url = firstUrl;
+  let response: Response;
+  for (let redirects = 0; ; redirects += 1) {
+    await checkAddress(url);
+    response = await fetchImpl(url.href, {
+      redirect: 'manual',
+      signal,
+      headers: { accept: ACCEPT[request.kind], 'user-agent': 'video-node-attachment-fetcher' },
+    });
+    if (![301, 302, 303, 307, 308].includes(response.status)) break;
+    await response.body?.cancel().catch(() => undefined);
+    const location = response.headers.get('location');
+    if (!location) throw fail(`${show(url)} answered ${response.status} without a Location`);
+    if (redirects >= MAX_REDIRECTS) throw fail(`${show(firstUrl)} redirected more than ${MAX_REDIRECTS} times`);
+    let next: URL;
+    try {
+      next = new URL(location, url);
+    } catch {
+      throw fail(`${show(url)} redirected to an invalid URL`);
+    }
+    if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+      throw fail(`${show(url)} redirected to ${show(next)}, which is not http or https`);
+    }
+    url = next;
+  }
+
+  if (response.status < 200 || response.status > 299) {
+    await response.body?.cancel().catch(() => undefined);
+    throw fail(`${show(url)} answered ${response.status}`);
+  }
+  const declaredLength = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declaredLength) && declaredLength > cap) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+
+  const hash = createHash('sha256');
+  const head = new Uint8Array(HEAD_BYTES);
+  let headLength = 0;
+  let bytes = 0;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let isText = true;
+  const file = await open(partPath, 'w');
+  try {
+    const reader = response.body?.getReader();
+    for (;;) {
+      if (!reader) break;
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > cap) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      hash.update(value);
+      if (headLength < HEAD_BYTES) {
+        const take = value.subarray(0, HEAD_BYTES - headLength);
+        head.set(take, headLength);
+        headLength += take.byteLength;
+      }
+      if (isText) {
+        try {
+          decoder.decode(value, { stream: true });
+          if (value.includes(0)) isText = false;
+        } catch {
+          isText = false;
+        }
+      }
+      await file.write(value);
+    }
+  } finally {
+    await file.close();
+  }
+  if (isText) {
+    try {
+      decoder.decode();
+    } catch {
+      isText = false;
+    }
+  }
+  if (bytes === 0) throw fail(`${show(url)} answered with an empty file`);
+
+  const sniffed = sniffContentType(head.subarray(0, headLength), { isText });
+  let mimeType = sniffed;
+  if (request.kind === 'image') {
+    if (!IMAGE_TYPES.has(sniffed)) throw fail(`is ${sniffed} by its bytes, not an image (PNG, JPEG, WebP or SVG)`);
+    if (!(await untilAborted(decodesAsImage(partPath, sniffed), signal))) {
+      throw fail(`is not a decodable ${SHARP_FORMATS[sniffed]!.toUpperCase()} image (truncated or corrupt)`);
+    }
+  } else if (request.kind === 'audio') {
+    if (!AUDIO_TYPES.has(sniffed)) throw fail(`is ${sniffed} by its bytes, not audio (MP3, WAV, M4A/AAC, OGG or FLAC)`);
+  } else {
+    const declared = request.declaredMimeType;
+    const matches =
+      declared === undefined
+        ? sniffed === 'application/pdf' || sniffed === 'text/plain'
+        : sniffed === declared || (sniffed === 'text/plain' && TEXT_DOCUMENT_TYPES.has(declared));
+    if (!matches) {
+      throw fail(`is ${sniffed} by its bytes, not ${declared ?? 'a PDF, CSV or plain text document'}`);
+    }
+    // CSV and plain text look alike in bytes; the declared type tells them apart.
+    if (sniffed === 'text/plain' && declared !== undefined) mimeType = declared;
+  }
+
+  const finalPath = path.join(options.destDir, `${base}.${EXTENSION_BY_MIME_TYPE[mimeType] ?? 'bin'}`);
+  await rename(partPath, finalPath);
+  return { field: request.field, url: request.url, path: finalPath, mimeType, bytes, sha256: hash.digest('hex') };
+}
+
+/**
+ * Fetches every link (at most {@link FETCH_CONCURRENCY} at once), in request order. On the first
+ * failure it stops the others, deletes every file it wrote and rethrows that failure.
+ */
+export async function fetchAttachments(
+  requests: readonly AttachmentRequest[],
+  options: FetchAttachmentOptions,
+): Promise<FetchedAttachment[]> {
+  const controller = new AbortController();
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) forwardAbort();
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+  const results: FetchedAttachment[] = [];
+  const written: string[] = [];
+  let failure: { error: unknown } | undefined;
+  let next = 0;
+
+  const worker = async () => {
+    while (!failure && next < requests.length) {
+      const index = next;
+      next += 1;
+      try {
+        const fetched = await fetchAttachment(requests[index]!, { ...options, signal: controller.signal });
+        written.push(fetched.path);
+        results[index] = fetched;
+      } catch (error) {
+        if (!failure) {
+          failure = { error };
+          controller.abort();
+        }
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, requests.length) }, worker));
+  } finally {
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+  if (failure) {
+    await Promise.all(written.map((file) => rm(file, { force: true })));
+    throw failure.error;
+  }
+  return results;
+}

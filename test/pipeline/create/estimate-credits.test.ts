@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { toCredits } from '../../../src/accounts/credits.js';
+import { listModels } from '../../../src/catalog/models.js';
+import { createVideoBody } from '../../../src/pipeline/create/create-video-schema.js';
+import { CREDIT_RATES, estimateCredits, perSecondMillicredits } from '../../../src/pipeline/create/estimate-credits.js';
+import { resolveVideoOptions, type ResolvedVideoOptions } from '../../../src/pipeline/create/resolve-video-options.js';
+
+function options(body: Record<string, unknown>): ResolvedVideoOptions {
+  return resolveVideoOptions(createVideoBody.parse({ prompt: 'A video about bees', ...body }), {
+    plan: 'ultimate',
+    knownVoiceIds: new Set(),
+    allowPrivateUrls: false,
+  });
+}
+
+const credits = (body: Record<string, unknown>, extras?: { socialImports?: number }) =>
+  toCredits(estimateCredits(options(body), extras).millicredits);
+
+const parts = (body: Record<string, unknown>) =>
+  Object.fromEntries(estimateCredits(options(body)).breakdown.map(({ part, millicredits }) => [part, millicredits]));
+
+describe('estimateCredits', () => {
+  it('prices 30 s of model-5 with narration and music and no footage at 9.6 (7.5 + 1.5 + 0.6)', () => {
+    const body = { ai_video: 'off' };
+    expect(credits(body)).toBe(9.6);
+    expect(parts(body)).toEqual({ base: 7500, narration: 1500, music: 600 });
+  });
+
+  it('adds ai_video auto at 0.5 per second on an estimated 20% of the duration (30 s default: 12.6)', () => {
+    expect(parts({})).toEqual({ base: 7500, narration: 1500, music: 600, ai_video: 3000 });
+    expect(credits({})).toBe(12.6);
+  });
+
+  it('adds ai_video on at 0.5 and full at 1.5 per second', () => {
+    expect(parts({ ai_video: 'on', narration: false, music: false })).toEqual({ base: 7500, ai_video: 15000 });
+    expect(parts({ ai_video: 'full', narration: false, music: false })).toEqual({ base: 7500, ai_video: 45000 });
+  });
+
+  it('adds sfx at 0.02 per second', () => {
+    expect(credits({ duration: 60, ai_video: 'off', narration: false, music: false, sfx: true })).toBe(15 + 1.2);
+  });
+
+  it('prices only the base when every extra is off', () => {
+    expect(credits({ duration: 15, ai_video: 'off', narration: false, music: false })).toBe(3.75);
+  });
+
+  it('multiplies every per-second part by 3 on model-6', () => {
+    expect(credits({ model: 'model-6', ai_video: 'off' })).toBe(28.8);
+    expect(parts({ model: 'model-6', sfx: true, ai_video: 'full' })).toEqual({
+      base: 22500,
+      narration: 4500,
+      music: 1800,
+      sfx: 1800,
+      ai_video: 135000,
+    });
+  });
+
+  it('does not multiply enhance_prompt or imports on model-6', () => {
+    const plain = estimateCredits(options({ model: 'model-6' })).millicredits;
+    const extras = estimateCredits(options({ model: 'model-6', enhance_prompt: true }), { socialImports: 2 }).millicredits;
+    expect(extras - plain).toBe(500 + 4000);
+  });
+
+  it('prices single-scene models flat: model-4 5, model-3 3, whatever the duration', () => {
+    expect(credits({ model: 'model-4' })).toBe(5);
+    expect(credits({ model: 'model-4', duration: 60 })).toBe(5);
+    expect(credits({ model: 'model-3', duration: 30 })).toBe(3);
+    expect(parts({ model: 'model-3' })).toEqual({ flat: 3000 });
+  });
+
+  it('adds 0.5 for enhance_prompt, on single-scene models too', () => {
+    expect(credits({ ai_video: 'off', enhance_prompt: true })).toBe(10.1);
+    expect(credits({ model: 'model-3', enhance_prompt: true })).toBe(3.5);
+  });
+
+  it('adds 2 per social-link import', () => {
+    expect(credits({ ai_video: 'off' }, { socialImports: 3 })).toBe(15.6);
+  });
+
+  it('gives a breakdown that sums to the total, in whole millicredits', () => {
+    const estimate = estimateCredits(options({ duration: 7.3, sfx: true, enhance_prompt: true }), { socialImports: 1 });
+    expect(estimate.breakdown.reduce((sum, part) => sum + part.millicredits, 0)).toBe(estimate.millicredits);
+    for (const part of estimate.breakdown) expect(Number.isInteger(part.millicredits)).toBe(true);
+  });
+});
+
+describe('perSecondMillicredits', () => {
+  it('is the per-second price of committed work: model-5 default 0.25 + 0.05 + 0.02 + 0.1 (auto footage)', () => {
+    expect(perSecondMillicredits(options({}))).toBe(420);
+    expect(perSecondMillicredits(options({ ai_video: 'off' }))).toBe(320);
+  });
+
+  it('is three times as much on model-6', () => {
+    expect(perSecondMillicredits(options({ model: 'model-6', ai_video: 'off' }))).toBe(960);
+  });
+
+  it('times the duration, plus one-off parts, equals the estimate', () => {
+    const resolved = options({ duration: 60, sfx: true, ai_video: 'on', enhance_prompt: true });
+    expect(perSecondMillicredits(resolved) * 60 + 500).toBe(estimateCredits(resolved).millicredits);
+  });
+
+  it('is 0 on single-scene models, which are priced flat', () => {
+    expect(perSecondMillicredits(options({ model: 'model-4' }))).toBe(0);
+  });
+});
+
+describe('CREDIT_RATES', () => {
+  it('holds the DECISIONS.md table and agrees with the model catalog', () => {
+    expect(CREDIT_RATES).toMatchObject({
+      basePerSecond: 0.25,
+      narrationPerSecond: 0.05,
+      musicPerSecond: 0.02,
+      sfxPerSecond: 0.02,
+      aiVideoPerSecond: { off: 0, auto: 0.5, on: 0.5, full: 1.5 },
+      aiVideoAutoShare: 0.2,
+      enhancePrompt: 0.5,
+      socialImport: 2,
+      modelMultiplier: { 'model-5': 1, 'model-6': 3 },
+      flat: { 'model-4': 5, 'model-3': 3 },
+      infographicGenerate: 2,
+      infographicRender: 1,
+    });
+    for (const model of listModels().models) {
+      if (model.flat_credit_estimate !== undefined) expect(CREDIT_RATES.flat[model.id as 'model-4']).toBe(model.flat_credit_estimate);
+    }
+  });
+});
