@@ -1,0 +1,44 @@
+import { Easing, interpolate, spring, useCurrentFrame, useVideoConfig } from 'remotion';
+import type { Theme } from '../scene-props';
+
+/** Progress 0..1 of an element's entrance that starts `delay` frames in, shaped by the theme. */
+export function useEntrance(theme: Theme, delay = 0): number {
+  const frame = useCurrentFrame();
+  const { fps } = useVideoConfig();
+  const duration = theme.motion.durationFrames;
+  if (theme.motion.easing === 'spring' || theme.motion.easing === 'back-out') {
+    return spring({ frame: frame - delay, fps, durationInFrames: duration, config: { damping: theme.motion.easing === 'spring' ? 12 : 200 } });
+  }
+  const easing = theme.motion.easing === 'ease-in-out' ? Easing.inOut(Easing.cubic) : Easing.out(Easing.cubic);
+  return interpolate(frame - delay, [0, duration], [0, 1], { easing, extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+}
+
+/** Progress 0..1 of the exit over the scene's last frames, so cuts do not pop. */
+export function useExit(frames = 10): number {
+  const frame = useCurrentFrame();
+  const { durationInFrames } = useVideoConfig();
+  return interpolate(frame, [durationInFrames - frames, durationInFrames], [0, 1], {
+    extrapolateLeft: 'clamp',
+    extrapolateRight: 'clamp',
+  });
+}
+
+/** CSS for an entrance of the theme's kind at progress `p`. */
+export function entranceStyle(theme: Theme, p: number, distance: number): React.CSSProperties {
+  switch (theme.motion.entrance) {
+    case 'slide-up':
+    case 'soft-slide':
+    case 'drift':
+      return { opacity: p, transform: `translateY(${(1 - p) * distance}px)` };
+    case 'slide-in':
+    case 'wipe':
+      return { opacity: p, transform: `translateX(${(1 - p) * -distance}px)` };
+    case 'scale-pop':
+    case 'bounce':
+      return { opacity: Math.min(1, p * 1.5), transform: `scale(${0.7 + 0.3 * p})` };
+    case 'mask-reveal':
+      return { clipPath: `inset(0 ${(1 - p) * 100}% 0 0)` };
+    default:
+      return { opacity: p };
+  }
+}

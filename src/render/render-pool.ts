@@ -1,0 +1,172 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
+import { findBrowser } from './browser/find-browser.js';
+import type { RenderTask, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './worker/render-protocol.js';
+
+/** The compiled worker script (the pool always forks the built JavaScript). */
+export const WORKER_SCRIPT = path.join(PACKAGE_ROOT, 'dist', 'render', 'worker', 'render-worker.js');
+
+/** Options of a {@link RenderPool}. */
+export interface RenderPoolOptions {
+  /** Renders at a time (worker processes). @default 1 */
+  size?: number;
+  /** Browser executable; found on the machine when unset. */
+  browserExecutable?: string;
+  /** Frames rendered in parallel inside one render. @default the machine's core count */
+  frameConcurrency?: number;
+}
+
+/** Progress of a task: 0..1 and frames rendered so far. */
+export type RenderProgress = (progress: number, renderedFrames: number) => void;
+
+interface Job {
+  task: RenderTask;
+  onProgress?: RenderProgress;
+  signal?: AbortSignal;
+  resolve: (renderedFrames: number) => void;
+  reject: (error: Error) => void;
+}
+
+interface Worker {
+  process: ChildProcess;
+  job?: Job & { id: number };
+}
+
+/** A render fault (browser crash, FFmpeg error, worker exit), as opposed to a cancel. */
+export class RenderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RenderError';
+  }
+}
+
+/**
+ * Render worker child processes, each with one browser, taking tasks in order. A worker that
+ * dies fails its task with a {@link RenderError} and is replaced for the next one; an aborted
+ * task kills its worker.
+ */
+export class RenderPool {
+  private readonly size: number;
+  private readonly options: RenderPoolOptions;
+  private config: WorkerBrowserConfig | undefined;
+  private readonly workers: Worker[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(options: RenderPoolOptions = {}) {
+    this.size = Math.max(1, options.size ?? 1);
+    this.options = options;
+  }
+
+  /** The browser the workers use, found on first use so a node without one still serves its API. */
+  private workerConfig(): WorkerBrowserConfig {
+    if (!this.config) {
+      const browser = findBrowser(this.options.browserExecutable);
+      if (!browser) {
+        throw new RenderError('no Chromium found to render with; install chromium-headless-shell or set SERVICE_BROWSER_EXECUTABLE');
+      }
+      this.config = {
+        executable: browser.executable,
+        chromeMode: browser.chromeMode,
+        concurrency: Math.max(1, this.options.frameConcurrency ?? availableParallelism()),
+      };
+    }
+    return this.config;
+  }
+
+  /** Runs a task in a worker; resolves with the frames rendered. */
+  run(task: RenderTask, options: { onProgress?: RenderProgress; signal?: AbortSignal } = {}): Promise<number> {
+    if (this.closed) return Promise.reject(new RenderError('render pool is closed'));
+    if (options.signal?.aborted) return Promise.reject(options.signal.reason as Error);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ task, ...options, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Stops every worker; queued tasks are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new RenderError('render pool closed'));
+    await Promise.all(
+      this.workers.splice(0).map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.process.exitCode !== null) return resolve();
+            worker.process.once('exit', () => resolve());
+            worker.process.disconnect();
+            setTimeout(() => worker.process.kill('SIGKILL'), 5000).unref();
+          }),
+      ),
+    );
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let worker = this.workers.find((w) => !w.job);
+      if (!worker && this.workers.length < this.size) {
+        try {
+          worker = this.spawn();
+        } catch (error) {
+          for (const job of this.queue.splice(0)) job.reject(error as Error);
+          return;
+        }
+      }
+      if (!worker) return;
+      const job = this.queue.shift()!;
+      if (job.signal?.aborted) {
+        job.reject(job.signal.reason as Error);
+        continue;
+      }
+      const id = this.nextId++;
+      worker.job = { ...job, id };
+      const onAbort = () => {
+        if (worker!.job?.id !== id) return;
+        worker!.process.kill('SIGKILL');
+      };
+      job.signal?.addEventListener('abort', onAbort, { once: true });
+      worker.process.send({ id, task: job.task } satisfies TaskMessage);
+    }
+  }
+
+  private spawn(): Worker {
+    const child = fork(WORKER_SCRIPT, [], {
+      env: { ...process.env, SERVICE_RENDER_WORKER: JSON.stringify(this.workerConfig()) },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+    });
+    const worker: Worker = { process: child };
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child.on('message', (message: WorkerMessage) => {
+      const job = worker.job;
+      if (!job || job.id !== message.id) return;
+      if (message.type === 'progress') {
+        job.onProgress?.(message.progress, message.renderedFrames);
+        return;
+      }
+      worker.job = undefined;
+      if (message.type === 'done') job.resolve(message.renderedFrames);
+      else job.reject(new RenderError(message.message));
+      this.dispatch();
+    });
+    child.on('exit', (code, signal) => {
+      const index = this.workers.indexOf(worker);
+      if (index >= 0) this.workers.splice(index, 1);
+      const job = worker.job;
+      worker.job = undefined;
+      if (job) {
+        if (job.signal?.aborted) job.reject(job.signal.reason as Error);
+        else job.reject(new RenderError(`render worker exited (${signal ?? `code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`));
+      }
+      if (!this.closed) this.dispatch();
+    });
+    this.workers.push(worker);
+    return worker;
+  }
+}

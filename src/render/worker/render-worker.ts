@@ -1,0 +1,99 @@
+// A render worker: a child process that keeps one headless browser open and renders scenes for
+// the render pool. It holds a core while it works, which is why it is not the server process.
+import { openBrowser, renderMedia, renderStill, selectComposition } from '@remotion/renderer';
+import type { RenderTask, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './render-protocol.js';
+import { SEGMENT_ENCODING } from './render-protocol.js';
+
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+type Composition = Awaited<ReturnType<typeof selectComposition>>;
+
+const config = JSON.parse(process.env.SERVICE_RENDER_WORKER ?? '{}') as WorkerBrowserConfig;
+const browserOptions = {
+  browserExecutable: config.executable,
+  chromeMode: config.chromeMode,
+  chromiumOptions: {},
+  logLevel: 'error' as const,
+};
+
+let browser: Browser | undefined;
+const compositions = new Map<string, Composition>();
+
+async function getBrowser(): Promise<Browser> {
+  browser ??= await openBrowser('chrome', browserOptions);
+  return browser;
+}
+
+async function resetBrowser(): Promise<void> {
+  const old = browser;
+  browser = undefined;
+  compositions.clear();
+  await old?.close({ silent: true }).catch(() => undefined);
+}
+
+/** The scene composition sized and timed for these props (selected once per bundle). */
+async function compositionFor(task: RenderTask, puppeteerInstance: Browser): Promise<Composition> {
+  let base = compositions.get(task.serveUrl);
+  if (!base) {
+    base = await selectComposition({ serveUrl: task.serveUrl, id: 'scene', inputProps: task.inputProps, puppeteerInstance, ...browserOptions });
+    compositions.set(task.serveUrl, base);
+  }
+  const { width, height, fps, durationInFrames } = task.inputProps;
+  return { ...base, width, height, fps, durationInFrames, props: task.inputProps };
+}
+
+function send(message: WorkerMessage): void {
+  process.send?.(message);
+}
+
+async function run(id: number, task: RenderTask): Promise<number> {
+  const puppeteerInstance = await getBrowser();
+  const composition = await compositionFor(task, puppeteerInstance);
+  if (task.type === 'stills') {
+    for (let i = 0; i < task.frames.length; i += 1) {
+      await renderStill({
+        serveUrl: task.serveUrl,
+        composition,
+        inputProps: task.inputProps,
+        frame: task.frames[i]!,
+        output: task.outputPaths[i]!,
+        imageFormat: task.imageFormat,
+        puppeteerInstance,
+        ...browserOptions,
+      });
+      send({ id, type: 'progress', progress: (i + 1) / task.frames.length, renderedFrames: i + 1 });
+    }
+    return task.frames.length;
+  }
+  let rendered = 0;
+  await renderMedia({
+    serveUrl: task.serveUrl,
+    composition,
+    inputProps: task.inputProps,
+    outputLocation: task.outputPath,
+    muted: true,
+    concurrency: config.concurrency,
+    puppeteerInstance,
+    ...SEGMENT_ENCODING,
+    ...browserOptions,
+    onProgress: ({ progress, renderedFrames }) => {
+      rendered = renderedFrames;
+      send({ id, type: 'progress', progress, renderedFrames });
+    },
+  });
+  return rendered;
+}
+
+process.on('message', (message: TaskMessage) => {
+  run(message.id, message.task).then(
+    (renderedFrames) => send({ id: message.id, type: 'done', renderedFrames }),
+    async (error: unknown) => {
+      // A failed render may have left the browser broken: start a fresh one for the next task.
+      await resetBrowser();
+      send({ id: message.id, type: 'error', message: error instanceof Error ? error.message : String(error) });
+    },
+  );
+});
+
+process.on('disconnect', () => {
+  void resetBrowser().finally(() => process.exit(0));
+});
