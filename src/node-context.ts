@@ -6,6 +6,7 @@ import { ApiKeysStore } from './store/api-keys-store.js';
 import { BrandKitsStore } from './store/brand-kits-store.js';
 import { LedgerStore } from './store/ledger-store.js';
 import { openDatabase, type Db } from './store/open-database.js';
+import { VideosStore } from './store/videos-store.js';
 
 /** Everything a command or request handler needs: config, the database, its stores and the node's keys. */
 export interface NodeContext {
@@ -17,6 +18,7 @@ export interface NodeContext {
   apiKeys: ApiKeysStore;
   ledger: LedgerStore;
   brandKits: BrandKitsStore;
+  videos: VideosStore;
   keys: {
     /** Seals webhook signing secrets at rest. */
     webhookSecrets: Buffer;
@@ -38,6 +40,7 @@ export function openNode(config: ServiceConfig): NodeContext {
     apiKeys: new ApiKeysStore(db),
     ledger: new LedgerStore(db),
     brandKits: new BrandKitsStore(db),
+    videos: new VideosStore(db),
     keys: {
       webhookSecrets: deriveKey(secret, 'webhook-secrets'),
       downloads: deriveKey(secret, 'download-links'),

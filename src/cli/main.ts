@@ -5,6 +5,8 @@ import { brandKitsCommand } from './commands/brand-kits.js';
 import { doctorCommand } from './commands/doctor.js';
 import { keysCommand } from './commands/keys.js';
 import { serveCommand } from './commands/serve.js';
+import { smokeCommand } from './commands/smoke.js';
+import { createCommand, jobsCommand, renderCommand } from './commands/videos.js';
 
 /** The `service` program with every command. */
 export function buildProgram(): Command {
@@ -13,6 +15,10 @@ export function buildProgram(): Command {
     .version(SERVICE_VERSION)
     .showHelpAfterError('(run with --help for usage)')
     .addCommand(serveCommand())
+    .addCommand(createCommand())
+    .addCommand(renderCommand())
+    .addCommand(jobsCommand())
+    .addCommand(smokeCommand())
     .addCommand(accountsCommand())
     .addCommand(keysCommand())
     .addCommand(brandKitsCommand())

@@ -26,6 +26,10 @@ export interface ServiceOptions {
   browserExecutable?: string;
   /** Path of an ffmpeg binary. @default the one inside Remotion's compositor package */
   ffmpegPath?: string;
+  /** Render worker processes (renders at a time). @default 1 */
+  renderWorkers?: number;
+  /** Where built bundles are cached. @default "<dataDir>/cache" */
+  cacheDir?: string;
   /** API key of a remote voice provider (ElevenLabs voices API); its voices join the catalog. */
   elevenLabsApiKey?: string;
   /** Base URL of that provider. @default "https://api.elevenlabs.io" */
@@ -44,6 +48,8 @@ export interface ServiceConfig {
   ownerCredits: number;
   browserExecutable: string | undefined;
   ffmpegPath: string | undefined;
+  renderWorkers: number;
+  cacheDir: string;
   /** Set when a remote voice provider is configured. */
   voiceProvider: { apiKey: string; baseUrl: string } | undefined;
 }
@@ -59,6 +65,8 @@ export const ENVIRONMENT_VARIABLES = {
   ownerCredits: 'SERVICE_OWNER_CREDITS',
   browserExecutable: 'SERVICE_BROWSER_EXECUTABLE',
   ffmpegPath: 'SERVICE_FFMPEG_PATH',
+  renderWorkers: 'SERVICE_RENDER_WORKERS',
+  cacheDir: 'SERVICE_CACHE_DIR',
   elevenLabsApiKey: 'ELEVENLABS_API_KEY',
   elevenLabsBaseUrl: 'ELEVENLABS_BASE_URL',
 } as const satisfies Record<keyof ServiceOptions, string>;
@@ -94,9 +102,14 @@ export function resolveConfig(
   }
 
   const voiceApiKey = options.elevenLabsApiKey ?? fromEnv('elevenLabsApiKey');
+  const renderWorkers = options.renderWorkers ?? parseInteger('render workers', fromEnv('renderWorkers')) ?? 1;
+  if (!(renderWorkers >= 1 && renderWorkers <= 64)) throw invalidRequest(`render workers must be 1 to 64, got ${renderWorkers}`);
+  const dataDir = path.resolve(cwd, options.dataDir ?? fromEnv('dataDir') ?? 'data');
 
   return {
-    dataDir: path.resolve(cwd, options.dataDir ?? fromEnv('dataDir') ?? 'data'),
+    dataDir,
+    renderWorkers,
+    cacheDir: path.resolve(cwd, options.cacheDir ?? fromEnv('cacheDir') ?? path.join(dataDir, 'cache')),
     port,
     host: options.host ?? fromEnv('host') ?? '127.0.0.1',
     publicUrl: publicUrl?.replace(/\/+$/, ''),

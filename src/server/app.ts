@@ -13,6 +13,10 @@ import { rateLimitPlugin, type RateLimitOptions } from './plugins/rate-limit.js'
 import type { HttpMethod, RouteDefinition } from './route-definition.js';
 import { accountRoutes } from './routes/account.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
+import { appPageRoutes } from './routes/app-pages.js';
+import { fileRoutes } from './routes/files.js';
+import { videoRoutes } from './routes/videos.js';
+import type { AppServices } from './services.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { healthRoutes } from './routes/health.js';
 
@@ -24,6 +28,8 @@ export interface BuildAppOptions {
   /** Largest request body accepted. @default 1 MiB */
   bodyLimit?: number;
   rateLimit?: RateLimitOptions;
+  /** The job engine and render pool; without them jobs are written but not worked on. */
+  services?: Partial<AppServices>;
   /** Extra routes (tests use this to mount routes of issues not built yet). */
   extraRoutes?: RouteDefinition[];
 }
@@ -43,6 +49,7 @@ function validationMessage(error: z.ZodError, part: string): string {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { ctx } = options;
+  const services: AppServices = { cacheDir: ctx.config.cacheDir, ...options.services };
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -74,6 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...catalogRoutes(ctx),
     ...accountRoutes(ctx),
     ...apiKeyRoutes(ctx),
+    ...videoRoutes(ctx, services),
+    ...fileRoutes(ctx),
+    ...appPageRoutes(ctx),
     ...(options.extraRoutes ?? []),
   ];
   const openApiRoute: RouteDefinition = {

@@ -22,7 +22,11 @@ describe('GET /v1/openapi.json', () => {
     const doc = response.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/v1/account', '/v1/animation-styles', '/v1/api-keys', '/v1/api-keys/{id}', '/v1/brand-kits', '/v1/health', '/v1/models', '/v1/openapi.json', '/v1/voices'].sort(),
+      [
+        '/v1/account', '/v1/animation-styles', '/v1/api-keys', '/v1/api-keys/{id}', '/v1/brand-kits', '/v1/health', '/v1/models',
+        '/v1/openapi.json', '/v1/voices', '/v1/videos', '/v1/videos/{id}', '/v1/videos/{id}/cancel', '/v1/videos/{id}/frames',
+        '/v1/videos/{id}/render', '/files/*', '/app/videos/{id}',
+      ].sort(),
     );
     expect(doc.paths['/v1/health'].get.security).toEqual([]);
     expect(doc.paths['/v1/models'].get.security).toEqual([{ bearerAuth: [] }]);

@@ -28,6 +28,8 @@ export function serveCommand(): Command {
     .option('--public-url <url>', 'base of app_url and download links (env SERVICE_PUBLIC_URL)')
     .option('--allow-private-urls', 'let attachments and webhooks use loopback and private addresses (env SERVICE_ALLOW_PRIVATE_URLS=1)')
     .option('--log-level <level>', `log level: ${LOG_LEVELS.join(', ')} (env SERVICE_LOG_LEVEL, default info)`, logLevelOption)
+    .option('--render-workers <n>', 'render worker processes, renders at a time (env SERVICE_RENDER_WORKERS, default 1)', portOption)
+    .option('--cache-dir <dir>', 'where built bundles are cached (env SERVICE_CACHE_DIR, default <data-dir>/cache)')
     .option('--owner-credits <credits>', 'credits of the owner account made on an empty data dir (env SERVICE_OWNER_CREDITS, default 1000)', numberOption)
     .action(async (options) => {
       try {
@@ -48,6 +50,8 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     allowPrivateUrls: options.allowPrivateUrls as boolean | undefined,
     logLevel: options.logLevel as LogLevel | undefined,
     ownerCredits: options.ownerCredits as number | undefined,
+    renderWorkers: options.renderWorkers as number | undefined,
+    cacheDir: options.cacheDir as string | undefined,
   });
   // Loaded here so other commands start without Fastify and pino.
   const [{ createLogger }, { buildApp }] = await Promise.all([
@@ -69,10 +73,14 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     );
   }
 
-  const app = await buildApp({ ctx, logger });
+  const { startRuntime } = await import('../../node-runtime.js');
+  let port = config.port;
+  const runtime = startRuntime(ctx, { logger, baseUrl: () => publicUrlOf(config, port), resume: false });
+  const app = await buildApp({ ctx, logger, services: runtime });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  port = typeof address === 'object' && address ? address.port : config.port;
+  runtime.engine.start();
   const bindHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   process.stdout.write(`listening on http://${bindHost}:${port}\n`);
   logger.info({ dataDir: config.dataDir, publicUrl: publicUrlOf(config, port) }, 'node started');
@@ -91,6 +99,7 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     }, 30_000);
     try {
       await app.close();
+      await runtime.stop();
     } finally {
       clearInterval(sweep);
       clearTimeout(deadline);

@@ -1,0 +1,35 @@
+import type { Logger } from 'pino';
+import type { NodeContext } from './node-context.js';
+import { VideoEngine } from './pipeline/engine/video-engine.js';
+import { RenderPool } from './render/render-pool.js';
+import type { AppServices } from './server/services.js';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
+
+/** The node's workers: render pool, job engine and webhook dispatcher, started together. */
+export interface NodeRuntime extends AppServices {
+  engine: VideoEngine;
+  pool: RenderPool;
+  webhooks: WebhookDispatcher;
+  /** Stops taking work; running jobs keep their status and resume on the next start. */
+  stop(): Promise<void>;
+}
+
+/** Starts the workers over an open node and takes up unfinished jobs. */
+export function startRuntime(ctx: NodeContext, options: { logger?: Logger; baseUrl?: () => string; resume?: boolean } = {}): NodeRuntime {
+  const pool = new RenderPool({ size: ctx.config.renderWorkers, browserExecutable: ctx.config.browserExecutable });
+  const webhooks = new WebhookDispatcher(ctx, { logger: options.logger });
+  const engine = new VideoEngine({ ctx, pool, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
+  webhooks.start();
+  if (options.resume ?? true) engine.start();
+  return {
+    engine,
+    pool,
+    webhooks,
+    cacheDir: ctx.config.cacheDir,
+    stop: async () => {
+      await engine.stop();
+      await webhooks.stop();
+      await pool.close();
+    },
+  };
+}

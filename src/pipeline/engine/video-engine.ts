@@ -1,0 +1,498 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import PQueue from 'p-queue';
+import type { Logger } from 'pino';
+import { quotaMonth, summarizeAccount } from '../../accounts/accounts.js';
+import { toCredits } from '../../accounts/credits.js';
+import { ServiceError } from '../../errors/service-error.js';
+import type { NodeContext } from '../../node-context.js';
+import { ensureBundle } from '../../render/bundle/ensure-bundle.js';
+import { RenderError, type RenderPool } from '../../render/render-pool.js';
+import { compileScene, SceneCodeError } from '../../render/scene-code/compile-scene.js';
+import { signFileUrl } from '../../security/signed-urls.js';
+import { newId, nowIso } from '../../store/ids.js';
+import type { SceneRow, VideoRenderRow, VideoRow, VideoUpdate } from '../../store/videos-store.js';
+import { enqueueWebhook, type WebhookEvent } from '../../webhooks/enqueue-webhook.js';
+import { rendersNeeded, type ResolvedVideoOptions } from '../create/resolve-video-options.js';
+import { enhancePromptEmbedded } from '../providers/embedded/embedded-enhancer.js';
+import { EmbeddedPlanner } from '../providers/embedded/embedded-planner.js';
+import { EmbeddedSceneWriter, fallbackSceneCode } from '../providers/embedded/embedded-scene-writer.js';
+import type { PlannedScene, SceneWriter, StoryPlanner } from '../providers/provider-types.js';
+import { resolveTheme, type SceneTheme } from '../theme/resolve-theme.js';
+import { renderJobMp4, sceneInputProps, type RenderShape } from '../videos/render-job.js';
+import { baseUrlOf } from '../videos/video-view.js';
+import { isTerminal, nextStatus, type JobTrigger } from './job-states.js';
+
+/** Options of a {@link VideoEngine}. */
+export interface VideoEngineOptions {
+  ctx: NodeContext;
+  pool: RenderPool;
+  /** Where the compositions bundle is cached. @default <dataDir>/cache */
+  cacheDir?: string;
+  /** Woken after a webhook is written. */
+  webhooks?: { notify(): void };
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Jobs worked on at once. @default 1 */
+  concurrency?: number;
+  /** How often `last_activity_at` is refreshed while a job is alive. @default 15000 */
+  heartbeatMs?: number;
+  planner?: StoryPlanner;
+  sceneWriter?: SceneWriter;
+  /** Base of links in webhooks; set by `serve` once the port is known. */
+  baseUrl?: () => string;
+}
+
+/** The plan as stored on the job: the arc plus the theme chosen for it. */
+interface StoredPlan {
+  title: string;
+  theme: SceneTheme;
+  planner: string;
+}
+
+class CancelSignal extends Error {
+  constructor() {
+    super('job canceled');
+    this.name = 'CancelSignal';
+  }
+}
+
+/** Times a scene writer may try before its scene is replaced by the fallback template. */
+const WRITE_ATTEMPTS = 2;
+
+/**
+ * The job engine: takes queued video jobs in order (p-queue), moves them through planning,
+ * scene generation, finishing and rendering, writing a checkpoint to SQLite after every step, so
+ * a restarted process goes on where the last one stopped. Every status change goes through the
+ * transition table; terminal ones charge committed work and write their webhook in the same
+ * transaction.
+ */
+export class VideoEngine {
+  private readonly ctx: NodeContext;
+  private readonly queue: PQueue;
+  private readonly queued = new Set<string>();
+  private readonly running = new Map<string, AbortController>();
+  private readonly planner: StoryPlanner;
+  private readonly writer: SceneWriter;
+  private readonly cacheDir: string;
+  private stopped = false;
+
+  constructor(private readonly options: VideoEngineOptions) {
+    this.ctx = options.ctx;
+    this.queue = new PQueue({ concurrency: Math.max(1, options.concurrency ?? 1) });
+    this.planner = options.planner ?? new EmbeddedPlanner();
+    this.writer = options.sceneWriter ?? new EmbeddedSceneWriter();
+    this.cacheDir = options.cacheDir ?? this.ctx.config.cacheDir;
+  }
+
+  /** Takes up every job and re-render a stopped process left unfinished, oldest first. */
+  start(): void {
+    for (const row of this.ctx.videos.listUnfinished()) this.enqueue(row.id);
+    for (const render of this.ctx.videos.listUnfinishedRenders()) this.enqueueRender(render.id);
+  }
+
+  /**
+   * Re-renders a completed job at a new shape (`POST /v1/videos/{id}/render`): checks the state and
+   * the render quota, queues the render and returns its row. The job stays `completed`; its
+   * download link moves to the new MP4 when the render finishes.
+   */
+  rerender(id: string, shape: RenderShape): VideoRenderRow {
+    const row = this.ctx.videos.get(id);
+    if (!row) throw new ServiceError('not_found', `video ${id} not found`);
+    if (row.status !== 'completed') throw new ServiceError('not_renderable', `video ${id} is ${row.status}; only a completed job can be rendered`);
+    const needed = rendersNeeded(shape.width, shape.height);
+    const summary = summarizeAccount(this.ctx, row.account_id);
+    if (summary.renders_remaining < needed) {
+      throw new ServiceError('insufficient_credits', `the render quota is spent: ${summary.renders_used} of ${summary.monthly_renders} renders used this month`);
+    }
+    const render: VideoRenderRow = {
+      id: newId('rnd'),
+      video_id: id,
+      status: 'queued',
+      width: shape.width,
+      height: shape.height,
+      fps: shape.fps,
+      renders_used: needed,
+      output_path: null,
+      error_message: null,
+      created_at: nowIso(),
+      finished_at: null,
+    };
+    this.ctx.videos.insertRender(render);
+    this.enqueueRender(render.id);
+    return render;
+  }
+
+  private enqueueRender(renderId: string): void {
+    if (this.stopped || this.queued.has(renderId)) return;
+    this.queued.add(renderId);
+    void this.queue.add(async () => {
+      this.queued.delete(renderId);
+      if (!this.stopped) await this.runRender(renderId);
+    });
+  }
+
+  private async runRender(renderId: string): Promise<void> {
+    const render = this.ctx.videos.getRender(renderId);
+    if (!render || render.status === 'completed' || render.status === 'failed') return;
+    const row = this.ctx.videos.get(render.video_id)!;
+    const controller = new AbortController();
+    this.running.set(renderId, controller);
+    try {
+      this.ctx.videos.updateRender(renderId, { status: 'rendering' });
+      const { relativePath } = await renderJobMp4(this.ctx, this.options.pool, row, render, {
+        cacheDir: this.cacheDir,
+        fileName: `${renderId}.mp4`,
+        signal: controller.signal,
+      });
+      this.ctx.db.transaction(() => {
+        const now = nowIso();
+        this.ctx.videos.updateRender(renderId, { status: 'completed', output_path: relativePath, finished_at: now });
+        this.ctx.videos.update(row.id, { output_path: relativePath, width: render.width, height: render.height, fps: render.fps, updated_at: now });
+        this.ctx.ledger.recordRenders({ account_id: row.account_id, renders: render.renders_used, reference: renderId, month: quotaMonth(), created_at: now });
+      })();
+    } catch (error) {
+      if (this.stopped) return;
+      this.options.logger?.error({ videoId: row.id, renderId, err: error }, 're-render failed');
+      this.ctx.videos.updateRender(renderId, { status: 'failed', error_message: describeFailure(error).message, finished_at: nowIso() });
+    } finally {
+      this.running.delete(renderId);
+    }
+  }
+
+  /** Queues a job for work (once). */
+  enqueue(id: string): void {
+    if (this.stopped || this.queued.has(id) || this.running.has(id)) return;
+    this.queued.add(id);
+    void this.queue.add(async () => {
+      this.queued.delete(id);
+      if (!this.stopped) await this.run(id);
+    });
+  }
+
+  /** Resolves when every queued and running job has finished. */
+  async idle(): Promise<void> {
+    await this.queue.onIdle();
+  }
+
+  /**
+   * Cancels a job per the transition table: at once when queued or paused; cooperatively while
+   * processing or rendering (the flag is set and the running work is aborted). Terminal: 409.
+   */
+  cancel(id: string): VideoRow {
+    const row = this.ctx.videos.get(id);
+    if (!row) throw new ServiceError('not_found', `video ${id} not found`);
+    if (isTerminal(row.status)) {
+      throw new ServiceError('not_cancelable', `video ${id} is already ${row.status}`);
+    }
+    if (row.status === 'queued' || row.status === 'awaiting_approval') {
+      if (!this.running.has(id)) {
+        this.finish(id, 'cancel', {});
+        return this.ctx.videos.get(id)!;
+      }
+    }
+    if (!row.cancel_requested) this.ctx.videos.update(id, { cancel_requested: 1, updated_at: nowIso(), phase_detail: 'Canceling' });
+    this.running.get(id)?.abort(new CancelSignal());
+    return this.ctx.videos.get(id)!;
+  }
+
+  /** Stops taking jobs and aborts running ones without changing their status, so a restart resumes them. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.queue.clear();
+    for (const controller of this.running.values()) controller.abort(new Error('engine stopping'));
+    await this.queue.onIdle();
+  }
+
+  private async run(id: string): Promise<void> {
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    const heartbeat = setInterval(() => {
+      const row = this.ctx.videos.get(id);
+      if (row?.cancel_requested) controller.abort(new CancelSignal());
+      this.ctx.videos.update(id, { last_activity_at: nowIso() });
+    }, this.options.heartbeatMs ?? 15_000);
+    heartbeat.unref();
+    try {
+      let row = this.ctx.videos.get(id);
+      if (!row || isTerminal(row.status) || row.status === 'awaiting_approval') return;
+      if (row.cancel_requested) throw new CancelSignal();
+      if (row.status === 'queued') {
+        this.transition(id, 'start', { phase: 'planning', phase_detail: 'Writing the story plan', started_at: nowIso() });
+      }
+      row = this.ctx.videos.get(id)!;
+      if (row.status === 'processing') {
+        await this.planStage(id, controller.signal);
+        await this.generateStage(id, controller.signal);
+        await this.finishingStage(id, controller.signal);
+        if (row.render) {
+          this.transition(id, 'generation_done_render', { phase: null, phase_detail: 'Rendering the MP4' });
+        }
+      }
+      row = this.ctx.videos.get(id)!;
+      if (row.status === 'rendering') await this.renderStage(id, controller.signal);
+      this.finish(id, 'succeed', { phase: null, phase_detail: 'Done' });
+    } catch (error) {
+      if (this.stopped && !(controller.signal.reason instanceof CancelSignal)) {
+        this.options.logger?.info({ videoId: id }, 'job interrupted by shutdown; it resumes on the next start');
+        return;
+      }
+      const row = this.ctx.videos.get(id);
+      if (!row || isTerminal(row.status)) return;
+      if (error instanceof CancelSignal || controller.signal.reason instanceof CancelSignal || row.cancel_requested) {
+        this.finish(id, 'cancel', { phase_detail: 'Canceled' });
+      } else {
+        const { code, message } = describeFailure(error);
+        this.options.logger?.error({ videoId: id, err: error }, 'video job failed');
+        this.finish(id, 'fail', { error_code: code, error_message: message, phase_detail: 'Failed' });
+      }
+    } finally {
+      clearInterval(heartbeat);
+      this.running.delete(id);
+    }
+  }
+
+  private options_(row: VideoRow): ResolvedVideoOptions {
+    return JSON.parse(row.options) as ResolvedVideoOptions;
+  }
+
+  private progress(id: string, changes: VideoUpdate): void {
+    // Progress is not a job-record write: updated_at stays as it is (the spec's rule).
+    this.ctx.videos.update(id, { ...changes, last_activity_at: nowIso() });
+  }
+
+  private checkCancel(id: string, signal: AbortSignal): void {
+    if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new CancelSignal();
+    if (this.ctx.videos.get(id)?.cancel_requested) throw new CancelSignal();
+  }
+
+  /** Plans the story (once: the plan is a checkpoint) and writes the scene list. */
+  private async planStage(id: string, signal: AbortSignal): Promise<void> {
+    const row = this.ctx.videos.get(id)!;
+    if (row.plan) return;
+    const options = this.options_(row);
+    let prompt = row.prompt;
+    if (options.enhancePrompt && !row.enhanced_prompt) {
+      const enhanced = enhancePromptEmbedded(row.prompt);
+      this.progress(id, { enhanced_prompt: enhanced, phase_detail: 'Enhancing the prompt' });
+    }
+    prompt = this.ctx.videos.get(id)!.enhanced_prompt ?? prompt;
+    this.checkCancel(id, signal);
+    const plan = await this.planner.plan(
+      { prompt: options.enhancePrompt ? row.prompt : prompt, durationSeconds: options.durationSeconds, multiScene: options.multiScene, fps: options.fps },
+      signal,
+    );
+    this.checkCancel(id, signal);
+    const brand = options.brandKitId ? this.ctx.brandKits.get(options.brandKitId) : undefined;
+    const brandColors = brand ? (JSON.parse(brand.colors) as Record<string, string>) : {};
+    const brandFonts = brand ? (JSON.parse(brand.fonts) as Record<string, string>) : {};
+    const theme = resolveTheme({
+      prompt: row.prompt,
+      animationStyle: options.animationStyle,
+      backgroundColor: options.backgroundColor,
+      brandColors: {
+        primary: options.brandSettings?.primaryColor ?? brandColors.primary,
+        secondary: options.brandSettings?.secondaryColor ?? brandColors.secondary,
+        accent: options.brandSettings?.accentColor ?? brandColors.accent,
+      },
+      brandFonts: { heading: options.brandSettings?.headingFont ?? brandFonts.heading, body: options.brandSettings?.bodyFont ?? brandFonts.body },
+    });
+    const stored: StoredPlan = { title: plan.title, theme, planner: this.planner.name };
+    this.ctx.db.transaction(() => {
+      this.ctx.videos.deleteUncommittedScenes(id);
+      plan.scenes.forEach((scene: PlannedScene, position: number) => {
+        this.ctx.videos.insertScene({
+          id: newId('scn'),
+          video_id: id,
+          position,
+          title: scene.title,
+          role: scene.role,
+          kind: scene.kind,
+          duration_seconds: scene.durationSeconds,
+          settings: JSON.stringify(scene.settings),
+          source: null,
+          compiled: null,
+          writer: null,
+          committed_at: null,
+        });
+      });
+      this.progress(id, {
+        plan: JSON.stringify(stored),
+        scenes_planned: plan.scenes.length,
+        phase: 'generating',
+        phase_detail: `Planned ${plan.scenes.length} scene${plan.scenes.length === 1 ? '' : 's'}: ${plan.title}`,
+      });
+    })();
+  }
+
+  /** Writes, compiles, checks and test-renders each scene not yet committed, committing them one by one. */
+  private async generateStage(id: string, signal: AbortSignal): Promise<void> {
+    const row = this.ctx.videos.get(id)!;
+    const plan = JSON.parse(row.plan!) as StoredPlan;
+    const scenes = this.ctx.videos.scenes(id);
+    const pending = scenes.filter((scene) => !scene.committed_at);
+    if (pending.length === 0) return;
+    this.progress(id, { phase: 'generating', phase_detail: 'Preparing the scene kit' });
+    await ensureBundle(this.cacheDir);
+    const checkDir = mkdtempSync(path.join(tmpdir(), `scene-check-${id}-`));
+    try {
+      for (const scene of pending) {
+        this.checkCancel(id, signal);
+        const label = `scene ${scene.position + 1} of ${scenes.length}: ${scene.title}`;
+        this.progress(id, { phase_detail: `Writing ${label}` });
+        const planned: PlannedScene = {
+          role: scene.role as PlannedScene['role'],
+          kind: scene.kind as PlannedScene['kind'],
+          title: scene.title,
+          durationSeconds: scene.duration_seconds,
+          settings: JSON.parse(scene.settings) as Record<string, unknown>,
+        };
+        let committed: { source: string; compiled: string; writer: string } | undefined;
+        let previousError: string | undefined;
+        for (let attempt = 0; attempt < WRITE_ATTEMPTS && !committed; attempt += 1) {
+          try {
+            const source = await this.writer.writeScene({ scene: planned, position: scene.position, sceneCount: scenes.length, previousError }, signal);
+            const compiled = await this.checkScene(source, row, scene, plan.theme, checkDir, signal);
+            committed = { source, compiled, writer: this.writer.name };
+          } catch (error) {
+            if (!(error instanceof SceneCodeError || error instanceof RenderError)) throw error;
+            previousError = error.message;
+            this.options.logger?.warn({ videoId: id, sceneId: scene.id, err: error }, 'scene failed its checks; rewriting');
+          }
+        }
+        if (!committed) {
+          // Replaced by a plain kit template showing the scene's title: never rendered broken.
+          const source = fallbackSceneCode();
+          const fallbackScene = { ...scene, settings: JSON.stringify({ title: scene.title }) };
+          const compiled = await this.checkScene(source, row, fallbackScene, plan.theme, checkDir, signal);
+          this.ctx.db.prepare('UPDATE scenes SET settings = ? WHERE id = ?').run(fallbackScene.settings, scene.id);
+          committed = { source, compiled, writer: 'fallback' };
+        }
+        this.checkCancel(id, signal);
+        this.ctx.db.transaction(() => {
+          this.ctx.videos.commitScene(scene.id, { ...committed!, committed_at: nowIso() });
+          const count = this.ctx.videos.scenes(id).filter((s) => s.committed_at).length;
+          this.progress(id, { scenes_committed: count, phase_detail: `Committed ${label}` });
+        })();
+      }
+    } finally {
+      rmSync(checkDir, { recursive: true, force: true });
+    }
+  }
+
+  /** Compiles, statically checks and renders a scene's first, middle and last frames; returns the compiled code. */
+  private async checkScene(source: string, row: VideoRow, scene: SceneRow, theme: SceneTheme, dir: string, signal: AbortSignal): Promise<string> {
+    const { code } = await compileScene(source);
+    const props = { ...sceneInputProps(row, scene, row), code, theme };
+    const last = props.durationInFrames - 1;
+    const frames = [...new Set([0, Math.floor(last / 2), last])];
+    const serveUrl = await ensureBundle(this.cacheDir);
+    await this.options.pool.run(
+      {
+        type: 'stills',
+        serveUrl,
+        inputProps: props,
+        frames,
+        outputPaths: frames.map((frame) => path.join(dir, `${scene.id}-${frame}.jpeg`)),
+        imageFormat: 'jpeg',
+      },
+      { signal },
+    );
+    return code;
+  }
+
+  /** The soundtrack and final checks (sound arrives with the speech and music work). */
+  private async finishingStage(id: string, signal: AbortSignal): Promise<void> {
+    this.checkCancel(id, signal);
+    this.progress(id, { phase: 'finishing', phase_detail: 'Final checks' });
+    const scenes = this.ctx.videos.scenes(id);
+    const missing = scenes.filter((scene) => !scene.committed_at || !scene.compiled);
+    if (scenes.length === 0 || missing.length > 0) {
+      throw new Error(`${missing.length} of ${scenes.length} scenes are not committed`);
+    }
+  }
+
+  /** Renders the committed scenes to the job's MP4 and checks it with ffprobe. */
+  private async renderStage(id: string, signal: AbortSignal): Promise<void> {
+    const row = this.ctx.videos.get(id)!;
+    let lastWrite = 0;
+    const { relativePath } = await renderJobMp4(this.ctx, this.options.pool, row, { width: row.width, height: row.height, fps: row.fps }, {
+      cacheDir: this.cacheDir,
+      fileName: `${id}.mp4`,
+      signal,
+      onProgress: (progress) => {
+        if (Date.now() - lastWrite < 1000) return;
+        lastWrite = Date.now();
+        this.progress(id, { phase_detail: `Rendering the MP4: ${Math.floor(progress * 100)}%` });
+      },
+    });
+    this.progress(id, { output_path: relativePath });
+  }
+
+  private transition(id: string, trigger: JobTrigger, changes: VideoUpdate): void {
+    this.ctx.db.transaction(() => {
+      const row = this.ctx.videos.get(id)!;
+      const to = nextStatus(row.status, trigger);
+      if (!to) throw new Error(`video ${id}: no transition from ${row.status} on ${trigger}`);
+      const now = nowIso();
+      this.ctx.videos.update(id, { ...changes, status: to, updated_at: now, last_activity_at: now });
+    })();
+  }
+
+  /**
+   * A terminal transition: status, the charge for committed work, render usage and the webhook
+   * event, all in one transaction (so a crash never charges without finishing, or twice).
+   */
+  private finish(id: string, trigger: 'succeed' | 'fail' | 'cancel', changes: VideoUpdate): void {
+    let wroteWebhook = false;
+    this.ctx.db.transaction(() => {
+      const row = this.ctx.videos.get(id)!;
+      if (isTerminal(row.status)) return;
+      const to = nextStatus(row.status, trigger);
+      if (!to) throw new Error(`video ${id}: no transition from ${row.status} on ${trigger}`);
+      const now = nowIso();
+      const cost = this.committedCost(row);
+      this.ctx.videos.update(id, { ...changes, status: to, updated_at: now, last_activity_at: now, finished_at: now, credits_cost_millicredits: cost });
+      if (cost > 0) {
+        this.ctx.ledger.append({ account_id: row.account_id, millicredits: -cost, kind: 'charge', reason: `video ${id} (${row.model})`, reference: id, created_at: now });
+      }
+      const done = this.ctx.videos.get(id)!;
+      if (to === 'completed' && done.output_path) {
+        this.ctx.ledger.recordRenders({ account_id: row.account_id, renders: rendersNeeded(row.width, row.height), reference: id, month: quotaMonth(), created_at: now });
+      }
+      const event: WebhookEvent = to === 'completed' ? 'video.completed' : to === 'failed' ? 'video.failed' : 'video.canceled';
+      const data: Record<string, unknown> = { videoId: id, projectId: row.project_id, creditsCost: toCredits(cost) };
+      if (to === 'completed' && done.output_path) data.downloadUrl = signFileUrl(this.ctx.keys.downloads, this.baseUrl(), done.output_path);
+      if (to === 'failed') data.error = { code: done.error_code, message: done.error_message };
+      const key = row.api_key_id ? this.ctx.apiKeys.get(row.api_key_id) : undefined;
+      const url = row.webhook_url ?? key?.webhook_url ?? null;
+      wroteWebhook = enqueueWebhook(this.ctx, { accountId: row.account_id, apiKeyId: row.api_key_id, event, data, url }) !== undefined;
+    })();
+    if (wroteWebhook) this.options.webhooks?.notify();
+  }
+
+  /**
+   * What a job owes for its committed work: multi-scene jobs pay the estimate in proportion to the
+   * seconds of scenes committed; single-scene jobs pay their flat price once their scene is committed.
+   */
+  private committedCost(row: VideoRow): number {
+    const scenes = this.ctx.videos.scenes(row.id);
+    const total = scenes.reduce((sum, scene) => sum + scene.duration_seconds, 0);
+    const committed = scenes.filter((scene) => scene.committed_at).reduce((sum, scene) => sum + scene.duration_seconds, 0);
+    if (total <= 0 || committed <= 0) return 0;
+    return Math.round((row.estimated_millicredits * committed) / total);
+  }
+
+  private baseUrl(): string {
+    return this.options.baseUrl?.() ?? baseUrlOf(this.ctx);
+  }
+}
+
+function describeFailure(error: unknown): { code: string; message: string } {
+  if (error instanceof RenderError) return { code: 'render_failed', message: error.message };
+  if (error instanceof SceneCodeError) return { code: 'scene_failed', message: error.message };
+  if (error instanceof ServiceError) return { code: error.code, message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  if (/ENOSPC/.test(message)) return { code: 'disk_full', message: 'the node ran out of disk space while rendering' };
+  return { code: 'internal_error', message };
+}

@@ -1,0 +1,49 @@
+/** Where a scene sits in the story arc. */
+export type SceneRole = 'hook' | 'body' | 'close';
+
+/** Kit templates the embedded writer can fill (an LLM writer may write free-form code instead). */
+export type SceneKind = 'title' | 'bullets' | 'stat' | 'cta';
+
+/** One scene of a plan: what it says, not yet how it is drawn. */
+export interface PlannedScene {
+  role: SceneRole;
+  kind: SceneKind;
+  title: string;
+  durationSeconds: number;
+  /** The values the scene shows (texts, numbers); user-overridable later. */
+  settings: Record<string, unknown>;
+}
+
+/** A story plan: the arc and the scene list, durations summing to the target. */
+export interface StoryPlan {
+  title: string;
+  scenes: PlannedScene[];
+}
+
+/** What a planner is given. */
+export interface PlanRequest {
+  prompt: string;
+  durationSeconds: number;
+  multiScene: boolean;
+  fps: number;
+}
+
+/** Writes the story plan. */
+export interface StoryPlanner {
+  readonly name: string;
+  plan(request: PlanRequest, signal?: AbortSignal): Promise<StoryPlan>;
+}
+
+/** What a scene writer is given; `previousError` is set when its last attempt failed the checks. */
+export interface WriteSceneRequest {
+  scene: PlannedScene;
+  position: number;
+  sceneCount: number;
+  previousError?: string;
+}
+
+/** Writes a scene's TSX code against the scene contract (default export, allowlisted imports). */
+export interface SceneWriter {
+  readonly name: string;
+  writeScene(request: WriteSceneRequest, signal?: AbortSignal): Promise<string>;
+}

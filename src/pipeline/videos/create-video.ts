@@ -1,0 +1,149 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { summarizeAccount } from '../../accounts/accounts.js';
+import type { Principal } from '../../accounts/api-keys.js';
+import { toCredits } from '../../accounts/credits.js';
+import { fetchAttachments, type AttachmentRequest } from '../../attachments/fetch-attachment.js';
+import { fetchRemoteVoices } from '../../catalog/voices.js';
+import { invalidRequest, ServiceError } from '../../errors/service-error.js';
+import type { NodeContext } from '../../node-context.js';
+import { newId, nowIso } from '../../store/ids.js';
+import { IN_FLIGHT_STATUSES } from '../../store/videos-store.js';
+import type { CreateVideoBody } from '../create/create-video-schema.js';
+import { estimateCredits } from '../create/estimate-credits.js';
+import { rendersNeeded, resolveVideoOptions } from '../create/resolve-video-options.js';
+import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '../idempotency.js';
+import { EMBEDDED_VOICES } from '../speech/embedded-voices.js';
+
+/** Jobs an account may have in flight at once. */
+export const MAX_IN_FLIGHT = 5;
+/** Balance a multi-scene job needs to start. */
+export const MIN_CREDITS_MULTI_SCENE = 7;
+
+/** The 202 body of a create. */
+export interface CreatedVideo {
+  id: string;
+  status: 'queued';
+  model: string;
+  estimated_credits: number;
+}
+
+async function knownVoiceIds(ctx: NodeContext, requested: string | undefined): Promise<ReadonlySet<string>> {
+  const ids = new Set(EMBEDDED_VOICES.map((voice) => voice.id));
+  if (requested && !ids.has(requested) && ctx.config.voiceProvider) {
+    for (const voice of await fetchRemoteVoices(ctx.config.voiceProvider)) ids.add(voice.id);
+  }
+  return ids;
+}
+
+/**
+ * `POST /v1/videos` (and `service create`, and the MCP tool): validates every rule, checks plan,
+ * balance, render quota and jobs in flight, fetches and checks attachments, writes the job as
+ * `queued` and returns the 202 answer. A failure writes nothing: no row, no ledger entry, no file.
+ */
+export async function createVideo(
+  ctx: NodeContext,
+  principal: { account: Principal['account']; key: Principal['key'] | null },
+  body: CreateVideoBody,
+  options: { idempotencyKey?: string; enqueue?: (id: string) => void } = {},
+): Promise<StoredAnswer & { body: CreatedVideo }> {
+  const account = principal.account;
+  const scope = options.idempotencyKey ? { accountId: account.id, route: 'POST /v1/videos', key: options.idempotencyKey } : undefined;
+  if (scope) {
+    const replay = findIdempotentAnswer(ctx, scope, body);
+    if (replay) return replay as StoredAnswer & { body: CreatedVideo };
+  }
+
+  const resolved = resolveVideoOptions(body, {
+    plan: account.plan,
+    knownVoiceIds: await knownVoiceIds(ctx, body.narration_voice),
+    allowPrivateUrls: ctx.config.allowPrivateUrls,
+  });
+  if (resolved.brandKitId) {
+    const kit = ctx.brandKits.get(resolved.brandKitId);
+    if (!kit || kit.account_id !== account.id) throw invalidRequest(`brand_kit_id: unknown brand kit "${resolved.brandKitId}"; see GET /v1/brand-kits`);
+  }
+  const estimate = estimateCredits(resolved);
+  const summary = summarizeAccount(ctx, account.id);
+  const needed = resolved.multiScene ? MIN_CREDITS_MULTI_SCENE : toCredits(estimate.millicredits);
+  if (summary.balance < needed) {
+    throw new ServiceError(
+      'insufficient_credits',
+      `a ${resolved.multiScene ? 'multi-scene' : 'single-scene'} video needs at least ${needed} credits to start; the balance is ${summary.balance}`,
+    );
+  }
+  if (resolved.render && summary.renders_remaining < rendersNeeded(resolved.width, resolved.height)) {
+    throw new ServiceError('insufficient_credits', `the render quota is spent: ${summary.renders_used} of ${summary.monthly_renders} renders used this month`);
+  }
+  if (ctx.videos.countInFlight(account.id) >= MAX_IN_FLIGHT) {
+    throw new ServiceError('too_many_in_flight', `already ${MAX_IN_FLIGHT} video jobs in progress (${IN_FLIGHT_STATUSES.join(', ')}); wait for one to finish`);
+  }
+
+  const id = newId('vid');
+  const inputsRelative = path.posix.join('videos', id, 'inputs');
+  const inputsDir = path.join(ctx.filesDir, inputsRelative);
+  const requests: AttachmentRequest[] = [
+    ...resolved.images.map((image, index) => ({ url: image.url, kind: 'image' as const, field: `images[${index}]` })),
+    ...resolved.documents.map((doc, index) => ({ url: doc.url, kind: 'document' as const, field: `documents[${index}]`, declaredMimeType: doc.mimeType })),
+    ...resolved.audio.map((audio, index) => ({ url: audio.url, kind: 'audio' as const, field: `audio[${index}]` })),
+  ];
+  try {
+    const attachments =
+      requests.length > 0 ? await fetchAttachments(requests, { allowPrivateUrls: ctx.config.allowPrivateUrls, destDir: inputsDir }) : [];
+    const now = nowIso();
+    const answer: StoredAnswer & { body: CreatedVideo } = {
+      statusCode: 202,
+      body: { id, status: 'queued', model: resolved.model, estimated_credits: toCredits(estimate.millicredits) },
+    };
+    ctx.db.transaction(() => {
+      // Checked again inside the write, so two creates at once cannot pass the limit together.
+      if (ctx.videos.countInFlight(account.id) >= MAX_IN_FLIGHT) {
+        throw new ServiceError('too_many_in_flight', `already ${MAX_IN_FLIGHT} video jobs in progress; wait for one to finish`);
+      }
+      ctx.videos.insert({
+        id,
+        account_id: account.id,
+        api_key_id: principal.key?.id ?? null,
+        project_id: newId('prj'),
+        parent_id: null,
+        status: 'queued',
+        phase: null,
+        phase_detail: 'Waiting for a worker',
+        model: resolved.model,
+        prompt: resolved.prompt,
+        enhanced_prompt: null,
+        options: JSON.stringify({
+          ...resolved,
+          attachments: attachments.map((a) => ({ field: a.field, mimeType: a.mimeType, bytes: a.bytes, sha256: a.sha256, path: path.posix.join(inputsRelative, path.basename(a.path)) })),
+          estimate: estimate.breakdown,
+        }),
+        width: resolved.width,
+        height: resolved.height,
+        fps: resolved.fps,
+        duration_seconds: resolved.durationSeconds,
+        render: resolved.render ? 1 : 0,
+        webhook_url: resolved.webhookUrl ?? null,
+        estimated_millicredits: estimate.millicredits,
+        credits_cost_millicredits: null,
+        plan: null,
+        scenes_planned: 0,
+        scenes_committed: 0,
+        cancel_requested: 0,
+        error_code: null,
+        error_message: null,
+        output_path: null,
+        created_at: now,
+        updated_at: now,
+        last_activity_at: now,
+        started_at: null,
+        finished_at: null,
+      });
+      if (scope) storeIdempotentAnswer(ctx, scope, body, answer);
+    })();
+    options.enqueue?.(id);
+    return answer;
+  } catch (error) {
+    rmSync(path.join(ctx.filesDir, 'videos', id), { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { NodeContext } from '../../node-context.js';
+import { ensureBundle, kitVersion } from '../../render/bundle/ensure-bundle.js';
+import { probeVideo, requireFfmpeg, type ProbedVideo } from '../../render/ffmpeg/run-ffmpeg.js';
+import { RenderError, type RenderPool } from '../../render/render-pool.js';
+import { renderVideo } from '../../render/render-video.js';
+import type { SceneInputProps } from '../../render/worker/render-protocol.js';
+import type { SceneRow, VideoRow } from '../../store/videos-store.js';
+
+/** The size and rate of one render. */
+export interface RenderShape {
+  width: number;
+  height: number;
+  fps: number;
+}
+
+/** The props a scene renders with at a shape. */
+export function sceneInputProps(row: VideoRow, scene: SceneRow, shape: RenderShape): SceneInputProps {
+  const plan = JSON.parse(row.plan ?? '{}') as { theme?: unknown };
+  return {
+    code: scene.compiled ?? '',
+    theme: plan.theme,
+    settings: JSON.parse(scene.settings) as Record<string, unknown>,
+    assets: {},
+    width: shape.width,
+    height: shape.height,
+    fps: shape.fps,
+    durationInFrames: Math.max(1, Math.round(scene.duration_seconds * shape.fps)),
+  };
+}
+
+/**
+ * Renders a job's committed scenes to an MP4 at a shape (segments cached by hash, joined without
+ * re-encoding) and checks the file with ffprobe: size, rate and length must be what was asked.
+ * Returns the path relative to files/ and the probe.
+ */
+export async function renderJobMp4(
+  ctx: NodeContext,
+  pool: RenderPool,
+  row: VideoRow,
+  shape: RenderShape,
+  options: { cacheDir: string; fileName: string; signal?: AbortSignal; onProgress?: (progress: number, renderedFrames: number) => void },
+): Promise<{ relativePath: string; probe: ProbedVideo; renderedFrames: number; reusedSegments: number }> {
+  const scenes = ctx.videos.scenes(row.id);
+  if (scenes.length === 0 || scenes.some((scene) => !scene.compiled)) {
+    throw new RenderError(`video ${row.id} has scenes that are not committed; nothing to render`);
+  }
+  const serveUrl = await ensureBundle(options.cacheDir);
+  const ffmpeg = requireFfmpeg(ctx.config.ffmpegPath);
+  const relativePath = path.posix.join('videos', row.id, options.fileName);
+  const output = path.join(ctx.filesDir, relativePath);
+  mkdirSync(path.dirname(output), { recursive: true });
+  const result = await renderVideo({
+    pool,
+    ffmpeg,
+    serveUrl,
+    kitVersion: kitVersion(),
+    scenes: scenes.map((scene) => ({ sceneId: scene.id, inputProps: sceneInputProps(row, scene, shape) })),
+    segmentsDir: path.join(ctx.filesDir, 'segments'),
+    outputPath: output,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  const probe = await probeVideo(ffmpeg, output);
+  const expected = scenes.reduce((sum, scene) => sum + Math.max(1, Math.round(scene.duration_seconds * shape.fps)), 0) / shape.fps;
+  if (probe.width !== shape.width || probe.height !== shape.height || Math.abs(probe.fps - shape.fps) > 0.01 || Math.abs(probe.durationSeconds - expected) > 0.5) {
+    throw new RenderError(
+      `rendered MP4 is ${probe.width}x${probe.height} at ${probe.fps} fps, ${probe.durationSeconds.toFixed(2)} s; expected ${shape.width}x${shape.height} at ${shape.fps} fps, ${expected.toFixed(2)} s`,
+    );
+  }
+  return { relativePath, probe, ...result };
+}

@@ -1,0 +1,90 @@
+import { toCredits } from '../../accounts/credits.js';
+import { publicUrlOf } from '../../config/resolve-config.js';
+import type { NodeContext } from '../../node-context.js';
+import { signFileUrl } from '../../security/signed-urls.js';
+import type { VideoRow } from '../../store/videos-store.js';
+import { isTerminal } from '../engine/job-states.js';
+
+/** Seconds a client should wait before polling again, by status. */
+const POLL_AFTER: Record<string, number> = {
+  queued: 5,
+  processing: 10,
+  rendering: 5,
+  awaiting_approval: 60,
+  completed: 0,
+  failed: 0,
+  canceled: 0,
+};
+
+/** The base URL links are made with: the configured public URL, else the listening address. */
+export function baseUrlOf(ctx: NodeContext, listeningPort?: number): string {
+  return publicUrlOf(ctx.config, listeningPort ?? ctx.config.port);
+}
+
+/** `GET /v1/videos/{id}`: the spec's poll response plus the extras of DECISIONS.md. */
+export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string, now = Date.now()): Record<string, unknown> {
+  const scenes = ctx.videos.scenes(row.id);
+  const render = ctx.videos.latestRender(row.id);
+  const terminal = isTerminal(row.status);
+  const finishedAt = terminal && row.finished_at ? Date.parse(row.finished_at) : now;
+  return {
+    id: row.id,
+    status: row.status,
+    ...(row.phase && row.status === 'processing' ? { phase: row.phase } : {}),
+    ...(row.phase_detail ? { phase_detail: row.phase_detail } : {}),
+    poll_after_seconds: POLL_AFTER[row.status] ?? 10,
+    model: row.model,
+    prompt: row.prompt,
+    ...(row.enhanced_prompt ? { enhanced_prompt: row.enhanced_prompt } : {}),
+    project_id: row.project_id,
+    progress: { scenes_committed: row.scenes_committed, scenes_planned: row.scenes_planned },
+    scenes: scenes.map((scene) => ({ id: scene.id, title: scene.title, duration_seconds: scene.duration_seconds })),
+    app_url: `${baseUrl}/app/videos/${row.id}`,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    elapsed_seconds: Math.max(0, Math.round((finishedAt - Date.parse(row.created_at)) / 1000)),
+    last_activity_at: row.last_activity_at,
+    ...(row.plan
+      ? {
+          dimensions: { width: row.width, height: row.height },
+          fps: row.fps,
+          duration_seconds: Math.round(scenes.reduce((sum, s) => sum + s.duration_seconds, 0) * 1000) / 1000,
+        }
+      : {}),
+    ...(row.parent_id ? { parent_id: row.parent_id } : {}),
+    ...(render
+      ? {
+          render: {
+            id: render.id,
+            status: render.status,
+            dimensions: { width: render.width, height: render.height },
+            fps: render.fps,
+            ...(render.error_message ? { error: render.error_message } : {}),
+          },
+        }
+      : {}),
+    ...(row.cancel_requested && !terminal ? { cancel_requested: true } : {}),
+    ...(row.status === 'failed' && row.error_code ? { error: { code: row.error_code, message: row.error_message ?? '' } } : {}),
+    ...(terminal && row.credits_cost_millicredits !== null ? { credits_cost: toCredits(row.credits_cost_millicredits) } : {}),
+    ...(row.status === 'completed' && row.output_path
+      ? { download_url: signFileUrl(ctx.keys.downloads, baseUrl, row.output_path, now) }
+      : {}),
+  };
+}
+
+/** A `GET /v1/videos` item (DECISIONS.md). */
+export function toListItem(row: VideoRow, baseUrl: string): Record<string, unknown> {
+  return {
+    id: row.id,
+    status: row.status,
+    phase: row.status === 'processing' ? row.phase : null,
+    model: row.model,
+    prompt: row.prompt,
+    project_id: row.project_id,
+    app_url: `${baseUrl}/app/videos/${row.id}`,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    ...(row.credits_cost_millicredits !== null ? { credits_cost: toCredits(row.credits_cost_millicredits) } : {}),
+    ...(row.parent_id ? { parent_id: row.parent_id } : {}),
+  };
+}

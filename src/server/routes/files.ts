@@ -1,0 +1,49 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ServiceError } from '../../errors/service-error.js';
+import type { NodeContext } from '../../node-context.js';
+import { fileUrlProblem } from '../../security/signed-urls.js';
+import { defineRoute } from '../route-definition.js';
+
+const CONTENT_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.jpeg': 'image/jpeg', '.jpg': 'image/jpeg', '.png': 'image/png' };
+
+/** `GET /files/*`: files of the data dir behind signed, expiring links (no API key: the link is the key). */
+export function fileRoutes(ctx: NodeContext) {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/files/*',
+      operationId: 'getFile',
+      summary: 'A file behind a signed link (download_url); 403 when the link is tampered with or expired',
+      tags: ['files'],
+      auth: false,
+      querystring: z.object({ expires: z.string().optional(), sig: z.string().optional() }),
+      response: { status: 200, description: 'The file', contentType: 'video/mp4' },
+      handler: async (request, reply) => {
+        const relative = decodeURIComponent((request.params as { '*': string })['*']);
+        const problem = fileUrlProblem(ctx.keys.downloads, relative, request.query.expires, request.query.sig);
+        if (problem) throw new ServiceError('forbidden', problem);
+        const full = path.resolve(ctx.filesDir, relative);
+        if (!full.startsWith(path.resolve(ctx.filesDir) + path.sep) || !existsSync(full)) throw new ServiceError('not_found', 'file not found');
+        const size = statSync(full).size;
+        reply.header('content-type', CONTENT_TYPES[path.extname(full)] ?? 'application/octet-stream');
+        reply.header('accept-ranges', 'bytes');
+        reply.header('cache-control', 'private, max-age=900');
+        const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
+        if (range && (range[1] || range[2])) {
+          const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+          const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+          if (start > end || start >= size) {
+            reply.header('content-range', `bytes */${size}`);
+            throw new ServiceError('invalid_request', 'range not satisfiable');
+          }
+          reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`).header('content-length', end - start + 1);
+          return reply.send(createReadStream(full, { start, end }));
+        }
+        reply.header('content-length', size);
+        return reply.send(createReadStream(full));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,188 @@
+import type { JobPhase, JobStatus } from '../pipeline/engine/job-states.js';
+import type { Db } from './open-database.js';
+import { StatementCache } from './statement-cache.js';
+
+/** A video job row. */
+export interface VideoRow {
+  id: string;
+  account_id: string;
+  api_key_id: string | null;
+  project_id: string;
+  parent_id: string | null;
+  status: JobStatus;
+  phase: JobPhase | null;
+  phase_detail: string | null;
+  model: string;
+  prompt: string;
+  enhanced_prompt: string | null;
+  options: string;
+  width: number;
+  height: number;
+  fps: number;
+  duration_seconds: number;
+  render: number;
+  webhook_url: string | null;
+  estimated_millicredits: number;
+  credits_cost_millicredits: number | null;
+  plan: string | null;
+  scenes_planned: number;
+  scenes_committed: number;
+  cancel_requested: number;
+  error_code: string | null;
+  error_message: string | null;
+  output_path: string | null;
+  created_at: string;
+  updated_at: string;
+  last_activity_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** A scene row. */
+export interface SceneRow {
+  id: string;
+  video_id: string;
+  position: number;
+  title: string;
+  role: string;
+  kind: string;
+  duration_seconds: number;
+  settings: string;
+  source: string | null;
+  compiled: string | null;
+  writer: string | null;
+  committed_at: string | null;
+}
+
+/** A re-render of a completed job. */
+export interface VideoRenderRow {
+  id: string;
+  video_id: string;
+  status: 'queued' | 'rendering' | 'completed' | 'failed';
+  width: number;
+  height: number;
+  fps: number;
+  renders_used: number;
+  output_path: string | null;
+  error_message: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** Columns a job update may set. */
+export type VideoUpdate = Partial<
+  Pick<
+    VideoRow,
+    | 'status' | 'phase' | 'phase_detail' | 'enhanced_prompt' | 'plan' | 'scenes_planned' | 'scenes_committed'
+    | 'cancel_requested' | 'error_code' | 'error_message' | 'output_path' | 'credits_cost_millicredits'
+    | 'updated_at' | 'last_activity_at' | 'started_at' | 'finished_at' | 'width' | 'height' | 'fps'
+  >
+>;
+
+/** Statuses that count as in flight (the limit of 5). */
+export const IN_FLIGHT_STATUSES: readonly JobStatus[] = ['queued', 'processing', 'rendering', 'awaiting_approval'];
+
+/** Reads and writes video jobs and their scenes. */
+export class VideosStore {
+  private readonly sql: StatementCache;
+
+  constructor(db: Db) {
+    this.sql = new StatementCache(db);
+  }
+
+  insert(row: VideoRow): void {
+    const columns = Object.keys(row);
+    this.sql
+      .get(`INSERT INTO videos (${columns.join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`)
+      .run(row);
+  }
+
+  get(id: string): VideoRow | undefined {
+    return this.sql.get('SELECT * FROM videos WHERE id = ?').get(id) as VideoRow | undefined;
+  }
+
+  /** Newest first; `before` is the (created_at, id) of the previous page's last item. */
+  listForAccount(accountId: string, limit: number, before?: { created_at: string; id: string }): VideoRow[] {
+    if (!before) {
+      return this.sql
+        .get('SELECT * FROM videos WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
+        .all(accountId, limit) as VideoRow[];
+    }
+    return this.sql
+      .get(
+        `SELECT * FROM videos WHERE account_id = ? AND (created_at < ? OR (created_at = ? AND id < ?))
+         ORDER BY created_at DESC, id DESC LIMIT ?`,
+      )
+      .all(accountId, before.created_at, before.created_at, before.id, limit) as VideoRow[];
+  }
+
+  countInFlight(accountId: string): number {
+    return this.sql
+      .get(`SELECT COUNT(*) FROM videos WHERE account_id = ? AND status IN (${IN_FLIGHT_STATUSES.map(() => '?').join(', ')})`)
+      .pluck()
+      .get(accountId, ...IN_FLIGHT_STATUSES) as number;
+  }
+
+  /** Jobs a stopped process left unfinished, oldest first. */
+  listUnfinished(): VideoRow[] {
+    return this.sql
+      .get(`SELECT * FROM videos WHERE status IN ('queued', 'processing', 'rendering') ORDER BY created_at, id`)
+      .all() as VideoRow[];
+  }
+
+  update(id: string, changes: VideoUpdate): void {
+    const columns = Object.keys(changes);
+    if (columns.length === 0) return;
+    this.sql
+      .get(`UPDATE videos SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`)
+      .run({ ...changes, id });
+  }
+
+  insertScene(row: SceneRow): void {
+    const columns = Object.keys(row);
+    this.sql
+      .get(`INSERT INTO scenes (${columns.join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`)
+      .run(row);
+  }
+
+  scenes(videoId: string): SceneRow[] {
+    return this.sql.get('SELECT * FROM scenes WHERE video_id = ? ORDER BY position').all(videoId) as SceneRow[];
+  }
+
+  deleteUncommittedScenes(videoId: string): void {
+    this.sql.get('DELETE FROM scenes WHERE video_id = ? AND committed_at IS NULL').run(videoId);
+  }
+
+  insertRender(row: VideoRenderRow): void {
+    const columns = Object.keys(row);
+    this.sql
+      .get(`INSERT INTO video_renders (${columns.join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`)
+      .run(row);
+  }
+
+  getRender(id: string): VideoRenderRow | undefined {
+    return this.sql.get('SELECT * FROM video_renders WHERE id = ?').get(id) as VideoRenderRow | undefined;
+  }
+
+  latestRender(videoId: string): VideoRenderRow | undefined {
+    return this.sql.get('SELECT * FROM video_renders WHERE video_id = ? ORDER BY created_at DESC, id DESC LIMIT 1').get(videoId) as
+      | VideoRenderRow
+      | undefined;
+  }
+
+  listUnfinishedRenders(): VideoRenderRow[] {
+    return this.sql.get(`SELECT * FROM video_renders WHERE status IN ('queued', 'rendering') ORDER BY created_at`).all() as VideoRenderRow[];
+  }
+
+  updateRender(id: string, changes: Partial<Pick<VideoRenderRow, 'status' | 'output_path' | 'error_message' | 'finished_at'>>): void {
+    const columns = Object.keys(changes);
+    if (columns.length === 0) return;
+    this.sql.get(`UPDATE video_renders SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
+  }
+
+  commitScene(id: string, values: { source: string; compiled: string; writer: string; committed_at: string }): void {
+    this.sql
+      .get('UPDATE scenes SET source = @source, compiled = @compiled, writer = @writer, committed_at = @committed_at WHERE id = @id')
+      .run({ ...values, id });
+  }
+}
