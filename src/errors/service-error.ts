@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   internal_error: 500,
   voices_unavailable: 503,

@@ -38,14 +38,26 @@ export function findIdempotentAnswer(ctx: NodeContext, scope: { accountId: strin
   return { statusCode: row.status_code, body: JSON.parse(row.response) as unknown };
 }
 
-/** Remembers an answer for a key; call inside the transaction that creates what the answer names. */
-export function storeIdempotentAnswer(ctx: NodeContext, scope: { accountId: string; route: string; key: string }, body: unknown, answer: StoredAnswer): void {
+/**
+ * Remembers an answer for a key; call inside the transaction that creates what the answer names.
+ * When another request stored an answer for the same key first (two sent at once), returns that
+ * answer instead and stores nothing: the caller must then roll back its own work.
+ */
+export function storeIdempotentAnswer(
+  ctx: NodeContext,
+  scope: { accountId: string; route: string; key: string },
+  body: unknown,
+  answer: StoredAnswer,
+): StoredAnswer | undefined {
+  const earlier = findIdempotentAnswer(ctx, scope, body);
+  if (earlier) return earlier;
+  // An expired entry for the key gives way to the new one.
+  ctx.db.prepare('DELETE FROM idempotency_keys WHERE account_id = ? AND route = ? AND key = ?').run(scope.accountId, scope.route, scope.key);
   ctx.db
     .prepare(
       `INSERT INTO idempotency_keys (account_id, route, key, request_hash, status_code, response, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (account_id, route, key) DO UPDATE SET request_hash = excluded.request_hash,
-         status_code = excluded.status_code, response = excluded.response, created_at = excluded.created_at`,
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(scope.accountId, scope.route, scope.key, hashBody(body), answer.statusCode, JSON.stringify(answer.body), nowIso());
+  return undefined;
 }

@@ -111,7 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config: { auth: route.auth ?? true, ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}) },
       handler: async (request, reply) => {
         const result = await route.handler(request as never, reply);
-        if (!reply.sent) reply.code(route.response.status);
+        // A handler that chose its own status (a 404 page, a replayed answer) keeps it.
+        if (!reply.sent && reply.statusCode === 200) reply.code(route.response.status);
         return result;
       },
     });

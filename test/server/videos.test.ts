@@ -226,6 +226,7 @@ describe('POST /v1/videos', () => {
       const error = errorOf(response);
       expect({ name: bad.name, status: error.status, code: error.code }).toEqual({ name: bad.name, status: 400, code: 'invalid_request' });
       expect(error.message, bad.name).toContain(bad.mentions);
+      if (process.env.SHOW_MESSAGES) console.log(bad.name, '=>', error.message);
     }
     expect(snapshot()).toEqual(before);
   });

@@ -95,7 +95,11 @@ export async function createVideo(
       statusCode: 202,
       body: { id, status: 'queued', model: resolved.model, estimated_credits: toCredits(estimate.millicredits) },
     };
+    let replay: StoredAnswer | undefined;
     ctx.db.transaction(() => {
+      // A request with the same Idempotency-Key that finished first wins; this one writes nothing.
+      replay = scope ? findIdempotentAnswer(ctx, scope, body) : undefined;
+      if (replay) return;
       // Checked again inside the write, so two creates at once cannot pass the limit together.
       if (ctx.videos.countInFlight(account.id) >= MAX_IN_FLIGHT) {
         throw new ServiceError('too_many_in_flight', `already ${MAX_IN_FLIGHT} video jobs in progress; wait for one to finish`);
@@ -140,6 +144,10 @@ export async function createVideo(
       });
       if (scope) storeIdempotentAnswer(ctx, scope, body, answer);
     })();
+    if (replay) {
+      rmSync(path.join(ctx.filesDir, 'videos', id), { recursive: true, force: true });
+      return replay as StoredAnswer & { body: CreatedVideo };
+    }
     options.enqueue?.(id);
     return answer;
   } catch (error) {

@@ -65,7 +65,8 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
       : {}),
     ...(row.cancel_requested && !terminal ? { cancel_requested: true } : {}),
     ...(row.status === 'failed' && row.error_code ? { error: { code: row.error_code, message: row.error_message ?? '' } } : {}),
-    ...(terminal && row.credits_cost_millicredits !== null ? { credits_cost: toCredits(row.credits_cost_millicredits) } : {}),
+    // The spec shows credits_cost on completed jobs only; failed and canceled ones carry it in their webhook.
+    ...(row.status === 'completed' && row.credits_cost_millicredits !== null ? { credits_cost: toCredits(row.credits_cost_millicredits) } : {}),
     ...(row.status === 'completed' && row.output_path
       ? { download_url: signFileUrl(ctx.keys.downloads, baseUrl, row.output_path, now) }
       : {}),

@@ -36,7 +36,7 @@ export function fileRoutes(ctx: NodeContext) {
           const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
           if (start > end || start >= size) {
             reply.header('content-range', `bytes */${size}`);
-            throw new ServiceError('invalid_request', 'range not satisfiable');
+            throw new ServiceError('range_not_satisfiable', `range is outside the file's ${size} bytes`);
           }
           reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`).header('content-length', end - start + 1);
           return reply.send(createReadStream(full, { start, end }));
