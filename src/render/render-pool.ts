@@ -31,7 +31,7 @@ interface Job {
 
 interface Worker {
   process: ChildProcess;
-  job?: Job & { id: number };
+  job?: Job & { id: number; detach: () => void };
 }
 
 /** A render fault (browser crash, FFmpeg error, worker exit), as opposed to a cancel. */
@@ -122,12 +122,12 @@ export class RenderPool {
         continue;
       }
       const id = this.nextId++;
-      worker.job = { ...job, id };
       const onAbort = () => {
         if (worker!.job?.id !== id) return;
         worker!.process.kill('SIGKILL');
       };
       job.signal?.addEventListener('abort', onAbort, { once: true });
+      worker.job = { ...job, id, detach: () => job.signal?.removeEventListener('abort', onAbort) };
       worker.process.send({ id, task: job.task } satisfies TaskMessage);
     }
   }
@@ -151,6 +151,7 @@ export class RenderPool {
         return;
       }
       worker.job = undefined;
+      job.detach();
       if (message.type === 'done') job.resolve(message.renderedFrames);
       else job.reject(new RenderError(message.message));
       this.dispatch();
@@ -161,6 +162,7 @@ export class RenderPool {
       const job = worker.job;
       worker.job = undefined;
       if (job) {
+        job.detach();
         if (job.signal?.aborted) job.reject(job.signal.reason as Error);
         else job.reject(new RenderError(`render worker exited (${signal ?? `code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`));
       }

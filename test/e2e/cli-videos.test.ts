@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/package-root.js';
+import { findFfmpeg } from '../../src/render/ffmpeg/find-ffmpeg.js';
+import { probeVideo } from '../../src/render/ffmpeg/run-ffmpeg.js';
+import { E2E_CACHE_DIR } from './e2e-node.js';
+
+const BIN = path.join(PACKAGE_ROOT, 'bin', 'service.js');
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SERVICE_CACHE_DIR: E2E_CACHE_DIR },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end();
+  });
+}
+
+describe('service smoke', () => {
+  it('renders a short small video, checks it with ffprobe and exits 0', async () => {
+    const result = await run(['smoke', '--json', '--cache-dir', E2E_CACHE_DIR]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, codec: 'h264', width: 320, height: 180, fps: 30 });
+  });
+
+  it('exits non-zero when the machine cannot render', async () => {
+    const child = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const proc = spawn(process.execPath, [BIN, 'smoke', '--cache-dir', E2E_CACHE_DIR], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SERVICE_BROWSER_EXECUTABLE: '/nonexistent/chromium' },
+      });
+      let stderr = '';
+      proc.stderr.on('data', (chunk) => (stderr += chunk));
+      proc.on('close', (code) => resolve({ code, stderr }));
+    });
+    expect(child.code).toBe(1);
+    expect(child.stderr).toMatch(/error: smoke video ended failed/);
+  });
+});
+
+describe('service create, render and jobs', () => {
+  let dataDir: string;
+  let out: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'service-cli-videos-'));
+    out = mkdtempSync(path.join(tmpdir(), 'service-cli-out-'));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  });
+  const d = () => ['--data-dir', dataDir];
+
+  it('creates a video with --wait --out, lists and shows it, re-renders it at another size, and refuses to cancel it', async () => {
+    const account = JSON.parse((await run(['accounts', 'create', '--name', 'CLI', '--email', 'cli@example.com', '--plan', 'ultimate', '--credits', '50', '--json', ...d()])).stdout);
+    const file = path.join(out, 'first.mp4');
+    const created = await run(['create', 'Three facts about octopuses. They have three hearts, blue blood and nine brains.', '--dimensions', '320x180', '--duration', '6', '--out', file, '--account', account.id, '--json', ...d()]);
+    expect(created.code, created.stderr).toBe(0);
+    const job = JSON.parse(created.stdout);
+    expect(job).toMatchObject({ status: 'completed', dimensions: { width: 320, height: 180 } });
+    expect(existsSync(file)).toBe(true);
+    const ffmpeg = findFfmpeg()!;
+    expect(await probeVideo(ffmpeg, file)).toMatchObject({ codec: 'h264', width: 320, height: 180, fps: 30 });
+
+    const listed = JSON.parse((await run(['jobs', 'list', '--json', ...d()])).stdout);
+    expect(listed.map((item: { id: string }) => item.id)).toEqual([job.id]);
+    const shown = JSON.parse((await run(['jobs', 'show', job.id, '--json', ...d()])).stdout);
+    expect(shown).toMatchObject({ id: job.id, status: 'completed' });
+
+    const rendered = path.join(out, 'square.mp4');
+    const render = await run(['render', job.id, '--dimensions', '200x200', '--out', rendered, '--json', ...d()]);
+    expect(render.code, render.stderr).toBe(0);
+    expect(await probeVideo(ffmpeg, rendered)).toMatchObject({ width: 200, height: 200, fps: 30 });
+
+    const cancel = await run(['jobs', 'cancel', job.id, '--json', ...d()]);
+    expect(cancel.code).toBe(1);
+    expect(JSON.parse(cancel.stderr).error.code).toBe('not_cancelable');
+  });
+});
