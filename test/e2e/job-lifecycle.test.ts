@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountWithKey, createTestNode, type TestNode } from '../helpers/test-node.js';
 import { TRANSITIONS } from '../../src/pipeline/engine/job-states.js';
@@ -218,6 +219,65 @@ describe('a provider failure while generating', () => {
       await engine.stop();
       await pool.close();
       node.cleanup();
+    }
+  });
+});
+
+describe('liveness', () => {
+  it('refreshes last_activity_at while a job works, and keeps updated_at frozen through generation', async () => {
+    const node: TestNode = createTestNode({ cacheDir: E2E_CACHE_DIR });
+    const pool = new RenderPool();
+    const embedded = new EmbeddedSceneWriter();
+    const slow: SceneWriter = {
+      name: 'slow',
+      async writeScene(request) {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        return embedded.writeScene(request);
+      },
+    };
+    const engine = new VideoEngine({ ctx: node.ctx, pool, sceneWriter: slow, heartbeatMs: 200, cacheDir: E2E_CACHE_DIR });
+    try {
+      const { account } = await createAccountWithKey(node.ctx);
+      const answer = await createVideo(node.ctx, { account: node.ctx.accounts.get(account.id)!, key: null }, { prompt: 'Heartbeat test. One, two, three.', duration: 15, dimensions: { width: 256, height: 144 } }, { enqueue: (id) => engine.enqueue(id) });
+      const activity = new Set<string>();
+      const updated = new Set<string>();
+      const id = answer.body.id;
+      await until(() => node.ctx.videos.get(id)!, (job) => {
+        if (job.status === 'processing' && job.phase === 'generating') {
+          activity.add(job.last_activity_at);
+          updated.add(job.updated_at);
+        }
+        return job.status === 'completed' || job.status === 'failed';
+      });
+      expect(node.ctx.videos.get(id)!.status).toBe('completed');
+      expect(activity.size).toBeGreaterThanOrEqual(5);
+      expect(updated.size).toBe(1);
+    } finally {
+      await engine.stop();
+      await pool.close();
+      node.cleanup();
+    }
+  });
+});
+
+describe('a browser crash while rendering', () => {
+  it('fails the job with render_failed, and the next job renders with a fresh worker', async () => {
+    const e2e = await startE2eNode();
+    try {
+      const created = await e2e.request('POST', '/v1/videos', { prompt: 'Crash test. Rivers carve canyons over millions of years.', duration: 30, dimensions: { width: 640, height: 360 }, render: true });
+      await until(() => e2e.node.ctx.videos.get(created.body.id)!, (r) => r.status === 'rendering');
+      // Kill the render workers (children of this process running the worker script), as a crash would.
+      const listing = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' });
+      const workers = listing.split('\n').map((line) => line.trim().split(/\s+/)).filter((parts) => Number(parts[1]) === process.pid && parts.join(' ').includes('render-worker.js'));
+      expect(workers.length).toBeGreaterThan(0);
+      for (const [pid] of workers) process.kill(Number(pid), 'SIGKILL');
+      const job = await e2e.waitFor(created.body.id);
+      expect(job.status).toBe('failed');
+      expect(job.error).toEqual({ code: 'render_failed', message: expect.stringContaining('render worker exited') });
+      const next = await e2e.request('POST', '/v1/videos', { prompt: 'After the crash.', duration: 5, dimensions: { width: 256, height: 144 }, render: true });
+      expect((await e2e.waitFor(next.body.id)).status).toBe('completed');
+    } finally {
+      await e2e.close();
     }
   });
 });

@@ -60,7 +60,9 @@ export function findFigures(text: string): StatedFigure[] {
       const value = Number(raw);
       const unit = (match[3] ?? '').toLowerCase();
       const isYear = !match[1] && !unit && value >= 1900 && value <= 2100 && !raw.includes('.');
-      if (!Number.isFinite(value) || isYear || (!match[1] && !unit && value < 10)) continue;
+      // "a 60 second video" states the video's length, not a fact to show.
+      const isLength = /^[\s-]*(?:s|secs?|seconds?|mins?|minutes?)\b/i.test(sentence.slice((match.index ?? 0) + match[0].length));
+      if (!Number.isFinite(value) || isYear || isLength || (!match[1] && !unit && value < 10)) continue;
       const suffix = unit === 'percent' || unit === '%' ? '%' : unit === 'million' || unit === 'm' ? 'M' : unit === 'billion' ? 'B' : unit === 'thousand' || unit === 'k' ? 'K' : unit === 'x' ? 'x' : '';
       const rest = sentence.slice((match.index ?? 0) + match[0].length).replace(/^\s*(?:of|in|for)?\s*/i, '').replace(/[.!?]+$/, '');
       const before = sentence.slice(0, match.index ?? 0).replace(/[.!?,:]+\s*$/, '').trim();
