@@ -81,6 +81,12 @@ async function serve(options: Record<string, unknown>): Promise<void> {
   const address = app.server.address();
   port = typeof address === 'object' && address ? address.port : config.port;
   runtime.engine.start();
+  // Build the compositions bundle now, so the first job does not wait for it.
+  const { ensureBundle } = await import('../../render/bundle/ensure-bundle.js');
+  ensureBundle(config.cacheDir).then(
+    (dir) => logger.info({ bundle: dir }, 'compositions bundle ready'),
+    (error: unknown) => logger.error({ err: error }, 'could not build the compositions bundle; jobs will fail until this is fixed'),
+  );
   const bindHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   process.stdout.write(`listening on http://${bindHost}:${port}\n`);
   logger.info({ dataDir: config.dataDir, publicUrl: publicUrlOf(config, port) }, 'node started');
