@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { NodeContext } from './node-context.js';
+import { AudioThread } from './pipeline/audio/audio-thread.js';
 import { VideoEngine } from './pipeline/engine/video-engine.js';
 import { RenderPool } from './render/render-pool.js';
 import type { AppServices } from './server/services.js';
@@ -18,7 +19,8 @@ export interface NodeRuntime extends AppServices {
 export function startRuntime(ctx: NodeContext, options: { logger?: Logger; baseUrl?: () => string; resume?: boolean } = {}): NodeRuntime {
   const pool = new RenderPool({ size: ctx.config.renderWorkers, browserExecutable: ctx.config.browserExecutable });
   const webhooks = new WebhookDispatcher(ctx, { logger: options.logger });
-  const engine = new VideoEngine({ ctx, pool, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
+  const audio = new AudioThread();
+  const engine = new VideoEngine({ ctx, pool, audio, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
   webhooks.start();
   if (options.resume ?? true) engine.start();
   return {
@@ -30,6 +32,7 @@ export function startRuntime(ctx: NodeContext, options: { logger?: Logger; baseU
       await engine.stop();
       await webhooks.stop();
       await pool.close();
+      await audio.close();
     },
   };
 }

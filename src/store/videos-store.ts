@@ -31,6 +31,7 @@ export interface VideoRow {
   error_code: string | null;
   error_message: string | null;
   output_path: string | null;
+  soundtrack_path: string | null;
   created_at: string;
   updated_at: string;
   last_activity_at: string;
@@ -52,6 +53,10 @@ export interface SceneRow {
   compiled: string | null;
   writer: string | null;
   committed_at: string | null;
+  narration: string | null;
+  narration_audio: string | null;
+  narration_seconds: number | null;
+  narration_words: string | null;
 }
 
 /** A re-render of a completed job. */
@@ -75,7 +80,7 @@ export type VideoUpdate = Partial<
     VideoRow,
     | 'status' | 'phase' | 'phase_detail' | 'enhanced_prompt' | 'plan' | 'scenes_planned' | 'scenes_committed'
     | 'cancel_requested' | 'error_code' | 'error_message' | 'output_path' | 'credits_cost_millicredits'
-    | 'updated_at' | 'last_activity_at' | 'started_at' | 'finished_at' | 'width' | 'height' | 'fps'
+    | 'updated_at' | 'last_activity_at' | 'started_at' | 'finished_at' | 'width' | 'height' | 'fps' | 'soundtrack_path'
   >
 >;
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PQueue from 'p-queue';
@@ -15,7 +15,16 @@ import { newId, nowIso } from '../../store/ids.js';
 import type { SceneRow, VideoRenderRow, VideoRow, VideoUpdate } from '../../store/videos-store.js';
 import { enqueueWebhook, type WebhookEvent } from '../../webhooks/enqueue-webhook.js';
 import { rendersNeeded, type ResolvedVideoOptions } from '../create/resolve-video-options.js';
+import { AudioError, AudioThread } from '../audio/audio-thread.js';
+import type { MusicMood, SpokenWord } from '../audio/audio-protocol.js';
+import { makeSoundtrack } from '../audio/make-soundtrack.js';
+import { pickMusicStyle } from '../audio/synthesize-music.js';
 import { enhancePromptEmbedded } from '../providers/embedded/embedded-enhancer.js';
+import { detectLanguage } from '../speech/detect-language.js';
+import { espeakSettings, findEmbeddedVoice, type EspeakSettings } from '../speech/espeak-voice.js';
+import { fitTimeline, NARRATION_LEAD, NARRATION_TAIL } from '../speech/fit-timeline.js';
+import type { NarrationLanguage } from '../speech/languages.js';
+import { readAudioIntent } from '../speech/read-audio-intent.js';
 import { EmbeddedPlanner } from '../providers/embedded/embedded-planner.js';
 import { EmbeddedSceneWriter, fallbackSceneCode } from '../providers/embedded/embedded-scene-writer.js';
 import type { PlannedScene, SceneWriter, StoryPlanner } from '../providers/provider-types.js';
@@ -33,6 +42,8 @@ export interface VideoEngineOptions {
   /** Woken after a webhook is written. */
   webhooks?: { notify(): void };
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** The speech and mix thread; one is made on first use when unset. */
+  audio?: AudioThread;
   /** Jobs worked on at once. @default 1 */
   concurrency?: number;
   /** How often `last_activity_at` is refreshed while a job is alive. @default 15000 */
@@ -43,11 +54,61 @@ export interface VideoEngineOptions {
   baseUrl?: () => string;
 }
 
-/** The plan as stored on the job: the arc plus the theme chosen for it. */
-interface StoredPlan {
+/** The plan as stored on the job: the arc plus the theme and sound chosen for it. */
+export interface StoredPlan {
   title: string;
   theme: SceneTheme;
   planner: string;
+  audio?: StoredAudio;
+}
+
+/** The sound of a job, decided at planning. */
+export interface StoredAudio {
+  narration: boolean;
+  music: boolean;
+  sfx: boolean;
+  language: NarrationLanguage;
+  voice: string;
+  bpm: number;
+  mood: MusicMood;
+  seed: number;
+}
+
+/** A voice that suits each style pack (any voice speaks every language). */
+const PACK_VOICES: Record<string, string> = {
+  'corporate-clean': 'embedded-grace',
+  'bold-kinetic': 'embedded-leo',
+  'playful-pop': 'embedded-mia',
+  'tech-neon': 'embedded-max',
+  'editorial-serif': 'embedded-owen',
+  'warm-organic': 'embedded-zoe',
+  'luxury-noir': 'embedded-noah',
+  'pastel-soft': 'embedded-mia',
+  'data-minimal': 'embedded-max',
+  'retro-wave': 'embedded-leo',
+};
+
+function pickVoiceFor(packId: string): string {
+  return PACK_VOICES[packId] ?? 'embedded-ava';
+}
+
+/** A job's music seed: stable for the job, different between jobs. */
+function seedOf(id: string): number {
+  let hash = 2166136261;
+  for (const char of id) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return hash >>> 0;
+}
+
+/** Drops the last sentence of the longest multi-sentence script; false when none has two. */
+function shortenScripts(scripts: string[]): boolean {
+  const split = scripts.map((script) => script.split(/(?<=[.!?。！？])\s+/).filter(Boolean));
+  let longest = -1;
+  for (const [index, sentences] of split.entries()) {
+    if (sentences.length >= 2 && (longest < 0 || scripts[index]!.length > scripts[longest]!.length)) longest = index;
+  }
+  if (longest < 0) return false;
+  scripts[longest] = split[longest]!.slice(0, -1).join(' ');
+  return true;
 }
 
 class CancelSignal extends Error {
@@ -76,6 +137,7 @@ export class VideoEngine {
   private readonly writer: SceneWriter;
   private readonly cacheDir: string;
   private stopped = false;
+  private ownAudio: AudioThread | undefined;
 
   constructor(private readonly options: VideoEngineOptions) {
     this.ctx = options.ctx;
@@ -143,6 +205,7 @@ export class VideoEngine {
       const { relativePath } = await renderJobMp4(this.ctx, this.options.pool, row, render, {
         cacheDir: this.cacheDir,
         fileName: `${renderId}.mp4`,
+        soundtrackPath: row.soundtrack_path ?? undefined,
         signal: controller.signal,
       });
       this.ctx.db.transaction(() => {
@@ -202,6 +265,7 @@ export class VideoEngine {
     this.queue.clear();
     for (const controller of this.running.values()) controller.abort(new Error('engine stopping'));
     await this.queue.onIdle();
+    if (!this.options.audio) await this.ownAudio?.close();
   }
 
   private async run(id: string): Promise<void> {
@@ -278,8 +342,9 @@ export class VideoEngine {
     }
     prompt = this.ctx.videos.get(id)!.enhanced_prompt ?? prompt;
     this.checkCancel(id, signal);
+    const language = options.narrationLanguage ?? (await detectLanguage(row.prompt));
     const plan = await this.planner.plan(
-      { prompt: options.enhancePrompt ? row.prompt : prompt, durationSeconds: options.durationSeconds, multiScene: options.multiScene, fps: options.fps },
+      { prompt: options.enhancePrompt ? row.prompt : prompt, durationSeconds: options.durationSeconds, multiScene: options.multiScene, fps: options.fps, language },
       signal,
     );
     this.checkCancel(id, signal);
@@ -297,7 +362,59 @@ export class VideoEngine {
       },
       brandFonts: { heading: options.brandSettings?.headingFont ?? brandFonts.heading, body: options.brandSettings?.bodyFont ?? brandFonts.body },
     });
-    const stored: StoredPlan = { title: plan.title, theme, planner: this.planner.name };
+
+    // Sound: what the request says, then what the prompt says where the request left it unset.
+    const intent = readAudioIntent(row.prompt);
+    const narrationOn = options.narration && !(options.narrationSource === 'default' && intent.narration === false);
+    const musicOn = options.music && !(options.musicSource === 'default' && intent.music === false);
+    const voice = findEmbeddedVoice(options.narrationVoice ?? pickVoiceFor(theme.id)) ?? findEmbeddedVoice('embedded-ava')!;
+    const style = pickMusicStyle(row.prompt, theme.id);
+    const audio: StoredAudio = {
+      narration: narrationOn,
+      music: musicOn,
+      sfx: options.sfx,
+      language,
+      voice: voice.id,
+      bpm: style.bpm,
+      mood: style.mood,
+      seed: seedOf(id),
+    };
+
+    // Narration first, so scene durations follow the speech.
+    const speech: ({ path: string; seconds: number; words: SpokenWord[] } | undefined)[] = plan.scenes.map(() => undefined);
+    if (narrationOn) {
+      const audioDir = path.posix.join('videos', id, 'audio');
+      mkdirSync(path.join(this.ctx.filesDir, audioDir), { recursive: true });
+      const scripts = plan.scenes.map((scene) => scene.narration);
+      let rate = 1;
+      for (let round = 0; round < 4; round += 1) {
+        for (const [index, script] of scripts.entries()) {
+          if (!script.trim()) continue;
+          this.checkCancel(id, signal);
+          this.progress(id, { phase_detail: `Narrating scene ${index + 1} of ${scripts.length}` });
+          const file = path.posix.join(audioDir, `narration-${index}.wav`);
+          const settings = espeakSettings(voice, language);
+          const spoken = await this.speak(script, { ...settings, wordsPerMinute: Math.round(settings.wordsPerMinute * rate) }, path.join(this.ctx.filesDir, file));
+          speech[index] = { path: file, seconds: spoken.durationSeconds, words: spoken.words };
+        }
+        const needed = speech.reduce((sum, clip) => sum + (clip ? clip.seconds + NARRATION_LEAD + NARRATION_TAIL : 1), 0);
+        if (needed <= options.durationSeconds * 1.08) break;
+        // Too long for the target: drop the last sentence of the longest scripts, then speak a little faster.
+        const shortened = shortenScripts(scripts);
+        if (!shortened) rate = Math.min(1.35, rate + 0.12);
+      }
+      plan.scenes.forEach((scene, index) => (scene.narration = scripts[index]!));
+    }
+    const durations = fitTimeline({
+      planned: plan.scenes.map((scene) => scene.durationSeconds),
+      needed: speech.map((clip) => (clip ? clip.seconds + NARRATION_LEAD + NARRATION_TAIL : 0)),
+      target: options.durationSeconds,
+      fps: options.fps,
+      beats: musicOn ? { bpm: audio.bpm, offset: 0 } : undefined,
+    });
+    plan.scenes.forEach((scene, index) => (scene.durationSeconds = durations[index]!));
+
+    const stored: StoredPlan = { title: plan.title, theme, planner: this.planner.name, audio };
     this.ctx.db.transaction(() => {
       this.ctx.videos.deleteUncommittedScenes(id);
       plan.scenes.forEach((scene: PlannedScene, position: number) => {
@@ -314,6 +431,10 @@ export class VideoEngine {
           compiled: null,
           writer: null,
           committed_at: null,
+          narration: scene.narration || null,
+          narration_audio: speech[position]?.path ?? null,
+          narration_seconds: speech[position]?.seconds ?? null,
+          narration_words: speech[position] ? JSON.stringify(speech[position]!.words) : null,
         });
       });
       this.progress(id, {
@@ -346,6 +467,7 @@ export class VideoEngine {
           title: scene.title,
           durationSeconds: scene.duration_seconds,
           settings: JSON.parse(scene.settings) as Record<string, unknown>,
+          narration: scene.narration ?? '',
         };
         let committed: { source: string; compiled: string; writer: string } | undefined;
         let previousError: string | undefined;
@@ -410,6 +532,25 @@ export class VideoEngine {
     if (scenes.length === 0 || missing.length > 0) {
       throw new Error(`${missing.length} of ${scenes.length} scenes are not committed`);
     }
+    const row = this.ctx.videos.get(id)!;
+    if (row.soundtrack_path) return;
+    const plan = JSON.parse(row.plan!) as StoredPlan;
+    if (!plan.audio || !(plan.audio.narration || plan.audio.music || plan.audio.sfx)) return;
+    this.progress(id, { phase_detail: 'Mixing the soundtrack' });
+    const soundtrack = await makeSoundtrack(this.ctx, this.audioThread(), row, scenes, plan.audio, signal);
+    this.progress(id, { soundtrack_path: soundtrack, phase_detail: 'Final checks' });
+  }
+
+  private speak(text: string, settings: EspeakSettings, file: string): Promise<{ durationSeconds: number; words: SpokenWord[] }> {
+    // One retry: a speech failure fails the job loudly rather than leaving a silent scene.
+    return this.audioThread()
+      .speak(text, settings, file)
+      .catch(() => this.audioThread().speak(text, settings, file));
+  }
+
+  private audioThread(): AudioThread {
+    this.ownAudio ??= this.options.audio ?? new AudioThread();
+    return this.ownAudio;
   }
 
   /** Renders the committed scenes to the job's MP4 and checks it with ffprobe. */
@@ -419,6 +560,7 @@ export class VideoEngine {
     const { relativePath } = await renderJobMp4(this.ctx, this.options.pool, row, { width: row.width, height: row.height, fps: row.fps }, {
       cacheDir: this.cacheDir,
       fileName: `${id}.mp4`,
+      soundtrackPath: row.soundtrack_path ?? undefined,
       signal,
       onProgress: (progress) => {
         if (Date.now() - lastWrite < 1000) return;
@@ -490,6 +632,7 @@ export class VideoEngine {
 
 function describeFailure(error: unknown): { code: string; message: string } {
   if (error instanceof RenderError) return { code: 'render_failed', message: error.message };
+  if (error instanceof AudioError) return { code: 'audio_failed', message: error.message };
   if (error instanceof SceneCodeError) return { code: 'scene_failed', message: error.message };
   if (error instanceof ServiceError) return { code: error.code, message: error.message };
   const message = error instanceof Error ? error.message : String(error);

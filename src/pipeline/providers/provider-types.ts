@@ -12,6 +12,8 @@ export interface PlannedScene {
   durationSeconds: number;
   /** The values the scene shows (texts, numbers); user-overridable later. */
   settings: Record<string, unknown>;
+  /** What the narrator says over the scene, in the plan's language; empty for a silent scene. */
+  narration: string;
 }
 
 /** A story plan: the arc and the scene list, durations summing to the target. */
@@ -26,6 +28,8 @@ export interface PlanRequest {
   durationSeconds: number;
   multiScene: boolean;
   fps: number;
+  /** The narration language (BCP-47): on-screen words and the script are in it. */
+  language: string;
 }
 
 /** Writes the story plan. */

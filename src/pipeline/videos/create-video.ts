@@ -136,6 +136,7 @@ export async function createVideo(
         error_code: null,
         error_message: null,
         output_path: null,
+        soundtrack_path: null,
         created_at: now,
         updated_at: now,
         last_activity_at: now,

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { NodeContext } from '../../node-context.js';
 import { ensureBundle, kitVersion } from '../../render/bundle/ensure-bundle.js';
-import { probeVideo, requireFfmpeg, type ProbedVideo } from '../../render/ffmpeg/run-ffmpeg.js';
+import { probeVideo, requireFfmpeg, runBinary, type ProbedVideo } from '../../render/ffmpeg/run-ffmpeg.js';
 import { RenderError, type RenderPool } from '../../render/render-pool.js';
 import { renderVideo } from '../../render/render-video.js';
 import type { SceneInputProps } from '../../render/worker/render-protocol.js';
@@ -40,7 +40,14 @@ export async function renderJobMp4(
   pool: RenderPool,
   row: VideoRow,
   shape: RenderShape,
-  options: { cacheDir: string; fileName: string; signal?: AbortSignal; onProgress?: (progress: number, renderedFrames: number) => void },
+  options: {
+    cacheDir: string;
+    fileName: string;
+    /** The job's mixed soundtrack (relative to files/), muxed over the joined segments. */
+    soundtrackPath?: string;
+    signal?: AbortSignal;
+    onProgress?: (progress: number, renderedFrames: number) => void;
+  },
 ): Promise<{ relativePath: string; probe: ProbedVideo; renderedFrames: number; reusedSegments: number }> {
   const scenes = ctx.videos.scenes(row.id);
   if (scenes.length === 0 || scenes.some((scene) => !scene.compiled)) {
@@ -62,6 +69,20 @@ export async function renderJobMp4(
     signal: options.signal,
     onProgress: options.onProgress,
   });
+  if (options.soundtrackPath) {
+    // The soundtrack is mixed once for the whole timeline and muxed here; segments carry no audio.
+    const muxed = `${output}.muxed.mp4`;
+    try {
+      await runBinary(
+        ffmpeg.ffmpeg,
+        ['-y', '-v', 'error', '-i', output, '-i', path.join(ctx.filesDir, options.soundtrackPath), '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-shortest', '-movflags', '+faststart', muxed],
+        options.signal,
+      );
+      renameSync(muxed, output);
+    } finally {
+      rmSync(muxed, { force: true });
+    }
+  }
   const probe = await probeVideo(ffmpeg, output);
   const expected = scenes.reduce((sum, scene) => sum + Math.max(1, Math.round(scene.duration_seconds * shape.fps)), 0) / shape.fps;
   if (probe.width !== shape.width || probe.height !== shape.height || Math.abs(probe.fps - shape.fps) > 0.01 || Math.abs(probe.durationSeconds - expected) > 0.5) {

@@ -25,6 +25,7 @@ export function baseUrlOf(ctx: NodeContext, listeningPort?: number): string {
 export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string, now = Date.now()): Record<string, unknown> {
   const scenes = ctx.videos.scenes(row.id);
   const render = ctx.videos.latestRender(row.id);
+  const audio = row.plan ? (JSON.parse(row.plan) as { audio?: { narration: boolean; music: boolean; sfx: boolean; language: string; voice: string } }).audio : undefined;
   const terminal = isTerminal(row.status);
   const finishedAt = terminal && row.finished_at ? Date.parse(row.finished_at) : now;
   return {
@@ -52,6 +53,9 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
         }
       : {}),
     ...(row.parent_id ? { parent_id: row.parent_id } : {}),
+    ...(audio
+      ? { audio: { narration: audio.narration, music: audio.music, sfx: audio.sfx, narration_language: audio.language, narration_voice: audio.voice } }
+      : {}),
     ...(render
       ? {
           render: {

@@ -7,7 +7,7 @@ const PROMPT =
 
 describe('EmbeddedPlanner', () => {
   it.each([5, 7.5, 15, 30, 45, 60, 90, 120])('splits %s s into scenes summing to the target within 10%%, in whole frames', async (duration) => {
-    const plan = await planner.plan({ prompt: PROMPT, durationSeconds: duration, multiScene: true, fps: 30 });
+    const plan = await planner.plan({ prompt: PROMPT, durationSeconds: duration, multiScene: true, fps: 30, language: 'en' });
     const total = plan.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
     expect(Math.abs(total - duration)).toBeLessThanOrEqual(duration * 0.1);
     for (const scene of plan.scenes) {
@@ -17,7 +17,7 @@ describe('EmbeddedPlanner', () => {
   });
 
   it('tells a story arc: a hook first, a body, a close last', async () => {
-    const plan = await planner.plan({ prompt: PROMPT, durationSeconds: 30, multiScene: true, fps: 30 });
+    const plan = await planner.plan({ prompt: PROMPT, durationSeconds: 30, multiScene: true, fps: 30, language: 'en' });
     expect(plan.scenes[0]!.role).toBe('hook');
     expect(plan.scenes.at(-1)!.role).toBe('close');
     expect(plan.scenes.slice(1, -1).every((scene) => scene.role === 'body')).toBe(true);
@@ -25,7 +25,7 @@ describe('EmbeddedPlanner', () => {
   });
 
   it('draws its words from the prompt, with no filler', async () => {
-    const plan = await planner.plan({ prompt: PROMPT, durationSeconds: 60, multiScene: true, fps: 30 });
+    const plan = await planner.plan({ prompt: PROMPT, durationSeconds: 60, multiScene: true, fps: 30, language: 'en' });
     expect(plan.title).toBe('How coral reefs survive');
     const text = JSON.stringify(plan.scenes.map((scene) => scene.settings)).toLowerCase();
     for (const phrase of ['host algae', 'limestone skeletons', 'warming water bleaches them', 'reef-safe sunscreen']) expect(text).toContain(phrase);
@@ -33,14 +33,14 @@ describe('EmbeddedPlanner', () => {
   });
 
   it('turns a stated figure into a counter scene', async () => {
-    const plan = await planner.plan({ prompt: PROMPT, durationSeconds: 60, multiScene: true, fps: 30 });
+    const plan = await planner.plan({ prompt: PROMPT, durationSeconds: 60, multiScene: true, fps: 30, language: 'en' });
     const stat = plan.scenes.find((scene) => scene.kind === 'stat');
     expect(stat?.settings).toMatchObject({ value: 25, suffix: '%' });
     expect(String(stat?.settings.label).toLowerCase()).toContain('marine species');
   });
 
   it('makes one code-only scene for a single-scene model, lasting the whole duration', async () => {
-    const plan = await planner.plan({ prompt: PROMPT, durationSeconds: 15, multiScene: false, fps: 30 });
+    const plan = await planner.plan({ prompt: PROMPT, durationSeconds: 15, multiScene: false, fps: 30, language: 'en' });
     expect(plan.scenes).toHaveLength(1);
     expect(plan.scenes[0]!.durationSeconds).toBe(15);
   });

@@ -48,6 +48,8 @@ export interface StatedFigure {
   suffix: string;
   decimals: number;
   label: string;
+  /** The sentence that states it. */
+  sentence: string;
 }
 
 /** Finds figures stated in the text with the words around them. */
@@ -67,7 +69,7 @@ export function findFigures(text: string): StatedFigure[] {
       const rest = sentence.slice((match.index ?? 0) + match[0].length).replace(/^\s*(?:of|in|for)?\s*/i, '').replace(/[.!?]+$/, '');
       const before = sentence.slice(0, match.index ?? 0).replace(/[.!?,:]+\s*$/, '').trim();
       const label = capitalize(limitWords(rest.length >= 8 ? rest : before || rest || 'as stated', 12));
-      figures.push({ value, prefix: match[1] ?? '', suffix, decimals: raw.includes('.') ? Math.min(2, raw.split('.')[1]!.length) : 0, label });
+      figures.push({ value, prefix: match[1] ?? '', suffix, decimals: raw.includes('.') ? Math.min(2, raw.split('.')[1]!.length) : 0, label, sentence });
     }
   }
   return figures;
@@ -86,6 +88,15 @@ function firstHeading(topic: string): string {
   const lower = topic.charAt(0).toLowerCase() + topic.slice(1);
   if (/^(how|why|what|when|where|who)\b/i.test(topic)) return /^how\b/i.test(topic) ? 'How it works' : 'What to know';
   return `Why ${limitWords(lower, 8)} matters`;
+}
+
+/** Points read as sentences: each ends with a full stop unless it has its own end mark. */
+function sentencesOf(points: string[]): string {
+  return points
+    .map((point) => point.trim())
+    .filter(Boolean)
+    .map((point) => (/[.!?。！？]$/.test(point) ? point : `${point}.`))
+    .join(' ');
 }
 
 /** Key words of a text, for headings. */
@@ -140,13 +151,14 @@ export class EmbeddedPlanner implements StoryPlanner {
     if (!request.multiScene) {
       const scene: PlannedScene =
         points.length >= 2
-          ? { role: 'body', kind: 'bullets', title: topic, durationSeconds: request.durationSeconds, settings: { heading: topic, items: points.slice(0, 4) } }
+          ? { role: 'body', kind: 'bullets', title: topic, durationSeconds: request.durationSeconds, settings: { heading: topic, items: points.slice(0, 4) }, narration: '' }
           : figures[0]
-            ? { role: 'body', kind: 'stat', title: topic, durationSeconds: request.durationSeconds, settings: { ...figures[0] } }
-            : { role: 'hook', kind: 'title', title: topic, durationSeconds: request.durationSeconds, settings: { title: topic, subtitle: rest[0] ?? '' } };
+            ? { role: 'body', kind: 'stat', title: topic, durationSeconds: request.durationSeconds, settings: { ...figures[0] }, narration: '' }
+            : { role: 'hook', kind: 'title', title: topic, durationSeconds: request.durationSeconds, settings: { title: topic, subtitle: rest[0] ?? '' }, narration: '' };
       return { title: topic, scenes: [{ ...scene, durationSeconds: allocateDurations(request.durationSeconds, [1], request.fps)[0]! }] };
     }
 
+    const english = request.language === 'en';
     const count = sceneCountFor(request.durationSeconds);
     const bodyCount = count - 2;
     const bodies: PlannedScene[] = [];
@@ -156,33 +168,42 @@ export class EmbeddedPlanner implements StoryPlanner {
     for (let i = 0; i < bodyCount; i += 1) {
       const figure = i % 2 === 1 || pointQueue.length === 0 ? figureQueue.shift() : undefined;
       if (figure) {
-        bodies.push({ role: 'body', kind: 'stat', title: figure.label, durationSeconds: 0, settings: { ...figure } });
+        bodies.push({ role: 'body', kind: 'stat', title: figure.label, durationSeconds: 0, settings: { ...figure }, narration: figure.sentence });
         continue;
       }
       const items = pointQueue.splice(0, 3);
       if (items.length === 0) {
         // The prompt has said all it says: restate the subject's key terms rather than invent facts.
         const term = keyTerms[i % Math.max(1, keyTerms.length)] ?? topic;
-        bodies.push({ role: 'body', kind: 'title', title: capitalize(term), durationSeconds: 0, settings: { title: capitalize(term), subtitle: topic, kicker: `Part ${i + 1}` } });
+        bodies.push({ role: 'body', kind: 'title', title: capitalize(term), durationSeconds: 0, settings: { title: capitalize(term), subtitle: topic, ...(english ? { kicker: `Part ${i + 1}` } : {}) }, narration: '' });
         continue;
       }
-      const heading = i === 0 ? firstHeading(topic) : `${capitalize(keywords(items[0]!, 2).join(' ') || 'More')}`;
-      bodies.push({ role: 'body', kind: 'bullets', title: heading, durationSeconds: 0, settings: { heading, items } });
+      // Only English gets the planner's own words; other languages keep to the prompt's.
+      const heading = english && i === 0 ? firstHeading(topic) : `${capitalize(keywords(items[0]!, 2).join(' ') || topic)}`;
+      bodies.push({ role: 'body', kind: 'bullets', title: heading, durationSeconds: 0, settings: { heading, items }, narration: sentencesOf(items) });
     }
     const closingSentence = rest.length > 0 ? rest[rest.length - 1]! : '';
     const actionMatch = /(?:visit|go to|see|try|sign up|join|download|learn more|subscribe|book|call)\b[^.!?]*/i.exec(request.prompt)?.[0];
-    const action = actionMatch ? capitalize(limitWords(actionMatch.trim(), 6)) : undefined;
+    const action = actionMatch && english ? capitalize(limitWords(actionMatch.trim(), 6)) : undefined;
     let message = closingSentence && closingSentence !== rest[0] ? limitWords(closingSentence.replace(/[.!?]+$/, ''), 14) : topic;
     if (action && message.toLowerCase().startsWith(action.toLowerCase())) message = topic;
     const scenes: PlannedScene[] = [
-      { role: 'hook', kind: 'title', title: topic, durationSeconds: 0, settings: { title: topic, subtitle: rest[0] ? shortLine(rest[0]) : '' } },
+      {
+        role: 'hook',
+        kind: 'title',
+        title: topic,
+        durationSeconds: 0,
+        settings: { title: topic, subtitle: rest[0] ? shortLine(rest[0]) : '' },
+        narration: sentencesOf([topic]),
+      },
       ...bodies,
       {
         role: 'close',
         kind: 'cta',
-        title: 'Takeaway',
+        title: english ? 'Takeaway' : limitWords(message, 4),
         durationSeconds: 0,
-        settings: { message, action: action ?? 'Learn more' },
+        settings: { message, ...(action ? { action } : english ? { action: 'Learn more' } : {}) },
+        narration: sentencesOf([message, ...(action && !message.toLowerCase().includes(action.toLowerCase()) ? [action] : [])]),
       },
     ];
     const durations = allocateDurations(request.durationSeconds, scenes.map((s) => (s.role === 'body' ? 1 : 0.8)), request.fps);
