@@ -761,6 +761,10 @@ describe('GET /v1/videos/{id}/frames', () => {
       compiled: null,
       writer: null,
       committed_at: null,
+      narration: null,
+      narration_audio: null,
+      narration_seconds: null,
+      narration_words: null,
     });
     const error = errorOf(await get(key, `/v1/videos/${id}/frames?max_frames=3`, engineApp));
     expect([error.status, error.code]).toEqual([409, 'not_ready']);
