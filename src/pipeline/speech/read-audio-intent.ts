@@ -1,3 +1,6 @@
+/** "Silent" about the video itself, not a topic such as silent films. */
+const SILENT = /\b(?:(?:make|keep) it|completely|totally|fully)\s+(?:silent|mute[d]?)\b|\b(?:silent|muted?)\s+(?:video|clip|version|animation|slideshow)\b|\bno\s+(?:sound|audio)\b|^\s*silent\b/i;
+
 /**
  * Phrasings that turn narration or music off when the request leaves them unset ("unless the
  * request reads otherwise"), in the languages people most often write prompts in.
@@ -6,7 +9,7 @@ const NO_NARRATION = [
   /\b(?:no|without|skip|zero|disable)\s+(?:a\s+|any\s+)?(?:voice[- ]?over|voice|narration|narrator|speech|talking|spoken words)\b/i,
   /\b(?:music|soundtrack)[- ]only\b/i,
   /\bonly\s+(?:music|a soundtrack)\b/i,
-  /\b(?:silent|mute[d]?)\b/i,
+  SILENT,
   /\bdon'?t\s+(?:narrate|add (?:a )?voice)/i,
   /\bohne\s+(?:sprecher|erzähler|stimme|kommentar|voice[- ]?over)/i, // de
   /\bnur\s+musik\b/i,
@@ -29,7 +32,7 @@ const NO_MUSIC = [
   /\b(?:no|without|skip|zero|disable)\s+(?:any\s+|background\s+)*(?:music|soundtrack|score|background track)\b/i,
   /\b(?:narration|voice[- ]?over|voice)[- ]only\b/i,
   /\bonly\s+(?:narration|the voice|voice[- ]?over)\b/i,
-  /\b(?:silent|mute[d]?)\b/i,
+  SILENT,
   /\bohne\s+(?:musik|hintergrundmusik)\b/i, // de
   /\bstumm\b/i,
   /\bsans\s+musique\b/i, // fr
