@@ -132,7 +132,8 @@ describe('faults', () => {
     try {
       // Generation works (it only needs the browser); joining segments needs this FFmpeg, which is broken.
       e2e.node.ctx.config.ffmpegPath = '/nonexistent/ffmpeg';
-      const created = await e2e.request('POST', '/v1/videos', { prompt: 'Volcanoes: magma, pressure and eruptions.', duration: 6, dimensions: { width: 256, height: 144 }, render: true });
+      // Silent (no soundtrack to mix), so the fault is met where segments are joined.
+      const created = await e2e.request('POST', '/v1/videos', { prompt: 'Volcanoes: magma, pressure and eruptions.', duration: 6, dimensions: { width: 256, height: 144 }, render: true, narration: false, music: false });
       const job = await e2e.waitFor(created.body.id);
       expect(job.status).toBe('failed');
       expect(job.error).toEqual({ code: 'render_failed', message: expect.any(String) });

@@ -1,11 +1,11 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { NodeContext } from '../../node-context.js';
 import { requireFfmpeg, runBinary } from '../../render/ffmpeg/run-ffmpeg.js';
 import type { SceneRow, VideoRow } from '../../store/videos-store.js';
 import type { StoredAudio } from '../engine/video-engine.js';
 import { NARRATION_LEAD } from '../speech/fit-timeline.js';
-import type { AudioThread } from './audio-thread.js';
+import { AudioError, type AudioThread } from './audio-thread.js';
 import type { MixPlan } from './audio-protocol.js';
 
 /** Integrated loudness of every soundtrack, LUFS. */
@@ -69,6 +69,16 @@ export async function makeSoundtrack(
   const relative = path.posix.join(dir, 'soundtrack.m4a');
   const output = path.join(ctx.filesDir, relative);
   try {
+    await mixAndNormalize();
+    return relative;
+  } catch (error) {
+    throw error instanceof AudioError ? error : new AudioError(`mixing the soundtrack failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    rmSync(raw, { force: true });
+    rmSync(`${output}.partial.m4a`, { force: true });
+  }
+
+  async function mixAndNormalize(): Promise<void> {
     await audio.mix(plan, raw);
     const ffmpeg = requireFfmpeg(ctx.config.ffmpegPath);
     const target = `I=${TARGET_LUFS}:TP=${TRUE_PEAK}:LRA=11`;
@@ -77,12 +87,7 @@ export async function makeSoundtrack(
     const measured = JSON.parse(measureOutput.slice(measureOutput.lastIndexOf('{'), measureOutput.lastIndexOf('}') + 1)) as Record<string, string>;
     const second = `loudnorm=${target}:measured_I=${measured.input_i}:measured_TP=${measured.input_tp}:measured_LRA=${measured.input_lra}:measured_thresh=${measured.input_thresh}:offset=${measured.target_offset}:linear=true`;
     await runBinary(ffmpeg.ffmpeg, ['-y', '-v', 'error', '-i', raw, '-af', second, '-ar', String(MIX_SAMPLE_RATE), '-ac', '2', '-c:a', 'aac', '-b:a', '192k', '-f', 'mp4', `${output}.partial.m4a`], signal);
-    const { renameSync } = await import('node:fs');
     renameSync(`${output}.partial.m4a`, output);
-    return relative;
-  } finally {
-    rmSync(raw, { force: true });
-    rmSync(`${output}.partial.m4a`, { force: true });
   }
 }
 

@@ -99,16 +99,30 @@ function seedOf(id: string): number {
   return hash >>> 0;
 }
 
-/** Drops the last sentence of the longest multi-sentence script; false when none has two. */
-function shortenScripts(scripts: string[]): boolean {
-  const split = scripts.map((script) => script.split(/(?<=[.!?。！？])\s+/).filter(Boolean));
-  let longest = -1;
-  for (const [index, sentences] of split.entries()) {
-    if (sentences.length >= 2 && (longest < 0 || scripts[index]!.length > scripts[longest]!.length)) longest = index;
+/**
+ * Shortens the longest script one step: drops its last sentence, else cuts its sentence to the
+ * first clause, else to two thirds of its words (at least four). False when nothing is left to cut.
+ */
+export function shortenScripts(scripts: string[]): boolean {
+  const order = scripts.map((script, index) => ({ script, index })).sort((a, b) => b.script.length - a.script.length);
+  for (const { script, index } of order) {
+    const sentences = script.split(/(?<=[.!?。！？])\s+/).filter(Boolean);
+    if (sentences.length >= 2) {
+      scripts[index] = sentences.slice(0, -1).join(' ');
+      return true;
+    }
+    const clauses = script.split(/[,;:，、]\s*/).filter(Boolean);
+    if (clauses.length >= 2) {
+      scripts[index] = `${clauses[0]!.replace(/[.!?。！？]+$/, '')}.`;
+      return true;
+    }
+    const words = script.replace(/[.!?。！？]+$/, '').split(/\s+/);
+    if (words.length > 5) {
+      scripts[index] = `${words.slice(0, Math.max(4, Math.floor((words.length * 2) / 3))).join(' ')}.`;
+      return true;
+    }
   }
-  if (longest < 0) return false;
-  scripts[longest] = split[longest]!.slice(0, -1).join(' ');
-  return true;
+  return false;
 }
 
 class CancelSignal extends Error {
@@ -387,7 +401,7 @@ export class VideoEngine {
       mkdirSync(path.join(this.ctx.filesDir, audioDir), { recursive: true });
       const scripts = plan.scenes.map((scene) => scene.narration);
       let rate = 1;
-      for (let round = 0; round < 4; round += 1) {
+      for (let round = 0; round < 10; round += 1) {
         for (const [index, script] of scripts.entries()) {
           if (!script.trim()) continue;
           this.checkCancel(id, signal);
@@ -398,10 +412,17 @@ export class VideoEngine {
           speech[index] = { path: file, seconds: spoken.durationSeconds, words: spoken.words };
         }
         const needed = speech.reduce((sum, clip) => sum + (clip ? clip.seconds + NARRATION_LEAD + NARRATION_TAIL : 1), 0);
-        if (needed <= options.durationSeconds * 1.08) break;
-        // Too long for the target: drop the last sentence of the longest scripts, then speak a little faster.
-        const shortened = shortenScripts(scripts);
-        if (!shortened) rate = Math.min(1.35, rate + 0.12);
+        if (needed <= options.durationSeconds * 1.05) break;
+        // Too long for the target: shorten the longest script (a sentence, then a clause, then words),
+        // then speak a little faster, and as a last resort let a scene go without narration.
+        if (shortenScripts(scripts)) continue;
+        if (rate < 1.3) {
+          rate += 0.15;
+          continue;
+        }
+        const longest = scripts.reduce((best, script, index) => (index > 0 && script.length > (scripts[best]?.length ?? 0) ? index : best), scripts.length > 1 ? 1 : 0);
+        scripts[longest] = '';
+        speech[longest] = undefined;
       }
       plan.scenes.forEach((scene, index) => (scene.narration = scripts[index]!));
     }

@@ -35,25 +35,26 @@ export function fitTimeline(options: FitTimelineOptions): number[] {
     const extra = target - total;
     durations = durations.map((d) => d + (extra * d) / total);
   }
-  // Cut points: on a beat when there is a grid, else on a frame.
+  // Cut points: on a beat when there is a grid (the beat nearest the ideal cut that leaves the
+  // scene its minimum), else on a frame. The last cut is the end: the target, or later only when
+  // the last scene needs it.
   const cuts: number[] = [];
-  let time = 0;
+  let ideal = 0;
   let previous = 0;
   for (let i = 0; i < durations.length; i += 1) {
-    time += durations[i]!;
-    let cut = time;
-    if (options.beats && i < durations.length - 1) {
+    ideal += durations[i]!;
+    const last = i === durations.length - 1;
+    let cut = last ? Math.max(target, previous + minimum[i]!) : Math.max(ideal, previous + minimum[i]!);
+    if (options.beats && !last) {
       const beat = 60 / options.beats.bpm;
-      const earliest = previous + minimum[i]!;
       let k = Math.round((cut - options.beats.offset) / beat);
-      while (options.beats.offset + k * beat < earliest - 1e-9) k += 1;
+      while (options.beats.offset + k * beat < previous + minimum[i]! - 1e-9) k += 1;
       cut = options.beats.offset + k * beat;
     }
     const frame = Math.max(Math.round(cut * fps), Math.round(previous * fps) + 1);
     cut = frame / fps;
     cuts.push(cut);
     previous = cut;
-    time = cut;
   }
   return cuts.map((cut, i) => cut - (i === 0 ? 0 : cuts[i - 1]!));
 }
