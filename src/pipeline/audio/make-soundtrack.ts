@@ -35,6 +35,17 @@ export function placeEffects(scenes: SceneRow[], fps: number): MixPlan['effects'
   return effects;
 }
 
+/** The times of a job's cuts (scene starts after the first), seconds. */
+function cutTimes(scenes: SceneRow[], fps: number): number[] {
+  const cuts: number[] = [];
+  let start = 0;
+  for (const scene of scenes) {
+    if (start > 0) cuts.push(start);
+    start += Math.max(1, Math.round(scene.duration_seconds * fps)) / fps;
+  }
+  return cuts;
+}
+
 /**
  * Mixes a job's soundtrack once for the whole timeline (narration on each scene after a short
  * lead, procedural music on the job's beat grid ducked under it and faded out, effects), then
@@ -61,8 +72,13 @@ export async function makeSoundtrack(
     durationSeconds: start,
     sampleRate: MIX_SAMPLE_RATE,
     narration,
-    music: settings.music ? { seed: settings.seed, bpm: settings.bpm, mood: settings.mood, beatOffset: 0 } : undefined,
-    clips: [],
+    music: settings.music && !settings.clientMusic ? { seed: settings.seed, bpm: settings.bpm, mood: settings.mood, beatOffset: 0 } : undefined,
+    ...(settings.clientMusic ? { clientMusic: { path: path.join(ctx.filesDir, settings.clientMusic.path), offset: 0 } } : {}),
+    clips: [
+      ...(settings.voiceover ? [{ path: path.join(ctx.filesDir, settings.voiceover), start: 0, gain: 1 }] : []),
+      // Client effects go on the cuts, one per cut, in order.
+      ...(settings.clientSfx ?? []).map((clip, index) => ({ path: path.join(ctx.filesDir, clip), start: cutTimes(scenes, row.fps)[index] ?? 0, gain: 0.8 })),
+    ],
     effects: settings.sfx ? placeEffects(scenes, row.fps) : [],
   };
   const raw = path.join(ctx.filesDir, dir, 'mix.wav');

@@ -17,6 +17,7 @@ import { enqueueWebhook, type WebhookEvent } from '../../webhooks/enqueue-webhoo
 import { rendersNeeded, type ResolvedVideoOptions } from '../create/resolve-video-options.js';
 import { AudioError, AudioThread } from '../audio/audio-thread.js';
 import type { MusicMood, SpokenWord } from '../audio/audio-protocol.js';
+import { prepareClientAudio } from '../audio/client-audio.js';
 import { makeSoundtrack } from '../audio/make-soundtrack.js';
 import { pickMusicStyle } from '../audio/synthesize-music.js';
 import { enhancePromptEmbedded } from '../providers/embedded/embedded-enhancer.js';
@@ -72,6 +73,12 @@ export interface StoredAudio {
   bpm: number;
   mood: MusicMood;
   seed: number;
+  /** A client music track (WAV under files/) and its beat grid; it replaces the score. */
+  clientMusic?: { path: string; bpm: number; offset: number };
+  /** A client voiceover (WAV under files/), placed at the start. */
+  voiceover?: string;
+  /** Client sound effects (WAVs under files/). */
+  clientSfx?: string[];
 }
 
 /** A voice that suits each style pack (any voice speaks every language). */
@@ -377,10 +384,21 @@ export class VideoEngine {
       brandFonts: { heading: options.brandSettings?.headingFont ?? brandFonts.heading, body: options.brandSettings?.bodyFont ?? brandFonts.body },
     });
 
+    // Client audio first: a music track replaces the score and sets the beat grid; a voiceover
+    // replaces the narration and the scenes fit around it.
+    const stored_ = JSON.parse(row.options) as { attachments?: { field: string; path: string }[] };
+    const clientItems = options.audio.map((item, index) => ({
+      role: item.role,
+      path: stored_.attachments?.find((attachment) => attachment.field === `audio[${index}]`)?.path ?? '',
+    })).filter((item) => item.path);
+    const client = clientItems.length > 0 ? await prepareClientAudio(this.ctx, id, clientItems, signal) : { sfx: [] };
+    let target = options.durationSeconds;
+    if (client.voiceover) target = Math.min(options.durationSeconds * 2, Math.max(target, client.voiceover.seconds + 0.5));
+
     // Sound: what the request says, then what the prompt says where the request left it unset.
     const intent = readAudioIntent(row.prompt);
-    const narrationOn = options.narration && !(options.narrationSource === 'default' && intent.narration === false);
-    const musicOn = options.music && !(options.musicSource === 'default' && intent.music === false);
+    const narrationOn = options.narration && !client.voiceover && !(options.narrationSource === 'default' && intent.narration === false);
+    const musicOn = options.music && !client.music && !(options.musicSource === 'default' && intent.music === false);
     const voice = findEmbeddedVoice(options.narrationVoice ?? pickVoiceFor(theme.id)) ?? findEmbeddedVoice('embedded-ava')!;
     const style = pickMusicStyle(row.prompt, theme.id);
     const audio: StoredAudio = {
@@ -392,6 +410,9 @@ export class VideoEngine {
       bpm: style.bpm,
       mood: style.mood,
       seed: seedOf(id),
+      ...(client.music ? { clientMusic: { path: client.music.path, bpm: client.music.grid.bpm, offset: client.music.grid.offset } } : {}),
+      ...(client.voiceover ? { voiceover: client.voiceover.path } : {}),
+      ...(client.sfx.length > 0 ? { clientSfx: client.sfx.map((clip) => clip.path) } : {}),
     };
 
     // Narration first, so scene durations follow the speech.
@@ -412,7 +433,7 @@ export class VideoEngine {
           speech[index] = { path: file, seconds: spoken.durationSeconds, words: spoken.words };
         }
         const needed = speech.reduce((sum, clip) => sum + (clip ? clip.seconds + NARRATION_LEAD + NARRATION_TAIL : 1), 0);
-        if (needed <= options.durationSeconds * 1.05) break;
+        if (needed <= target * 1.05) break;
         // Too long for the target: shorten the longest script (a sentence, then a clause, then words),
         // then speak a little faster, and as a last resort let a scene go without narration.
         if (shortenScripts(scripts)) continue;
@@ -429,9 +450,9 @@ export class VideoEngine {
     const durations = fitTimeline({
       planned: plan.scenes.map((scene) => scene.durationSeconds),
       needed: speech.map((clip) => (clip ? clip.seconds + NARRATION_LEAD + NARRATION_TAIL : 0)),
-      target: options.durationSeconds,
+      target,
       fps: options.fps,
-      beats: musicOn ? { bpm: audio.bpm, offset: 0 } : undefined,
+      beats: client.music ? { bpm: client.music.grid.bpm, offset: client.music.grid.offset } : musicOn ? { bpm: audio.bpm, offset: 0 } : undefined,
     });
     plan.scenes.forEach((scene, index) => (scene.durationSeconds = durations[index]!));
 
@@ -556,9 +577,10 @@ export class VideoEngine {
     const row = this.ctx.videos.get(id)!;
     if (row.soundtrack_path) return;
     const plan = JSON.parse(row.plan!) as StoredPlan;
-    if (!plan.audio || !(plan.audio.narration || plan.audio.music || plan.audio.sfx)) return;
+    const sound = plan.audio;
+    if (!sound || !(sound.narration || sound.music || sound.sfx || sound.clientMusic || sound.voiceover || sound.clientSfx)) return;
     this.progress(id, { phase_detail: 'Mixing the soundtrack' });
-    const soundtrack = await makeSoundtrack(this.ctx, this.audioThread(), row, scenes, plan.audio, signal);
+    const soundtrack = await makeSoundtrack(this.ctx, this.audioThread(), row, scenes, sound, signal);
     this.progress(id, { soundtrack_path: soundtrack, phase_detail: 'Final checks' });
   }
 

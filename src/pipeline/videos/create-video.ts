@@ -7,6 +7,7 @@ import { fetchAttachments, type AttachmentRequest } from '../../attachments/fetc
 import { fetchRemoteVoices } from '../../catalog/voices.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
+import { requireFfmpeg, runBinary } from '../../render/ffmpeg/run-ffmpeg.js';
 import { newId, nowIso } from '../../store/ids.js';
 import { IN_FLIGHT_STATUSES } from '../../store/videos-store.js';
 import type { CreateVideoBody } from '../create/create-video-schema.js';
@@ -14,6 +15,23 @@ import { estimateCredits } from '../create/estimate-credits.js';
 import { rendersNeeded, resolveVideoOptions } from '../create/resolve-video-options.js';
 import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '../idempotency.js';
 import { EMBEDDED_VOICES } from '../speech/embedded-voices.js';
+
+/** Audio whose bytes look right but that FFmpeg cannot decode fails the create with a 400 naming it. */
+async function checkAudioDecodes(ctx: NodeContext, items: { field: string; path: string }[]): Promise<void> {
+  if (items.length === 0) return;
+  const ffmpeg = requireFfmpeg(ctx.config.ffmpegPath);
+  for (const item of items) {
+    let seconds = 0;
+    try {
+      const output = await runBinary(ffmpeg.ffprobe, ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', item.path]);
+      const parsed = JSON.parse(output) as { streams?: unknown[]; format?: { duration?: string } };
+      seconds = parsed.streams && parsed.streams.length > 0 ? Number(parsed.format?.duration ?? 0) : 0;
+    } catch {
+      seconds = 0;
+    }
+    if (!(seconds > 0)) throw invalidRequest(`${item.field}: the file could not be decoded as audio`);
+  }
+}
 
 /** Jobs an account may have in flight at once. */
 export const MAX_IN_FLIGHT = 5;
@@ -90,6 +108,7 @@ export async function createVideo(
   try {
     const attachments =
       requests.length > 0 ? await fetchAttachments(requests, { allowPrivateUrls: ctx.config.allowPrivateUrls, destDir: inputsDir }) : [];
+    await checkAudioDecodes(ctx, attachments.filter((attachment) => attachment.field.startsWith('audio[')));
     const now = nowIso();
     const answer: StoredAnswer & { body: CreatedVideo } = {
       statusCode: 202,

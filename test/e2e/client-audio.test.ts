@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toInt16, writeWav } from '../../src/pipeline/audio/wav.js';
+import { findFfmpeg } from '../../src/render/ffmpeg/find-ffmpeg.js';
+import { probeVideo } from '../../src/render/ffmpeg/run-ffmpeg.js';
+import { startE2eNode, type E2eNode } from './e2e-node.js';
+
+const BPM = 120;
+const OFFSET = 0.25;
+
+/** A 40 s music track at 120 BPM: a click on every beat over a quiet hum. */
+function clickTrackWav(file: string): void {
+  const rate = 44100;
+  const out = new Float32Array(40 * rate);
+  for (let i = 0; i < out.length; i += 1) out[i] = Math.sin((2 * Math.PI * 110 * i) / rate) * 0.05;
+  for (let t = OFFSET; t < 40; t += 60 / BPM) {
+    const start = Math.round(t * rate);
+    for (let i = 0; i < rate * 0.03 && start + i < out.length; i += 1) out[start + i]! += Math.sin((2 * Math.PI * 1500 * i) / rate) * Math.exp(-i / (rate * 0.005)) * 0.8;
+  }
+  writeWav(file, toInt16(out), rate);
+}
+
+describe('client audio', () => {
+  let e2e: E2eNode;
+  let server: Server;
+  let url: string;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'client-audio-'));
+    const track = path.join(dir, 'track.wav');
+    clickTrackWav(track);
+    const bytes = readFileSync(track);
+    server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'audio/wav', 'content-length': bytes.length }).end(bytes));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/track.wav`;
+    e2e = await startE2eNode();
+  });
+  afterAll(async () => {
+    await e2e.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('cuts the build to a client music track\'s beat grid and drops the AI score', async () => {
+    const created = await e2e.request('POST', '/v1/videos', {
+      prompt: 'A tour of the planets. Mercury is closest to the sun, Venus is the hottest, and Jupiter is the largest. Look up tonight.',
+      duration: 20,
+      dimensions: { width: 256, height: 144 },
+      render: true,
+      narration: false,
+      audio: [{ url }],
+    });
+    expect(created.status).toBe(202);
+    const job = await e2e.waitFor(created.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const plan = JSON.parse(e2e.node.ctx.videos.get(job.id)!.plan!) as { audio: { music: boolean; clientMusic?: { bpm: number; offset: number } } };
+    expect(plan.audio.music).toBe(false);
+    expect(plan.audio.clientMusic?.bpm).toBeCloseTo(BPM, 0);
+
+    const beat = 60 / BPM;
+    const fps = job.fps as number;
+    let time = 0;
+    const scenes = job.scenes as { duration_seconds: number }[];
+    expect(scenes.length).toBeGreaterThanOrEqual(3);
+    for (const scene of scenes.slice(0, -1)) {
+      time += Math.round(scene.duration_seconds * fps) / fps;
+      const beats = (time - OFFSET) / beat;
+      const distance = Math.abs(beats - Math.round(beats)) * beat;
+      expect(distance, `cut at ${time.toFixed(3)} s`).toBeLessThanOrEqual(1 / fps + 1e-6);
+    }
+    const probe = await probeVideo(findFfmpeg()!, path.join(e2e.node.ctx.filesDir, e2e.node.ctx.videos.get(job.id)!.output_path!));
+    expect(probe.hasAudio).toBe(true);
+    expect(Math.abs(probe.durationSeconds - 20)).toBeLessThanOrEqual(2);
+  });
+});
