@@ -56,3 +56,20 @@ describe('POST /v1/videos with client audio', () => {
     expect(existsSync(videos) ? readdirSync(videos) : []).toEqual([]);
   });
 });
+
+describe('POST /v1/videos estimate and the prompt\'s words', () => {
+  it('prices narration and music only when the job will have them', async () => {
+    const node = createTestNode();
+    const app = await createTestApp(node.ctx);
+    const { key } = await createAccountWithKey(node.ctx);
+    const estimate = async (prompt: string, extra: Record<string, unknown> = {}) =>
+      (await app.inject({ method: 'POST', url: '/v1/videos', headers: bearer(key.key), payload: { prompt, duration: 30, ai_video: 'off', ...extra } })).json().estimated_credits;
+    // 30 s: base 7.5, narration 1.5, music 0.6.
+    expect(await estimate('A tour of our office')).toBe(9.6);
+    expect(await estimate('A tour of our office, music only')).toBe(8.1);
+    expect(await estimate('A tour of our office, no music')).toBe(9);
+    expect(await estimate('A tour of our office, no music', { music: true })).toBe(9.6);
+    await app.close();
+    node.cleanup();
+  });
+});

@@ -15,6 +15,7 @@ import { estimateCredits } from '../create/estimate-credits.js';
 import { rendersNeeded, resolveVideoOptions } from '../create/resolve-video-options.js';
 import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '../idempotency.js';
 import { EMBEDDED_VOICES } from '../speech/embedded-voices.js';
+import { readAudioIntent } from '../speech/read-audio-intent.js';
 
 /** Audio whose bytes look right but that FFmpeg cannot decode fails the create with a 400 naming it. */
 async function checkAudioDecodes(ctx: NodeContext, items: { field: string; path: string }[]): Promise<void> {
@@ -77,6 +78,11 @@ export async function createVideo(
     knownVoiceIds: await knownVoiceIds(ctx, body.narration_voice),
     allowPrivateUrls: ctx.config.allowPrivateUrls,
   });
+  // "Unless the request reads otherwise": the prompt's words decide what the request left unset,
+  // before the estimate, so a job is not priced for narration or music it will not have.
+  const intent = readAudioIntent(resolved.prompt);
+  if (resolved.narrationSource === 'default' && intent.narration === false) resolved.narration = false;
+  if (resolved.musicSource === 'default' && intent.music === false) resolved.music = false;
   if (resolved.brandKitId) {
     const kit = ctx.brandKits.get(resolved.brandKitId);
     if (!kit || kit.account_id !== account.id) throw invalidRequest(`brand_kit_id: unknown brand kit "${resolved.brandKitId}"; see GET /v1/brand-kits`);
