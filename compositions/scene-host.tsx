@@ -63,5 +63,12 @@ export const SceneHost: React.FC<SceneProps> = ({ code, theme, settings, assets 
   }, [handle, theme]);
   const Scene = useMemo(() => evaluateScene(code), [code]);
   if (!fontsReady) return null;
-  return <Scene theme={theme} settings={settings} assets={assets} />;
+  // Captions are the host's overlay, timed from the narration, whatever the scene's code draws.
+  const captions = Array.isArray(settings.captions) ? (settings.captions as Kit.CaptionChunk[]) : undefined;
+  return (
+    <>
+      <Scene theme={theme} settings={settings} assets={assets} />
+      {captions ? <Kit.Captions theme={theme} chunks={captions} /> : null}
+    </>
+  );
 };

@@ -2,6 +2,8 @@
 export { Background } from './background';
 export { BulletList } from './bullet-list';
 export { CallToAction } from './call-to-action';
+export { Captions } from './captions';
+export type { CaptionChunk } from './captions';
 export { FittedText } from './fitted-text';
 export { fontFamily } from './fonts';
 export { useLayout } from './layout';

@@ -25,7 +25,8 @@ import { detectLanguage } from '../speech/detect-language.js';
 import { espeakSettings, findEmbeddedVoice, type EspeakSettings } from '../speech/espeak-voice.js';
 import { fitTimeline, NARRATION_LEAD, NARRATION_TAIL } from '../speech/fit-timeline.js';
 import type { NarrationLanguage } from '../speech/languages.js';
-import { readAudioIntent } from '../speech/read-audio-intent.js';
+import { readAudioIntent, stripDirectives } from '../speech/read-audio-intent.js';
+import { captionChunks, wantsCaptions } from '../speech/caption-chunks.js';
 import { EmbeddedPlanner } from '../providers/embedded/embedded-planner.js';
 import { EmbeddedSceneWriter, fallbackSceneCode } from '../providers/embedded/embedded-scene-writer.js';
 import type { PlannedScene, SceneWriter, StoryPlanner } from '../providers/provider-types.js';
@@ -365,7 +366,7 @@ export class VideoEngine {
     this.checkCancel(id, signal);
     const language = options.narrationLanguage ?? (await detectLanguage(row.prompt));
     const plan = await this.planner.plan(
-      { prompt: options.enhancePrompt ? row.prompt : prompt, durationSeconds: options.durationSeconds, multiScene: options.multiScene, fps: options.fps, language },
+      { prompt: stripDirectives(options.enhancePrompt ? row.prompt : prompt), durationSeconds: options.durationSeconds, multiScene: options.multiScene, fps: options.fps, language },
       signal,
     );
     this.checkCancel(id, signal);
@@ -455,6 +456,12 @@ export class VideoEngine {
       beats: client.music ? { bpm: client.music.grid.bpm, offset: client.music.grid.offset } : musicOn ? { bpm: audio.bpm, offset: 0 } : undefined,
     });
     plan.scenes.forEach((scene, index) => (scene.durationSeconds = durations[index]!));
+    if (narrationOn && wantsCaptions(row.prompt)) {
+      plan.scenes.forEach((scene, index) => {
+        const clip = speech[index];
+        if (clip) scene.settings = { ...scene.settings, captions: captionChunks(scene.narration, clip.words, NARRATION_LEAD, clip.seconds) };
+      });
+    }
 
     const stored: StoredPlan = { title: plan.title, theme, planner: this.planner.name, audio };
     this.ctx.db.transaction(() => {

@@ -54,3 +54,13 @@ export function readAudioIntent(prompt: string): { narration?: false; music?: fa
     ...(NO_MUSIC.some((pattern) => pattern.test(prompt)) ? { music: false as const } : {}),
   };
 }
+
+/** Phrases that direct the production (sound, captions) rather than say what the video is about. */
+const DIRECTIVES =
+  /[,;]?\s*\b(?:(?:with|add|include|plus)\s+(?:burned-in\s+)?(?:captions|subtitles)|(?:with\s+)?(?:no|without)\s+(?:any\s+|background\s+)*(?:music|soundtrack|voice[- ]?over|voice|narration|captions|subtitles|sound|audio)|(?:music|voice[- ]?over|narration)[- ]only|(?:make|keep) it (?:silent|muted?))\b[,;]?/gi;
+
+/** The prompt without production directives, for the planner's words ("Tides, with captions." → "Tides."). */
+export function stripDirectives(prompt: string): string {
+  const stripped = prompt.replace(DIRECTIVES, '').replace(/\s+([.!?,;:])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+  return stripped.length >= 3 ? stripped : prompt;
+}

@@ -8,7 +8,7 @@ import { detectLanguage } from '../../../src/pipeline/speech/detect-language.js'
 import { EMBEDDED_VOICES } from '../../../src/pipeline/speech/embedded-voices.js';
 import { espeakSettings, findEmbeddedVoice } from '../../../src/pipeline/speech/espeak-voice.js';
 import { NARRATION_LANGUAGE_CODES, type NarrationLanguage } from '../../../src/pipeline/speech/languages.js';
-import { readAudioIntent } from '../../../src/pipeline/speech/read-audio-intent.js';
+import { readAudioIntent, stripDirectives } from '../../../src/pipeline/speech/read-audio-intent.js';
 
 const greetings = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../fixtures/greetings.json'), 'utf8')) as Record<string, string>;
 
@@ -121,5 +121,39 @@ describe('readAudioIntent', () => {
     'A music video for our band',
   ])('leaves both on for "%s"', (prompt) => {
     expect(readAudioIntent(prompt)).toEqual({});
+  });
+});
+
+describe('stripDirectives', () => {
+  it.each([
+    ['How tides work, with captions. The moon pulls.', 'How tides work. The moon pulls.'],
+    ['Our new office in pictures, no voiceover. Bright rooms.', 'Our new office in pictures. Bright rooms.'],
+    ['A tour of our office, music only', 'A tour of our office'],
+    ['Why the sky is blue, with no music.', 'Why the sky is blue.'],
+    ['How music therapy helps patients', 'How music therapy helps patients'],
+  ])('keeps what "%s" is about', (prompt, expected) => {
+    expect(stripDirectives(prompt)).toBe(expected);
+  });
+});
+
+describe('captions', () => {
+  it('are asked for by the prompt and cut into short timed lines', async () => {
+    const { wantsCaptions, captionChunks } = await import('../../../src/pipeline/speech/caption-chunks.js');
+    expect(wantsCaptions('How tides work, with captions')).toBe(true);
+    expect(wantsCaptions('Add subtitles please')).toBe(true);
+    expect(wantsCaptions('No captions, thanks')).toBe(false);
+    expect(wantsCaptions('How tides work')).toBe(false);
+    const text = 'The moon pulls on the oceans, and the earth turns beneath the bulge.';
+    let cursor = 0;
+    const words = text.split(' ').map((word, i) => {
+      const index = text.indexOf(word, cursor);
+      cursor = index + word.length;
+      return { start: i * 0.3, index, length: word.replace(/[,.]$/, '').length };
+    });
+    const chunks = captionChunks(text, words, 0.35, 4);
+    expect(chunks.map((c) => c.text)).toEqual(['The moon pulls on the oceans', 'and the earth turns beneath the', 'bulge']);
+    expect(chunks[0]!.start).toBeCloseTo(0.35);
+    for (let i = 1; i < chunks.length; i += 1) expect(chunks[i]!.start).toBe(chunks[i - 1]!.end);
+    expect(chunks.at(-1)!.end).toBeCloseTo(4.55);
   });
 });
