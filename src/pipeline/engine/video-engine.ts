@@ -387,10 +387,10 @@ export class VideoEngine {
 
     // Client audio first: a music track replaces the score and sets the beat grid; a voiceover
     // replaces the narration and the scenes fit around it.
-    const stored_ = JSON.parse(row.options) as { attachments?: { field: string; path: string }[] };
+    const createdWith = JSON.parse(row.options) as { attachments?: { field: string; path: string }[] };
     const clientItems = options.audio.map((item, index) => ({
       role: item.role,
-      path: stored_.attachments?.find((attachment) => attachment.field === `audio[${index}]`)?.path ?? '',
+      path: createdWith.attachments?.find((attachment) => attachment.field === `audio[${index}]`)?.path ?? '',
     })).filter((item) => item.path);
     const client = clientItems.length > 0 ? await prepareClientAudio(this.ctx, id, clientItems, signal) : { sfx: [] };
     let target = options.durationSeconds;
