@@ -3,7 +3,8 @@ import path from 'node:path';
 import { summarizeAccount } from '../../accounts/accounts.js';
 import type { Principal } from '../../accounts/api-keys.js';
 import { toCredits } from '../../accounts/credits.js';
-import { fetchAttachments, type AttachmentRequest } from '../../attachments/fetch-attachment.js';
+import { fetchAttachments, findYtDlp, isSocialLink, type AttachmentRequest } from '../../attachments/fetch-attachment.js';
+import { SOCIAL_IMPORTS_PER_DAY, ytDlpImporter } from '../../attachments/import-social.js';
 import { fetchRemoteVoices } from '../../catalog/voices.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
@@ -83,11 +84,15 @@ export async function createVideo(
   const intent = readAudioIntent(resolved.prompt);
   if (resolved.narrationSource === 'default' && intent.narration === false) resolved.narration = false;
   if (resolved.musicSource === 'default' && intent.music === false) resolved.music = false;
+  // A client music track replaces the score and a client voiceover the narration: neither is priced.
+  if (resolved.audio.some((item) => item.role === 'music')) resolved.music = false;
+  if (resolved.audio.some((item) => item.role === 'voiceover')) resolved.narration = false;
   if (resolved.brandKitId) {
     const kit = ctx.brandKits.get(resolved.brandKitId);
     if (!kit || kit.account_id !== account.id) throw invalidRequest(`brand_kit_id: unknown brand kit "${resolved.brandKitId}"; see GET /v1/brand-kits`);
   }
-  const estimate = estimateCredits(resolved);
+  const socialLinks = resolved.audio.filter((item) => isSocialLink(item.url)).length;
+  const estimate = estimateCredits(resolved, { socialImports: socialLinks });
   const summary = summarizeAccount(ctx, account.id);
   const needed = resolved.multiScene ? MIN_CREDITS_MULTI_SCENE : toCredits(estimate.millicredits);
   if (summary.balance < needed) {
@@ -103,6 +108,17 @@ export async function createVideo(
     throw new ServiceError('too_many_in_flight', `already ${MAX_IN_FLIGHT} video jobs in progress (${IN_FLIGHT_STATUSES.join(', ')}); wait for one to finish`);
   }
 
+  const ytDlp = socialLinks > 0 ? await findYtDlp() : undefined;
+  if (ytDlp) {
+    const since = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+    const today = ctx.db.prepare('SELECT COUNT(*) FROM social_imports WHERE account_id = ? AND created_at >= ?').pluck().get(account.id, since) as number;
+    if (today + socialLinks > SOCIAL_IMPORTS_PER_DAY) {
+      throw new ServiceError('rate_limited', `social-link imports are limited to ${SOCIAL_IMPORTS_PER_DAY} per day; ${today} used today`, {
+        headers: { 'retry-after': String(Math.ceil((Date.parse(since) + 86_400_000 - Date.now()) / 1000)) },
+      });
+    }
+  }
+
   const id = newId('vid');
   const inputsRelative = path.posix.join('videos', id, 'inputs');
   const inputsDir = path.join(ctx.filesDir, inputsRelative);
@@ -113,7 +129,9 @@ export async function createVideo(
   ];
   try {
     const attachments =
-      requests.length > 0 ? await fetchAttachments(requests, { allowPrivateUrls: ctx.config.allowPrivateUrls, destDir: inputsDir }) : [];
+      requests.length > 0
+        ? await fetchAttachments(requests, { allowPrivateUrls: ctx.config.allowPrivateUrls, destDir: inputsDir, ...(ytDlp ? { importSocial: ytDlpImporter(ytDlp) } : {}) })
+        : [];
     await checkAudioDecodes(ctx, attachments.filter((attachment) => attachment.field.startsWith('audio[')));
     const now = nowIso();
     const answer: StoredAnswer & { body: CreatedVideo } = {
@@ -168,6 +186,9 @@ export async function createVideo(
         started_at: null,
         finished_at: null,
       });
+      for (const item of resolved.audio.filter((audio) => isSocialLink(audio.url))) {
+        ctx.db.prepare('INSERT INTO social_imports (account_id, video_id, url, created_at) VALUES (?, ?, ?, ?)').run(account.id, id, item.url, now);
+      }
       if (scope) storeIdempotentAnswer(ctx, scope, body, answer);
     })();
     if (replay) {

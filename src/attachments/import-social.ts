@@ -1,0 +1,42 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { invalidRequest } from '../errors/service-error.js';
+import { ATTACHMENT_SIZE_CAPS, type AttachmentRequest, type FetchedAttachment } from './fetch-attachment.js';
+
+/** Imports per account per day (DECISIONS.md). */
+export const SOCIAL_IMPORTS_PER_DAY = 10;
+
+/**
+ * An importer for social and video-sharing links that runs yt-dlp: the best audio-only stream,
+ * no playlists, capped at the audio size limit, within two minutes. Whatever it downloads is then
+ * checked like any other audio (decoded at create time).
+ */
+export function ytDlpImporter(ytDlp: string) {
+  return (request: AttachmentRequest, context: { destDir: string; signal: AbortSignal }): Promise<FetchedAttachment> =>
+    new Promise((resolve, reject) => {
+      const base = request.field.replace(/[^\w-]+/g, '-').replace(/-+$/, '');
+      const template = path.join(context.destDir, `${base}.%(ext)s`);
+      execFile(
+        ytDlp,
+        ['--no-playlist', '--no-progress', '-f', 'bestaudio/best', '--max-filesize', String(ATTACHMENT_SIZE_CAPS.audio), '-o', template, '--print', 'after_move:filepath', request.url],
+        { timeout: 120_000, signal: context.signal, maxBuffer: 1024 * 1024 },
+        (error, stdout, stderr) => {
+          const file = String(stdout).trim().split('\n').pop()?.trim();
+          if (error || !file) {
+            reject(invalidRequest(`${request.field}: the importer could not fetch ${request.url}: ${String(stderr || error?.message || 'no file').trim().split('\n').pop()}`));
+            return;
+          }
+          try {
+            const bytes = statSync(file).size;
+            if (bytes > ATTACHMENT_SIZE_CAPS.audio) throw invalidRequest(`${request.field}: larger than 100 MB`);
+            const sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
+            resolve({ field: request.field, url: request.url, path: file, mimeType: 'audio/*', bytes, sha256 });
+          } catch (cause) {
+            reject(cause instanceof Error && 'code' in cause ? cause : invalidRequest(`${request.field}: the importer wrote no file`));
+          }
+        },
+      );
+    });
+}
