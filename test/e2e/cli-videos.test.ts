@@ -1,28 +1,14 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/package-root.js';
+import { runService } from '../helpers/run-service.js';
 import { findFfmpeg } from '../../src/render/ffmpeg/find-ffmpeg.js';
 import { probeVideo } from '../../src/render/ffmpeg/run-ffmpeg.js';
 import { E2E_CACHE_DIR } from './e2e-node.js';
 
-const BIN = path.join(PACKAGE_ROOT, 'bin', 'service.js');
-
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SERVICE_CACHE_DIR: E2E_CACHE_DIR },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
+function run(args: string[]) {
+  return runService(args, { env: { SERVICE_CACHE_DIR: E2E_CACHE_DIR } });
 }
 
 describe('service smoke', () => {
@@ -33,14 +19,7 @@ describe('service smoke', () => {
   });
 
   it('exits non-zero when the machine cannot render', async () => {
-    const child = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const proc = spawn(process.execPath, [BIN, 'smoke', '--cache-dir', E2E_CACHE_DIR], {
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SERVICE_BROWSER_EXECUTABLE: '/nonexistent/chromium' },
-      });
-      let stderr = '';
-      proc.stderr.on('data', (chunk) => (stderr += chunk));
-      proc.on('close', (code) => resolve({ code, stderr }));
-    });
+    const child = await runService(['smoke', '--cache-dir', E2E_CACHE_DIR], { env: { SERVICE_BROWSER_EXECUTABLE: '/nonexistent/chromium' } });
     expect(child.code).toBe(1);
     expect(child.stderr).toMatch(/error: smoke video ended failed/);
   });

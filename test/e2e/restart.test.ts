@@ -1,30 +1,14 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/package-root.js';
+import { startServe } from '../helpers/run-service.js';
 import { E2E_CACHE_DIR } from './e2e-node.js';
 import { startReceiver } from './webhook-receiver.js';
 
-const BIN = path.join(PACKAGE_ROOT, 'bin', 'service.js');
-
-function startServe(dataDir: string): Promise<{ child: ChildProcessWithoutNullStreams; url: string; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--allow-private-urls'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SERVICE_DATA_DIR: dataDir, SERVICE_CACHE_DIR: E2E_CACHE_DIR, SERVICE_LOG_LEVEL: 'warn' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(stdout);
-      if (match?.[1]) resolve({ child, url: match[1], stdout });
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-  });
+function serveOn(dataDir: string) {
+  return startServe(['--allow-private-urls'], { SERVICE_DATA_DIR: dataDir, SERVICE_CACHE_DIR: E2E_CACHE_DIR, SERVICE_LOG_LEVEL: 'warn' });
 }
 
 interface SceneState {
@@ -46,8 +30,8 @@ describe('a node killed while a job is generating', () => {
   });
 
   it('resumes after SIGKILL: the job completes, committed scenes are kept, one video.completed goes out, credits are charged once', async () => {
-    const first = await startServe(dataDir);
-    const key = /API key:\s+(mvk_\S+)/.exec(first.stdout)![1]!;
+    const first = await serveOn(dataDir);
+    const key = /API key:\s+(mvk_\S+)/.exec(first.stdout())![1]!;
     const api = (url: string, route: string, body?: unknown) =>
       fetch(url + route, {
         method: body ? 'POST' : 'GET',
@@ -80,7 +64,7 @@ describe('a node killed while a job is generating', () => {
     expect((db.prepare('SELECT status, phase FROM videos WHERE id = ?').get(id) as { status: string; phase: string })).toEqual({ status: 'processing', phase: 'generating' });
     db.close();
 
-    const second = await startServe(dataDir);
+    const second = await serveOn(dataDir);
     try {
       let job: Record<string, any> = {};
       const done = Date.now() + 180_000;

@@ -20,6 +20,14 @@ function listFiles(dir: string): string[] {
  * bundle contains. A bundle is rebuilt only when this changes.
  */
 export function kitVersion(): string {
+  // The kit does not change while the process runs: hash it once, not on every scene check.
+  cachedVersion ??= computeKitVersion();
+  return cachedVersion;
+}
+
+let cachedVersion: string | undefined;
+
+function computeKitVersion(): string {
   const hash = createHash('sha256');
   for (const file of listFiles(COMPOSITIONS_DIR)) {
     hash.update(path.relative(COMPOSITIONS_DIR, file)).update('\0').update(readFileSync(file)).update('\0');
