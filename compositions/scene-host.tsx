@@ -1,7 +1,7 @@
-import React, { useEffect, useMemo, useState } from 'react';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
 import * as ReactJsxRuntime from 'react/jsx-runtime';
 import * as Remotion from 'remotion';
-import { cancelRender, continueRender, delayRender } from 'remotion';
+import { AbsoluteFill, cancelRender, continueRender, delayRender, useCurrentFrame } from 'remotion';
 import * as Transitions from '@remotion/transitions';
 import * as TransitionFade from '@remotion/transitions/fade';
 import * as TransitionSlide from '@remotion/transitions/slide';
@@ -11,6 +11,7 @@ import * as Paths from '@remotion/paths';
 import * as Noise from '@remotion/noise';
 import * as LayoutUtils from '@remotion/layout-utils';
 import * as Kit from './kit';
+import { AUDIT_LOG_PREFIX, auditLayout } from './audit/layout-audit';
 import { loadKitFonts } from './kit/fonts';
 import type { SceneProps } from './scene-props';
 
@@ -49,26 +50,56 @@ function evaluateScene(code: string): SceneComponent {
   return component as SceneComponent;
 }
 
+/** Every string in the scene's settings, so the fonts load the faces for the scripts it shows. */
+function textOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) textOf(item, out);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) textOf(item, out);
+  return out;
+}
+
+/** After each frame is laid out, logs the layout audit of the scene (only when asked to). */
+function useLayoutAudit(enabled: boolean, root: React.RefObject<HTMLDivElement | null>, ready: boolean): void {
+  const frame = useCurrentFrame();
+  useEffect(() => {
+    if (!enabled || !ready) return;
+    const handle = delayRender(`auditing frame ${frame}`);
+    // Two animation frames: layout and paint of this frame are done.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        try {
+          if (root.current) console.log(AUDIT_LOG_PREFIX + JSON.stringify({ frame, ...auditLayout(root.current) }));
+        } finally {
+          continueRender(handle);
+        }
+      }),
+    );
+  }, [enabled, ready, frame, root]);
+}
+
 /** Renders one scene: waits for the kit's fonts, evaluates the scene code, passes it its props. */
-export const SceneHost: React.FC<SceneProps> = ({ code, theme, settings, assets }) => {
+export const SceneHost: React.FC<SceneProps> = ({ code, theme, settings, assets, audit }) => {
   const [fontsReady, setFontsReady] = useState(false);
   const [handle] = useState(() => delayRender('loading kit fonts'));
+  const root = useRef<HTMLDivElement>(null);
+  const sampleText = useMemo(() => textOf(settings).join(' ').slice(0, 4000), [settings]);
   useEffect(() => {
-    loadKitFonts(theme)
+    loadKitFonts(theme, sampleText)
       .then(() => {
         setFontsReady(true);
         continueRender(handle);
       })
       .catch((error: unknown) => cancelRender(error));
-  }, [handle, theme]);
+  }, [handle, theme, sampleText]);
   const Scene = useMemo(() => evaluateScene(code), [code]);
+  useLayoutAudit(audit === true, root, fontsReady);
   if (!fontsReady) return null;
   // Captions are the host's overlay, timed from the narration, whatever the scene's code draws.
   const captions = Array.isArray(settings.captions) ? (settings.captions as Kit.CaptionChunk[]) : undefined;
   return (
-    <>
+    <AbsoluteFill ref={root}>
       <Scene theme={theme} settings={settings} assets={assets} />
       {captions ? <Kit.Captions theme={theme} chunks={captions} /> : null}
-    </>
+    </AbsoluteFill>
   );
 };

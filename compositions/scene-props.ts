@@ -5,6 +5,12 @@ export interface Theme {
   fonts: { heading: string; body: string };
   motion: { easing: string; entrance: string; durationFrames: number; staggerFrames: number };
   background: { kind: 'solid' | 'gradient' | 'grain' | 'shapes' | 'particles' };
+  /** How the pack composes: text alignment, corner rounding (0..1), the ornament under headings. */
+  layout?: { align: 'left' | 'center'; radius: number; ornament: 'bar' | 'underline' | 'frame' | 'dot' | 'none'; uppercaseHeadings: boolean };
+  /** `3d` adds depth (shadows, perspective) to cards and charts. */
+  depth?: '2d' | '3d';
+  /** The brand shown, when a brand kit or brand settings gave one. */
+  brand?: { name?: string };
 }
 
 /** Input props of the `scene` composition: compiled scene code and what it is given. */
@@ -20,4 +26,6 @@ export interface SceneProps extends Record<string, unknown> {
   height: number;
   fps: number;
   durationInFrames: number;
+  /** Log a layout audit of every rendered frame to the browser console (tests and test renders). */
+  audit?: boolean;
 }

@@ -1,30 +1,52 @@
 import React from 'react';
 import { AbsoluteFill, interpolate, random, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../scene-props';
+import { BACKGROUND_TINTS, luminance, parseColor } from './color';
 
-/** The pack's background: solid, gradient, grain, floating shapes or particles, always moving gently. */
+/**
+ * The pack's background: solid, gradient, grain, floating shapes or particles, always moving gently.
+ * Decoration stays faint (the audit composites it under every text element), and bleeds off the
+ * canvas on purpose.
+ */
 export const Background: React.FC<{ theme: Theme; seed?: string; color?: string }> = ({ theme, seed = 'bg', color }) => {
   const frame = useCurrentFrame();
   const { width, height, durationInFrames } = useVideoConfig();
-  const base = color ?? theme.palette.background ?? '#ffffff';
-  const primary = theme.palette.primary ?? '#2563eb';
-  const secondary = theme.palette.secondary ?? '#64748b';
+  const base = color ?? theme.palette.background ?? '#FFFFFF';
+  const primary = theme.palette.primary ?? '#2563EB';
+  const secondary = theme.palette.secondary ?? primary;
   const drift = interpolate(frame, [0, Math.max(1, durationInFrames)], [0, 1]);
   const kind = theme.background.kind;
+  const dark = luminance(parseColor(base) ?? { r: 255, g: 255, b: 255, a: 1 }) < 0.18;
+  const tints = BACKGROUND_TINTS[kind];
+  const hexAlpha = (alpha: number) => Math.round(alpha * 255).toString(16).padStart(2, '0');
+  // Filter ids must be valid in url(#...): the seed may hold any text.
+  const grainId = `grain-${[...seed].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7).toString(36)}`;
+  const unit = Math.min(width, height);
   const layers: React.ReactNode[] = [];
   if (kind === 'gradient' || kind === 'grain') {
     layers.push(
       <AbsoluteFill
         key="gradient"
         style={{
-          background: `radial-gradient(circle at ${30 + drift * 20}% ${25 + drift * 10}%, ${primary}33 0%, transparent 55%), radial-gradient(circle at ${80 - drift * 15}% ${80}%, ${secondary}2e 0%, transparent 60%)`,
+          background: `radial-gradient(circle at ${30 + drift * 20}% ${25 + drift * 10}%, ${primary}${hexAlpha(tints.primary)} 0%, transparent 55%), radial-gradient(circle at ${80 - drift * 15}% 80%, ${secondary}${hexAlpha(tints.secondary)} 0%, transparent 60%)`,
         }}
       />,
     );
   }
+  if (kind === 'grain') {
+    const grainColor = dark ? '#FFFFFF' : '#000000';
+    layers.push(
+      <svg key="grain" width={width} height={height} style={{ position: 'absolute', inset: 0 }} data-kit-paint={`${grainColor} ${tints.grain}`}>
+        <filter id={grainId}>
+          <feTurbulence type="fractalNoise" baseFrequency={0.8} numOctaves={2} seed={Math.floor(frame / 2) % 50} />
+          <feColorMatrix type="matrix" values={`0 0 0 0 ${dark ? 1 : 0}  0 0 0 0 ${dark ? 1 : 0}  0 0 0 0 ${dark ? 1 : 0}  0 0 0 ${tints.grain} 0`} />
+        </filter>
+        <rect width={width} height={height} filter={`url(#${grainId})`} />
+      </svg>,
+    );
+  }
   if (kind === 'shapes' || kind === 'particles') {
     const count = kind === 'shapes' ? 6 : 28;
-    const unit = Math.min(width, height);
     for (let i = 0; i < count; i += 1) {
       const size = kind === 'shapes' ? unit * (0.08 + random(`${seed}-s${i}`) * 0.16) : unit * (0.004 + random(`${seed}-s${i}`) * 0.008);
       const x = random(`${seed}-x${i}`) * width;
@@ -40,12 +62,16 @@ export const Background: React.FC<{ theme: Theme; seed?: string; color?: string 
             height: size,
             borderRadius: kind === 'particles' || i % 2 === 0 ? '50%' : size * 0.2,
             background: i % 3 === 0 ? primary : secondary,
-            opacity: kind === 'shapes' ? 0.12 : 0.5,
+            opacity: i % 3 === 0 ? tints.primary : tints.secondary,
             transform: `rotate(${drift * 90 + i * 30}deg)`,
           }}
         />,
       );
     }
   }
-  return <AbsoluteFill style={{ backgroundColor: base }}>{layers}</AbsoluteFill>;
+  return (
+    <AbsoluteFill data-kit-bleed="background" data-kit-part="background" style={{ backgroundColor: base, overflow: 'hidden' }}>
+      {layers}
+    </AbsoluteFill>
+  );
 };

@@ -1,6 +1,38 @@
 import React from 'react';
 import { fitTextOnNLines } from '@remotion/layout-utils';
-import { fontFamily as shippedFamily } from './fonts';
+import { fontFamily, fontWeight } from './fonts';
+
+/** The size text gets in a box: measured in the browser with the real font. */
+export interface TextFit {
+  fontSize: number;
+  lines: string[];
+  /** Height the fitted lines take. */
+  height: number;
+}
+
+/**
+ * Fits text into a box of `width` × `height` on at most `maxLines` lines, no larger than
+ * `maxFontSize`. A word too long for the box shrinks the type rather than overflowing.
+ */
+export function fitText(options: { text: string; width: number; height: number; maxLines: number; maxFontSize: number; family: string; weight: number; lineHeight: number; letterSpacing?: number; fontVariantNumeric?: string }): TextFit {
+  const family = fontFamily(options.family);
+  const weight = fontWeight(options.family, options.weight);
+  const fitted = fitTextOnNLines({
+    text: options.text,
+    maxLines: options.maxLines,
+    maxBoxWidth: options.width,
+    fontFamily: family,
+    fontWeight: weight,
+    maxFontSize: options.maxFontSize,
+    ...(options.letterSpacing !== undefined ? { letterSpacing: `${options.letterSpacing}em` } : {}),
+    ...(options.fontVariantNumeric !== undefined ? { fontVariantNumeric: options.fontVariantNumeric } : {}),
+    validateFontIsLoaded: true,
+  });
+  const lines = fitted.lines.length > 0 ? fitted.lines : [options.text];
+  // The lines must also fit the box's height; a small safety margin absorbs sub-pixel rounding.
+  const fontSize = Math.max(6, Math.min(fitted.fontSize * 0.98, options.height / (lines.length * options.lineHeight)));
+  return { fontSize, lines, height: fontSize * options.lineHeight * lines.length };
+}
 
 /** Text measured in the browser and sized to fit its box: never clipped, never overflowing. */
 export const FittedText: React.FC<{
@@ -14,17 +46,34 @@ export const FittedText: React.FC<{
   family: string;
   weight?: number;
   color: string;
-  align?: 'left' | 'center';
+  align?: 'left' | 'center' | 'right';
   lineHeight?: number;
+  /** Letter spacing in em. */
+  letterSpacing?: number;
+  uppercase?: boolean;
+  /** Names the element in layout audits. */
+  part?: string;
   style?: React.CSSProperties;
-}> = ({ text, width, height, maxLines, maxFontSize, family, weight = 800, color, align = 'left', lineHeight = 1.12, style }) => {
-  const fontFamily = shippedFamily(family);
-  const fitted = fitTextOnNLines({ text, maxLines, maxBoxWidth: width, fontFamily, fontWeight: weight, maxFontSize });
-  // The lines must also fit the box's height.
-  const fontSize = Math.max(8, Math.min(fitted.fontSize, height / (fitted.lines.length * lineHeight)));
+}> = ({ text, width, height, maxLines, maxFontSize, family, weight = 800, color, align = 'left', lineHeight = 1.12, letterSpacing, uppercase = false, part, style }) => {
+  const shown = uppercase ? text.toUpperCase() : text;
+  const fit = fitText({ text: shown, width, height, maxLines, maxFontSize, family, weight, lineHeight, letterSpacing });
   return (
-    <div style={{ width, fontFamily, fontWeight: weight, fontSize, lineHeight, color, textAlign: align, ...style }}>
-      {fitted.lines.map((line, index) => (
+    <div
+      data-kit-part={part}
+      style={{
+        width,
+        height: fit.height,
+        fontFamily: fontFamily(family),
+        fontWeight: fontWeight(family, weight),
+        fontSize: fit.fontSize,
+        lineHeight,
+        color,
+        textAlign: align,
+        ...(letterSpacing !== undefined ? { letterSpacing: `${letterSpacing}em` } : {}),
+        ...style,
+      }}
+    >
+      {fit.lines.map((line, index) => (
         <div key={index} style={{ whiteSpace: 'nowrap' }}>
           {line}
         </div>

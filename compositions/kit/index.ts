@@ -1,13 +1,21 @@
-// The scene kit: what scene code imports as '@kit'.
+// The scene kit: what scene code imports as '@kit'. Every component adapts to the canvas (16:9,
+// 9:16, 1:1, 4:5 and any exact size), fits its text, and keeps text readable on its background.
 export { Background } from './background';
-export { BulletList } from './bullet-list';
+export { BulletList, StepList } from './bullet-list';
 export { CallToAction } from './call-to-action';
 export { Captions } from './captions';
 export type { CaptionChunk } from './captions';
-export { FittedText } from './fitted-text';
-export { fontFamily } from './fonts';
-export { useLayout } from './layout';
+export { contrastRatio, kitColors, parseColor, readableOn } from './color';
+export type { KitColors } from './color';
+export { FittedText, fitText } from './fitted-text';
+export { fontFamily, fontWeight, SHIPPED_FONTS } from './fonts';
+export { Heading, Ornament, packLayout } from './heading';
+export { layoutFor, useLayout } from './layout';
 export type { Layout } from './layout';
 export { entranceStyle, useEntrance, useExit } from './motion';
-export { StatCounter } from './stat-counter';
+export { SceneFrame, transitionFor } from './scene-frame';
+export type { TransitionKind } from './scene-frame';
+export { formatNumber, StatCounter } from './stat-counter';
 export { TitleCard } from './title-card';
+export * from './data';
+export * from './media';

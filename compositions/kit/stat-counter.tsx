@@ -1,41 +1,62 @@
 import React from 'react';
-import { fitTextOnNLines } from '@remotion/layout-utils';
-import { AbsoluteFill, interpolate, useCurrentFrame } from 'remotion';
+import { interpolate, useCurrentFrame } from 'remotion';
 import type { Theme } from '../scene-props';
-import { Background } from './background';
-import { FittedText } from './fitted-text';
-import { fontFamily } from './fonts';
+import { kitColors } from './color';
+import { FittedText, fitText } from './fitted-text';
+import { fontFamily, fontWeight } from './fonts';
+import { packLayout } from './heading';
 import { useLayout } from './layout';
-import { entranceStyle, useEntrance, useExit } from './motion';
+import { entranceStyle, useEntrance } from './motion';
+import { SceneFrame } from './scene-frame';
 
-function format(value: number, decimals: number): string {
+/** A number as shown: thousands separated, fixed decimals. */
+export function formatNumber(value: number, decimals = 0): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
 /** A figure that counts up to its value, with a label under it. */
-export const StatCounter: React.FC<{ theme: Theme; value: number; prefix?: string; suffix?: string; label: string; decimals?: number }> = ({ theme, value, prefix = '', suffix = '', label, decimals = 0 }) => {
+export const StatCounter: React.FC<{ theme: Theme; value: number; prefix?: string; suffix?: string; label: string; decimals?: number; source?: string }> = ({ theme, value, prefix = '', suffix = '', label, decimals = 0, source }) => {
   const layout = useLayout();
   const frame = useCurrentFrame();
+  const colors = kitColors(theme);
+  const align = packLayout(theme).align;
   const enter = useEntrance(theme);
   const enterLabel = useEntrance(theme, theme.motion.staggerFrames * 3);
-  const exit = useExit();
-  const family = fontFamily(theme.fonts.heading);
   const counted = interpolate(frame, [0, theme.motion.durationFrames * 3], [0, value], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
   // Sized once for the final figure, so the counting digits never change the type size.
-  const finalText = `${prefix}${format(value, decimals)}${suffix}`;
-  const fitted = fitTextOnNLines({ text: finalText, maxLines: 1, maxBoxWidth: layout.contentWidth, fontFamily: family, fontWeight: 800, maxFontSize: 260 * layout.unit });
-  const fontSize = Math.min(fitted.fontSize, layout.contentHeight * 0.4);
+  const finalText = `${prefix}${formatNumber(value, decimals)}${suffix}`;
+  const figureFit = fitText({ text: finalText, width: layout.contentWidth, height: layout.contentHeight * 0.42, maxLines: 1, maxFontSize: 260 * layout.unit, family: theme.fonts.heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
+  const sourceHeight = source ? 34 * layout.unit : 0;
   return (
-    <AbsoluteFill style={{ opacity: 1 - exit }}>
-      <Background theme={theme} seed={`stat-${label}`} />
-      <AbsoluteFill style={{ padding: layout.margin, justifyContent: 'center', alignItems: 'center' }}>
-        <div style={{ ...entranceStyle(theme, enter, 50 * layout.unit), fontFamily: family, fontWeight: 800, fontSize, lineHeight: 1.1, color: theme.palette.primary, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {`${prefix}${format(counted, decimals)}${suffix}`}
+    <SceneFrame theme={theme} seed={`stat-${label}`}>
+      <div data-kit-part="stat" style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: align === 'center' ? 'center' : 'flex-start' }}>
+        <div
+          data-kit-part="figure"
+          style={{
+            ...entranceStyle(theme, enter, 50 * layout.unit),
+            width: layout.contentWidth,
+            height: figureFit.height,
+            fontFamily: fontFamily(theme.fonts.heading),
+            fontWeight: fontWeight(theme.fonts.heading, 800),
+            fontSize: figureFit.fontSize,
+            lineHeight: 1.1,
+            color: colors.primaryText,
+            fontVariantNumeric: 'tabular-nums',
+            whiteSpace: 'nowrap',
+            textAlign: align,
+          }}
+        >
+          {`${prefix}${formatNumber(counted, decimals)}${suffix}`}
         </div>
         <div style={{ ...entranceStyle(theme, enterLabel, 30 * layout.unit), marginTop: 24 * layout.unit }}>
-          <FittedText text={label} width={layout.contentWidth * 0.85} height={layout.contentHeight * 0.3} maxLines={3} maxFontSize={56 * layout.unit} family={theme.fonts.body} weight={600} color={theme.palette.text ?? '#111'} align="center" lineHeight={1.25} />
+          <FittedText part="label" text={label} width={layout.contentWidth * (align === 'center' ? 1 : 0.85)} height={layout.contentHeight * 0.3} maxLines={3} maxFontSize={56 * layout.unit} family={theme.fonts.body} weight={600} color={colors.text} align={align} lineHeight={1.25} />
         </div>
-      </AbsoluteFill>
-    </AbsoluteFill>
+        {source ? (
+          <div style={{ marginTop: 16 * layout.unit, opacity: enterLabel }}>
+            <FittedText part="source" text={source} width={layout.contentWidth} height={sourceHeight} maxLines={1} maxFontSize={26 * layout.unit} family={theme.fonts.body} weight={400} color={colors.muted} align={align} />
+          </div>
+        ) : null}
+      </div>
+    </SceneFrame>
   );
 };

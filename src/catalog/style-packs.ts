@@ -18,6 +18,13 @@ const stylePackSchema = z.strictObject({
     staggerFrames: z.number().int().nonnegative(),
   }),
   background: z.strictObject({ kind: z.enum(['solid', 'gradient', 'grain', 'shapes', 'particles']) }),
+  /** How scenes compose: text alignment, corner rounding 0..1, the ornament under headings. */
+  layout: z.strictObject({
+    align: z.enum(['left', 'center']),
+    radius: z.number().min(0).max(1),
+    ornament: z.enum(['bar', 'underline', 'frame', 'dot', 'none']),
+    uppercaseHeadings: z.boolean(),
+  }),
   /** Words in a prompt that make the node pick this pack when `animation_style` is omitted. */
   topics: z.array(z.string()),
 });

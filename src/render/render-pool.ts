@@ -21,9 +21,20 @@ export interface RenderPoolOptions {
 /** Progress of a task: 0..1 and frames rendered so far. */
 export type RenderProgress = (progress: number, renderedFrames: number) => void;
 
+/** The layout audit of one rendered frame (compositions/audit/layout-audit.ts `LayoutAudit`). */
+export interface FrameAudit {
+  frame: number;
+  width: number;
+  height: number;
+  texts: number;
+  minContrast: number;
+  issues: { kind: string; element: string; detail: string }[];
+}
+
 interface Job {
   task: RenderTask;
   onProgress?: RenderProgress;
+  onAudit?: (audit: FrameAudit) => void;
   signal?: AbortSignal;
   resolve: (renderedFrames: number) => void;
   reject: (error: Error) => void;
@@ -78,7 +89,7 @@ export class RenderPool {
   }
 
   /** Runs a task in a worker; resolves with the frames rendered. */
-  run(task: RenderTask, options: { onProgress?: RenderProgress; signal?: AbortSignal } = {}): Promise<number> {
+  run(task: RenderTask, options: { onProgress?: RenderProgress; onAudit?: (audit: FrameAudit) => void; signal?: AbortSignal } = {}): Promise<number> {
     if (this.closed) return Promise.reject(new RenderError('render pool is closed'));
     if (options.signal?.aborted) return Promise.reject(options.signal.reason as Error);
     return new Promise((resolve, reject) => {
@@ -148,6 +159,10 @@ export class RenderPool {
       if (!job || job.id !== message.id) return;
       if (message.type === 'progress') {
         job.onProgress?.(message.progress, message.renderedFrames);
+        return;
+      }
+      if (message.type === 'audit') {
+        job.onAudit?.(message.audit as FrameAudit);
         return;
       }
       worker.job = undefined;

@@ -8,6 +8,8 @@ export interface SceneInputProps {
   height: number;
   fps: number;
   durationInFrames: number;
+  /** Log a layout audit of each rendered frame, reported back as `audit` messages. */
+  audit?: boolean;
   [key: string]: unknown;
 }
 
@@ -38,6 +40,7 @@ export interface TaskMessage {
 /** Worker → parent. */
 export type WorkerMessage =
   | { id: number; type: 'progress'; progress: number; renderedFrames: number }
+  | { id: number; type: 'audit'; audit: unknown }
   | { id: number; type: 'done'; renderedFrames: number }
   | { id: number; type: 'error'; message: string };
 

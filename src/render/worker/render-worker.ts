@@ -45,9 +45,17 @@ function send(message: WorkerMessage): void {
   process.send?.(message);
 }
 
+/** The prefix the scene host logs layout audits with (compositions/audit/layout-audit.ts). */
+const AUDIT_LOG_PREFIX = '[kit-audit] ';
+
 async function run(id: number, task: RenderTask): Promise<number> {
   const puppeteerInstance = await getBrowser();
   const composition = await compositionFor(task, puppeteerInstance);
+  const onBrowserLog = task.inputProps.audit
+    ? (log: { text: string }) => {
+        if (log.text.startsWith(AUDIT_LOG_PREFIX)) send({ id, type: 'audit', audit: JSON.parse(log.text.slice(AUDIT_LOG_PREFIX.length)) });
+      }
+    : undefined;
   if (task.type === 'stills') {
     for (let i = 0; i < task.frames.length; i += 1) {
       await renderStill({
@@ -58,6 +66,7 @@ async function run(id: number, task: RenderTask): Promise<number> {
         output: task.outputPaths[i]!,
         imageFormat: task.imageFormat,
         puppeteerInstance,
+        ...(onBrowserLog ? { onBrowserLog } : {}),
         ...browserOptions,
       });
       send({ id, type: 'progress', progress: (i + 1) / task.frames.length, renderedFrames: i + 1 });
@@ -73,6 +82,7 @@ async function run(id: number, task: RenderTask): Promise<number> {
     muted: true,
     concurrency: config.concurrency,
     puppeteerInstance,
+    ...(onBrowserLog ? { onBrowserLog } : {}),
     ...SEGMENT_ENCODING,
     ...browserOptions,
     onProgress: ({ progress, renderedFrames }) => {

@@ -1,0 +1,214 @@
+// The layout audit: run in the page after a frame is laid out, it finds text that overflows its
+// box or is clipped, elements that leave the canvas without being marked as intended bleeds, and
+// text whose contrast against what is painted under it is below the minimum. The gallery test and
+// the pipeline's test renders read its report from the browser console.
+import { composite, contrastRatio, parseColor, type Rgba } from '../kit/color';
+
+/** One problem the audit found. */
+export interface AuditIssue {
+  kind: 'overflow' | 'clipped' | 'off-canvas' | 'contrast';
+  /** The element: its kit part name or tag, and the start of its text. */
+  element: string;
+  detail: string;
+}
+
+/** The audit of one frame. */
+export interface LayoutAudit {
+  width: number;
+  height: number;
+  /** Text elements checked. */
+  texts: number;
+  /** The lowest text contrast found (21 when there is no text). */
+  minContrast: number;
+  issues: AuditIssue[];
+}
+
+/** The console line prefix the report is logged with. */
+export const AUDIT_LOG_PREFIX = '[kit-audit] ';
+/** Contrast every text element must reach. */
+export const AUDIT_MIN_CONTRAST = 4.5;
+const TOLERANCE = 1.5;
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function describe(element: Element): string {
+  const part = element.closest('[data-kit-part]')?.getAttribute('data-kit-part');
+  const text = (element.textContent ?? '').trim().slice(0, 40);
+  return `${part ?? element.tagName.toLowerCase()}${text ? ` "${text}"` : ''}`;
+}
+
+function ownTextNodes(element: Element): Text[] {
+  return [...element.childNodes].filter((node): node is Text => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
+}
+
+/**
+ * The box a text's lines take. Each line counts with its line box, not its font's content area
+ * (a tight line height lets ascenders and descenders reach into the neighbouring line by design).
+ */
+function textBox(element: Element, nodes: Text[]): Box | undefined {
+  const style = getComputedStyle(element);
+  const lineHeight = style.lineHeight === 'normal' ? undefined : parseFloat(style.lineHeight);
+  let box: Box | undefined;
+  for (const node of nodes) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const rect of range.getClientRects()) {
+      if (rect.width === 0 && rect.height === 0) continue;
+      const inset = lineHeight !== undefined ? Math.max(0, (rect.height - lineHeight) / 2) : 0;
+      const line = { left: rect.left, top: rect.top + inset, right: rect.right, bottom: rect.bottom - inset };
+      box = box
+        ? { left: Math.min(box.left, line.left), top: Math.min(box.top, line.top), right: Math.max(box.right, line.right), bottom: Math.max(box.bottom, line.bottom) }
+        : line;
+    }
+  }
+  return box;
+}
+
+function isVisible(element: Element): boolean {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) === 0) return false;
+  }
+  return true;
+}
+
+/** The product of the opacities of an element and its ancestors. */
+function effectiveOpacity(element: Element): number {
+  let opacity = 1;
+  for (let node: Element | null = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+  return opacity;
+}
+
+function outside(inner: Box, outer: Box): string | undefined {
+  const parts: string[] = [];
+  if (inner.left < outer.left - TOLERANCE) parts.push(`left by ${(outer.left - inner.left).toFixed(1)}px`);
+  if (inner.right > outer.right + TOLERANCE) parts.push(`right by ${(inner.right - outer.right).toFixed(1)}px`);
+  if (inner.top < outer.top - TOLERANCE) parts.push(`top by ${(outer.top - inner.top).toFixed(1)}px`);
+  if (inner.bottom > outer.bottom + TOLERANCE) parts.push(`bottom by ${(inner.bottom - outer.bottom).toFixed(1)}px`);
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}
+
+/** The nearest block-level box that holds a text element's text. */
+function blockBox(element: Element): Element {
+  let node: Element = element;
+  while (node.parentElement && getComputedStyle(node).display.startsWith('inline') && node.tagName.toLowerCase() !== 'svg') node = node.parentElement;
+  return node;
+}
+
+/** Colors a layer may paint at a point: its background color and gradient stops, or unknown pixels. */
+function layerColors(element: Element): Rgba[] | 'unknown' | undefined {
+  const declared = element.getAttribute('data-kit-paint');
+  if (declared) {
+    // A decoration declares the most it paints: "<color> <alpha>".
+    const [color, alpha] = declared.split(' ');
+    const paint = parseColor(color ?? '');
+    return paint ? [{ ...paint, a: Number(alpha ?? 1) }] : 'unknown';
+  }
+  const tag = element.tagName.toLowerCase();
+  if (tag === 'img' || tag === 'video' || tag === 'canvas' || tag === 'image') return 'unknown';
+  const style = getComputedStyle(element);
+  if (element instanceof SVGElement) {
+    if (tag === 'svg' || tag === 'g' || tag === 'text' || tag === 'tspan') return undefined;
+    const fill = parseColor(style.fill);
+    if (!fill || fill.a === 0 || style.fill === 'none') return undefined;
+    return [{ ...fill, a: fill.a * Number(style.fillOpacity || 1) }];
+  }
+  const colors: Rgba[] = [];
+  const background = parseColor(style.backgroundColor);
+  if (background && background.a > 0) colors.push(background);
+  if (style.backgroundImage && style.backgroundImage !== 'none') {
+    if (/url\(/.test(style.backgroundImage)) return 'unknown';
+    for (const match of style.backgroundImage.matchAll(/rgba?\([^)]*\)/g)) {
+      const stop = parseColor(match[0]);
+      if (stop && stop.a > 0) colors.push(background && background.a > 0 ? composite(stop, composite(background, { r: 255, g: 255, b: 255, a: 1 })) : stop);
+    }
+  }
+  return colors.length > 0 ? colors : undefined;
+}
+
+const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
+const BLACK: Rgba = { r: 0, g: 0, b: 0, a: 1 };
+
+/** Every color that may be under a point, painting the layers below `target` from the bottom up. */
+function backdropsAt(x: number, y: number, target: Element, root: Element): Rgba[] {
+  const stack = document.elementsFromPoint(x, y).filter((element) => root.contains(element));
+  const below = stack.slice(stack.indexOf(target) >= 0 ? stack.indexOf(target) : 0).reverse();
+  let candidates: Rgba[] = [WHITE];
+  for (const layer of below) {
+    if (layer !== target && target.contains(layer)) continue;
+    // Parts of a decoration that declared its paint are covered by that declaration.
+    if (layer.parentElement?.closest('[data-kit-paint]')) continue;
+    const colors = layerColors(layer);
+    if (!colors) continue;
+    const opacity = effectiveOpacity(layer);
+    const paints = colors === 'unknown' ? [BLACK, WHITE] : colors;
+    const next: Rgba[] = [];
+    for (const base of candidates) for (const paint of paints) next.push(composite(paint, base, paint.a * opacity));
+    // Keep the extremes: the darkest and lightest backdrops bound the contrast.
+    next.sort((a, b) => a.r + a.g + a.b - (b.r + b.g + b.b));
+    candidates = next.length > 6 ? [...next.slice(0, 3), ...next.slice(-3)] : next;
+  }
+  return candidates;
+}
+
+/** Audits the element tree under `root`, whose box is the canvas. */
+export function auditLayout(root: HTMLElement): LayoutAudit {
+  const canvas = root.getBoundingClientRect();
+  const canvasBox: Box = { left: canvas.left, top: canvas.top, right: canvas.right, bottom: canvas.bottom };
+  const issues: AuditIssue[] = [];
+  let texts = 0;
+  let minContrast = 21;
+
+  for (const element of root.querySelectorAll('*')) {
+    if (!isVisible(element)) continue;
+    const bleeds = element.closest('[data-kit-bleed]') !== null;
+    const rect = element.getBoundingClientRect();
+    if (!bleeds && rect.width > 0 && rect.height > 0) {
+      const off = outside({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom }, canvasBox);
+      if (off) issues.push({ kind: 'off-canvas', element: describe(element), detail: `leaves the canvas ${off}` });
+    }
+
+    const nodes = ownTextNodes(element);
+    if (nodes.length === 0) continue;
+    const box = textBox(element, nodes);
+    if (!box) continue;
+    texts += 1;
+    const holder = blockBox(element).getBoundingClientRect();
+    const overflow = outside(box, { left: holder.left, top: holder.top, right: holder.right, bottom: holder.bottom });
+    if (overflow) issues.push({ kind: 'overflow', element: describe(element), detail: `text overflows its box ${overflow}` });
+    for (let node = element.parentElement; node && node !== root.parentElement; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.overflow === 'visible' && style.clipPath === 'none') continue;
+      const clip = node.getBoundingClientRect();
+      const clipped = outside(box, { left: clip.left, top: clip.top, right: clip.right, bottom: clip.bottom });
+      if (clipped) {
+        issues.push({ kind: 'clipped', element: describe(element), detail: `text is clipped by a ${node.tagName.toLowerCase()} (${clipped})` });
+        break;
+      }
+    }
+
+    const color = parseColor(getComputedStyle(element).color);
+    if (!color) continue;
+    const fgAlpha = color.a * effectiveOpacity(element);
+    let ratio = 21;
+    const inset = 2;
+    const xs = [box.left + inset, (box.left + box.right) / 2, box.right - inset];
+    const ys = [box.top + inset, (box.top + box.bottom) / 2, box.bottom - inset];
+    for (const x of xs) {
+      for (const y of ys) {
+        if (x < canvasBox.left || x > canvasBox.right || y < canvasBox.top || y > canvasBox.bottom) continue;
+        for (const backdrop of backdropsAt(x, y, element, root)) {
+          ratio = Math.min(ratio, contrastRatio(composite(color, backdrop, fgAlpha), backdrop));
+        }
+      }
+    }
+    minContrast = Math.min(minContrast, ratio);
+    if (ratio < AUDIT_MIN_CONTRAST) issues.push({ kind: 'contrast', element: describe(element), detail: `contrast ${ratio.toFixed(2)}:1 is below ${AUDIT_MIN_CONTRAST}:1` });
+  }
+  return { width: Math.round(canvas.width), height: Math.round(canvas.height), texts, minContrast, issues };
+}

@@ -1,0 +1,80 @@
+import React from 'react';
+import type { Theme } from '../scene-props';
+import { kitColors } from './color';
+import { FittedText } from './fitted-text';
+import { entranceStyle, useEntrance } from './motion';
+
+/** The pack's composition rules, with defaults for themes that predate them. */
+export function packLayout(theme: Theme): NonNullable<Theme['layout']> {
+  return theme.layout ?? { align: 'left', radius: 0.3, ornament: 'bar', uppercaseHeadings: false };
+}
+
+/** The pack's ornament under a heading: a bar, a rule, a framing corner or a dot. */
+export const Ornament: React.FC<{ theme: Theme; unit: number; width: number; progress: number; align: 'left' | 'center' }> = ({ theme, unit, width, progress, align }) => {
+  const colors = kitColors(theme);
+  const { ornament } = packLayout(theme);
+  const margin = align === 'center' ? '0 auto' : undefined;
+  switch (ornament) {
+    case 'bar':
+      return <div data-kit-part="ornament" style={{ width: 150 * unit * progress, height: 12 * unit, borderRadius: 6 * unit, background: colors.accent, margin }} />;
+    case 'underline':
+      return <div data-kit-part="ornament" style={{ width: Math.min(width, 420 * unit) * progress, height: 4 * unit, background: colors.primary, margin }} />;
+    case 'frame':
+      return (
+        <div data-kit-part="ornament" style={{ display: 'flex', gap: 10 * unit, justifyContent: align === 'center' ? 'center' : 'flex-start', opacity: progress }}>
+          {[0, 1, 2].map((i) => (
+            <div key={i} style={{ width: 40 * unit, height: 3 * unit, background: i === 1 ? colors.accent : colors.primary }} />
+          ))}
+        </div>
+      );
+    case 'dot':
+      return (
+        <div data-kit-part="ornament" style={{ display: 'flex', gap: 12 * unit, justifyContent: align === 'center' ? 'center' : 'flex-start' }}>
+          {[colors.primary, colors.secondary, colors.accent].map((color, i) => (
+            <div key={i} style={{ width: 18 * unit, height: 18 * unit, borderRadius: '50%', background: color, transform: `scale(${Math.min(1, Math.max(0, progress * 3 - i))})` }} />
+          ))}
+        </div>
+      );
+    default:
+      return null;
+  }
+};
+
+/** A heading block: optional kicker, the fitted headline and the pack's ornament. */
+export const Heading: React.FC<{
+  theme: Theme;
+  text: string;
+  kicker?: string;
+  width: number;
+  height: number;
+  unit: number;
+  maxLines?: number;
+  maxFontSize?: number;
+  align?: 'left' | 'center';
+  delay?: number;
+}> = ({ theme, text, kicker, width, height, unit, maxLines = 2, maxFontSize = 96 * unit, align, delay = 0 }) => {
+  const colors = kitColors(theme);
+  const layout = packLayout(theme);
+  const side = align ?? layout.align;
+  const enter = useEntrance(theme, delay);
+  const kickerHeight = kicker ? Math.min(44 * unit, height * 0.2) : 0;
+  const ornamentHeight = layout.ornament === 'none' ? 0 : 30 * unit;
+  const headlineHeight = Math.max(10, height - kickerHeight - ornamentHeight - (kicker ? 14 * unit : 0));
+  return (
+    <div data-kit-part="heading" style={{ width, display: 'flex', flexDirection: 'column', gap: 0, alignItems: side === 'center' ? 'center' : 'flex-start' }}>
+      {kicker ? (
+        <div style={{ ...entranceStyle(theme, enter, 20 * unit), marginBottom: 14 * unit }}>
+          <FittedText part="kicker" text={kicker} uppercase letterSpacing={0.12} width={width} height={kickerHeight} maxLines={1} maxFontSize={32 * unit} family={theme.fonts.body} weight={700} color={colors.accentText} align={side} />
+        </div>
+      ) : null}
+      <div style={entranceStyle(theme, enter, 40 * unit)}>
+        <FittedText part="headline" text={text} uppercase={layout.uppercaseHeadings} width={width} height={headlineHeight} maxLines={maxLines} maxFontSize={maxFontSize} family={theme.fonts.heading} color={colors.text} align={side} />
+      </div>
+      {ornamentHeight > 0 ? (
+        <div style={{ width, height: ornamentHeight, display: 'flex', alignItems: 'flex-end', justifyContent: side === 'center' ? 'center' : 'flex-start' }}>
+          <Ornament theme={theme} unit={unit} width={width} progress={enter} align={side} />
+        </div>
+      ) : null}
+    </div>
+  );
+};

@@ -1,0 +1,2 @@
+// Media and text components: images, logo reveal, quote, kinetic headline, lower third.
+export {};

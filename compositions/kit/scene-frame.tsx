@@ -1,0 +1,90 @@
+import React from 'react';
+import { AbsoluteFill, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
+import type { TransitionPresentation, TransitionPresentationComponentProps } from '@remotion/transitions';
+import { clockWipe } from '@remotion/transitions/clock-wipe';
+import { fade } from '@remotion/transitions/fade';
+import { iris } from '@remotion/transitions/iris';
+import { slide } from '@remotion/transitions/slide';
+import { wipe } from '@remotion/transitions/wipe';
+import type { Theme } from '../scene-props';
+import { Background } from './background';
+
+/** How a pack's scenes come in and go out: a presentation from @remotion/transitions. */
+export type TransitionKind = 'fade' | 'slide' | 'wipe' | 'iris' | 'clock-wipe';
+
+/** The transition a pack's entrance kind implies. */
+export function transitionFor(theme: Theme): TransitionKind {
+  switch (theme.motion.entrance) {
+    case 'slide-in':
+    case 'slide-up':
+      return 'slide';
+    case 'wipe':
+    case 'mask-reveal':
+      return 'wipe';
+    case 'scale-pop':
+    case 'bounce':
+      return 'iris';
+    case 'glitch-in':
+      return 'clock-wipe';
+    default:
+      return 'fade';
+  }
+}
+
+type AnyPresentation = TransitionPresentation<Record<string, unknown>>;
+
+function presentationOf(kind: TransitionKind, width: number, height: number): AnyPresentation {
+  switch (kind) {
+    case 'slide':
+      return slide({ direction: 'from-right' }) as unknown as AnyPresentation;
+    case 'wipe':
+      return wipe({ direction: 'from-left' }) as unknown as AnyPresentation;
+    case 'iris':
+      return iris({ width, height }) as unknown as AnyPresentation;
+    case 'clock-wipe':
+      return clockWipe({ width, height }) as unknown as AnyPresentation;
+    default:
+      return fade() as unknown as AnyPresentation;
+  }
+}
+
+const noop = () => undefined;
+
+/**
+ * A scene's frame: the pack's background, still, and the scene's content brought in and taken out
+ * with the pack's transition over the first and last frames. Scenes render as separate segments,
+ * so each transition runs against the shared background rather than the neighbouring scene.
+ */
+export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: TransitionKind; backgroundColor?: string; children: React.ReactNode }> = ({ theme, seed = 'scene', transition, backgroundColor, children }) => {
+  const frame = useCurrentFrame();
+  const { width, height, durationInFrames, fps } = useVideoConfig();
+  const length = Math.max(1, Math.min(Math.round(fps * 0.5), Math.floor(durationInFrames / 4)));
+  const enter = interpolate(frame, [0, length], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  const exit = interpolate(frame, [durationInFrames - length, durationInFrames], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  const presentation = presentationOf(transition ?? transitionFor(theme), width, height);
+  const Presentation = presentation.component as React.ComponentType<TransitionPresentationComponentProps<Record<string, unknown>>>;
+  const direction = exit > 0 ? 'exiting' : 'entering';
+  const progress = exit > 0 ? exit : enter;
+  const content =
+    progress >= 1 && direction === 'entering' ? (
+      <AbsoluteFill>{children}</AbsoluteFill>
+    ) : (
+      <Presentation
+        presentationProgress={progress}
+        presentationDirection={direction}
+        passedProps={presentation.props}
+        presentationDurationInFrames={length}
+        onElementImage={noop}
+        onUnmount={noop}
+        bothEnteringAndExiting={false}
+      >
+        <AbsoluteFill>{children}</AbsoluteFill>
+      </Presentation>
+    );
+  return (
+    <AbsoluteFill>
+      <Background theme={theme} seed={seed} color={backgroundColor} />
+      {content}
+    </AbsoluteFill>
+  );
+};

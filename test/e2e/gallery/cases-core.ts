@@ -1,0 +1,37 @@
+import { sceneFor, type GalleryCase } from './gallery.js';
+
+/** The text-led components: title, lists, counter, call to action, captions. */
+export const CORE_CASES: GalleryCase[] = [
+  {
+    name: 'title-card',
+    code: sceneFor('TitleCard'),
+    settings: { title: 'How solar panels turn light into power for your home', subtitle: 'A two-minute guide to photovoltaics, inverters and net metering', kicker: 'Explainer' },
+  },
+  { name: 'title-short', code: sceneFor('TitleCard'), settings: { title: 'Hello' } },
+  {
+    name: 'bullet-list',
+    code: sceneFor('BulletList'),
+    settings: {
+      heading: 'Why teams switch to async standups',
+      items: ['Fewer interruptions during deep work', 'Written updates everyone can search later', 'Time zones stop mattering', 'Managers see blockers the same day', 'Supercalifragilisticexpialidocious onboarding'],
+    },
+  },
+  {
+    name: 'step-list',
+    code: sceneFor('StepList'),
+    settings: { heading: 'Brew better coffee', kicker: 'Three steps', steps: ['Grind fresh, medium-fine', 'Bloom for 30 seconds', 'Pour slowly in circles'] },
+  },
+  { name: 'stat-counter', code: sceneFor('StatCounter'), settings: { value: 4200000, prefix: '$', suffix: '', label: 'raised from 1,200 backers in the first week of the campaign', source: 'Source: Q3 investor report, page 4' } },
+  { name: 'call-to-action', code: sceneFor('CallToAction'), settings: { message: 'Start your free trial today and ship your first video in minutes', action: 'Visit example.com/start' } },
+  {
+    name: 'captions',
+    code: `import React from 'react';
+import { TitleCard } from '@kit';
+
+export default function Scene({ theme, settings }) {
+  return <TitleCard theme={theme} title={settings.title} />;
+}
+`,
+    settings: { title: 'Narrated scene', captions: [{ text: 'Captions follow the narration, one short line at a time', start: 0, end: 10 }] },
+  },
+];

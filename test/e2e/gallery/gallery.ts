@@ -1,0 +1,115 @@
+// Renders kit components through the real scene path (scene code → esbuild → the `scene`
+// composition) with the layout audit on, and collects each still's audit.
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadStylePacks } from '../../../src/catalog/style-packs.js';
+import { resolveTheme, type SceneTheme } from '../../../src/pipeline/theme/resolve-theme.js';
+import { ensureBundle } from '../../../src/render/bundle/ensure-bundle.js';
+import { RenderPool, type FrameAudit } from '../../../src/render/render-pool.js';
+import { compileScene } from '../../../src/render/scene-code/compile-scene.js';
+import { E2E_CACHE_DIR } from '../e2e-node.js';
+
+/** One component shown in the gallery. */
+export interface GalleryCase {
+  name: string;
+  /** TSX scene code rendering the component from `settings` and `assets`. */
+  code: string;
+  settings: Record<string, unknown>;
+  assets?: Record<string, string>;
+  /** A fixed pack; otherwise the gallery rotates through every pack. */
+  pack?: string;
+  theme?: Partial<SceneTheme>;
+}
+
+/** A canvas the gallery renders every case at. */
+export interface GallerySize {
+  label: string;
+  width: number;
+  height: number;
+}
+
+/** 16:9, 9:16, 1:1, 4:5 and two odd exact sizes. */
+export const GALLERY_SIZES: GallerySize[] = [
+  { label: '16x9', width: 1280, height: 720 },
+  { label: '9x16', width: 720, height: 1280 },
+  { label: '1x1', width: 1080, height: 1080 },
+  { label: '4x5', width: 864, height: 1080 },
+  { label: '1000x1000', width: 1000, height: 1000 },
+  { label: '1500x500', width: 1500, height: 500 },
+];
+
+/** A rendered still and its audit. */
+export interface GalleryShot {
+  name: string;
+  size: GallerySize;
+  pack: string;
+  file: string;
+  audit: FrameAudit;
+}
+
+/** Where stills go: GALLERY_OUT, else a temporary folder. */
+export const GALLERY_OUT = process.env.GALLERY_OUT ?? path.join(tmpdir(), 'service-kit-gallery');
+
+const FPS = 30;
+const DURATION = 150;
+/** A settled frame: every entrance has finished and the exit has not begun. */
+export const SETTLED_FRAME = 118;
+
+/** Renders every case at every size (one worker, one browser) and returns the audited shots. */
+export async function renderGallery(cases: GalleryCase[], sizes: GallerySize[] = GALLERY_SIZES, frame = SETTLED_FRAME): Promise<GalleryShot[]> {
+  const serveUrl = await ensureBundle(E2E_CACHE_DIR);
+  const packs = loadStylePacks().packs.map((pack) => pack.id);
+  const pool = new RenderPool({ size: 1, frameConcurrency: 1 });
+  mkdirSync(GALLERY_OUT, { recursive: true });
+  const shots: GalleryShot[] = [];
+  try {
+    for (const [caseIndex, galleryCase] of cases.entries()) {
+      const compiled = await compileScene(galleryCase.code);
+      for (const [sizeIndex, size] of sizes.entries()) {
+        const pack = galleryCase.pack ?? packs[(caseIndex + sizeIndex) % packs.length]!;
+        const theme = { ...resolveTheme({ prompt: '', animationStyle: pack }), ...galleryCase.theme };
+        const file = path.join(GALLERY_OUT, `${galleryCase.name}-${size.label}-${pack}.jpeg`);
+        const audits: FrameAudit[] = [];
+        await pool.run(
+          {
+            type: 'stills',
+            serveUrl,
+            inputProps: { code: compiled.code, theme, settings: galleryCase.settings, assets: galleryCase.assets ?? {}, width: size.width, height: size.height, fps: FPS, durationInFrames: DURATION, audit: true },
+            frames: [frame],
+            outputPaths: [file],
+            imageFormat: 'jpeg',
+          },
+          { onAudit: (audit) => audits.push(audit) },
+        );
+        const audit = audits.find((entry) => entry.frame === frame);
+        if (!audit) throw new Error(`${galleryCase.name} at ${size.label}: the page logged no layout audit`);
+        shots.push({ name: galleryCase.name, size, pack, file, audit });
+      }
+    }
+  } finally {
+    await pool.close();
+  }
+  return shots;
+}
+
+/**
+ * A scene rendering `<Name theme={theme} {...settings} />`; the named props hold asset names that
+ * are resolved from `assets` (`images[]` for a list).
+ */
+export function sceneFor(component: string, assetProps: string[] = []): string {
+  const assetPart = assetProps
+    .map((prop) =>
+      prop.endsWith('[]')
+        ? ` ${prop.slice(0, -2)}={(settings.${prop.slice(0, -2)} ?? []).map((name) => assets[name] ?? name)}`
+        : ` ${prop}={assets[settings.${prop}] ?? settings.${prop}}`,
+    )
+    .join('');
+  return `import React from 'react';
+import { ${component} } from '@kit';
+
+export default function Scene({ theme, settings, assets }) {
+  return <${component} theme={theme} {...settings}${assetPart} />;
+}
+`;
+}
