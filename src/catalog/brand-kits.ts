@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { requireAccount } from '../accounts/accounts.js';
+import { canonicalFontFamily, unknownFontProblem } from './fonts.js';
 import { invalidRequest, notFound } from '../errors/service-error.js';
 import type { NodeContext } from '../node-context.js';
 import type { BrandKitRow } from '../store/brand-kits-store.js';
@@ -20,7 +21,13 @@ export interface BrandKitItem {
 }
 
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color such as #1A2B3C');
-const fontName = z.string().trim().min(1).max(100).regex(/^[\p{L}\p{N} .'-]+$/u, 'must be a font family name');
+const fontName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((name) => canonicalFontFamily(name) !== undefined, { error: (issue) => unknownFontProblem(String(issue.input)) ?? 'unknown font' })
+  .transform((name) => canonicalFontFamily(name)!);
 
 /** What `brand-kits create` takes. */
 export const createBrandKitInput = z.strictObject({

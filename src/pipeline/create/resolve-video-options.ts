@@ -1,5 +1,6 @@
 import type { Plan } from '../../accounts/plans.js';
 import { planAtLeast } from '../../accounts/plans.js';
+import { canonicalFontFamily, unknownFontProblem } from '../../catalog/fonts.js';
 import { findModel, type ModelId } from '../../catalog/models.js';
 import { isKnownAnimationStyle } from '../../catalog/style-packs.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
@@ -222,12 +223,16 @@ export function resolveVideoOptions(body: CreateVideoBody, context: ResolveVideo
   }
 
   const settings = body.brand_settings;
+  for (const field of ['heading_font', 'body_font'] as const) {
+    const problem = settings?.[field] !== undefined ? unknownFontProblem(settings[field]) : undefined;
+    if (problem) throw invalidRequest(`brand_settings.${field}: ${problem}`);
+  }
   const brandSettings: ResolvedBrandSettings | undefined = settings && {
     ...optional('primaryColor', settings.primary_color && normalizeHex(settings.primary_color)),
     ...optional('secondaryColor', settings.secondary_color && normalizeHex(settings.secondary_color)),
     ...optional('accentColor', settings.accent_color && normalizeHex(settings.accent_color)),
-    ...optional('headingFont', settings.heading_font),
-    ...optional('bodyFont', settings.body_font),
+    ...optional('headingFont', settings.heading_font && canonicalFontFamily(settings.heading_font)),
+    ...optional('bodyFont', settings.body_font && canonicalFontFamily(settings.body_font)),
     ...optional('visualStyle', settings.visual_style),
     ...optional('brandName', settings.brand_name),
     ...optional('brandDescription', settings.brand_description),

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PQueue from 'p-queue';
 import type { Logger } from 'pino';
 import { quotaMonth, summarizeAccount } from '../../accounts/accounts.js';
 import { toCredits } from '../../accounts/credits.js';
+import type { SourceDocument } from '../../documents/read-document.js';
 import { ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { ensureBundle } from '../../render/bundle/ensure-bundle.js';
@@ -20,6 +21,7 @@ import type { MusicMood, SpokenWord } from '../audio/audio-protocol.js';
 import { prepareClientAudio } from '../audio/client-audio.js';
 import { makeSoundtrack } from '../audio/make-soundtrack.js';
 import { pickMusicStyle } from '../audio/synthesize-music.js';
+import { DOCUMENTS_FILE, prepareMaterials, type JobMaterials } from '../materials/prepare-materials.js';
 import { enhancePromptEmbedded } from '../providers/embedded/embedded-enhancer.js';
 import { detectLanguage } from '../speech/detect-language.js';
 import { espeakSettings, findEmbeddedVoice, type EspeakSettings } from '../speech/espeak-voice.js';
@@ -62,6 +64,10 @@ export interface StoredPlan {
   theme: SceneTheme;
   planner: string;
   audio?: StoredAudio;
+  /** Prepared asset files by name, relative to files/ (images, the brand logo). */
+  assets?: Record<string, string>;
+  /** The attached images and the role each was given. */
+  images?: { name: string; field: string; role: string }[];
 }
 
 /** The sound of a job, decided at planning. */
@@ -352,6 +358,20 @@ export class VideoEngine {
     if (this.ctx.videos.get(id)?.cancel_requested) throw new CancelSignal();
   }
 
+  /** The job's images (prepared as assets), documents (read at create) and brand logo. */
+  private async materials(id: string, row: VideoRow, brandLogoPath: string | undefined): Promise<JobMaterials> {
+    const options = this.options_(row);
+    const createdWith = JSON.parse(row.options) as { attachments?: { field: string; path: string }[] };
+    const attachment = (field: string) => createdWith.attachments?.find((item) => item.field === field)?.path;
+    const images = options.images.flatMap((image, index) => {
+      const file = attachment(`images[${index}]`);
+      return file ? [{ field: `images[${index}]`, path: file, ...(image.context ? { context: image.context } : {}) }] : [];
+    });
+    const documentsFile = path.join(this.ctx.filesDir, 'videos', id, 'inputs', DOCUMENTS_FILE);
+    const documents = existsSync(documentsFile) ? (JSON.parse(readFileSync(documentsFile, 'utf8')) as SourceDocument[]) : [];
+    return prepareMaterials(this.ctx.filesDir, id, { images, documents, ...(brandLogoPath ? { brandLogoPath } : {}) });
+  }
+
   /** Plans the story (once: the plan is a checkpoint) and writes the scene list. */
   private async planStage(id: string, signal: AbortSignal): Promise<void> {
     const row = this.ctx.videos.get(id)!;
@@ -365,14 +385,23 @@ export class VideoEngine {
     prompt = this.ctx.videos.get(id)!.enhanced_prompt ?? prompt;
     this.checkCancel(id, signal);
     const language = options.narrationLanguage ?? (await detectLanguage(row.prompt));
-    const plan = await this.planner.plan(
-      { prompt: stripDirectives(options.enhancePrompt ? row.prompt : prompt), durationSeconds: options.durationSeconds, multiScene: options.multiScene, fps: options.fps, language },
-      signal,
-    );
-    this.checkCancel(id, signal);
     const brand = options.brandKitId ? this.ctx.brandKits.get(options.brandKitId) : undefined;
     const brandColors = brand ? (JSON.parse(brand.colors) as Record<string, string>) : {};
     const brandFonts = brand ? (JSON.parse(brand.fonts) as Record<string, string>) : {};
+    const brandName = options.brandSettings?.brandName ?? brand?.name;
+    const materials = await this.materials(id, row, brand?.logo_path ?? undefined);
+    const plan = await this.planner.plan(
+      {
+        prompt: stripDirectives(options.enhancePrompt ? row.prompt : prompt),
+        durationSeconds: options.durationSeconds,
+        multiScene: options.multiScene,
+        fps: options.fps,
+        language,
+        materials: { images: materials.images, documents: materials.documents, ...(materials.logo ? { logo: materials.logo } : {}), ...(brandName ? { brandName } : {}) },
+      },
+      signal,
+    );
+    this.checkCancel(id, signal);
     const theme = resolveTheme({
       prompt: row.prompt,
       animationStyle: options.animationStyle,
@@ -383,6 +412,9 @@ export class VideoEngine {
         accent: options.brandSettings?.accentColor ?? brandColors.accent,
       },
       brandFonts: { heading: options.brandSettings?.headingFont ?? brandFonts.heading, body: options.brandSettings?.bodyFont ?? brandFonts.body },
+      ...(options.brandSettings?.visualStyle ? { visualStyle: options.brandSettings.visualStyle } : {}),
+      ...(brandName ? { brandName } : {}),
+      documentKinds: materials.documents.map((doc) => doc.kind),
     });
 
     // Client audio first: a music track replaces the score and sets the beat grid; a voiceover
@@ -463,7 +495,14 @@ export class VideoEngine {
       });
     }
 
-    const stored: StoredPlan = { title: plan.title, theme, planner: this.planner.name, audio };
+    const stored: StoredPlan = {
+      title: plan.title,
+      theme,
+      planner: this.planner.name,
+      audio,
+      assets: materials.assets,
+      images: materials.images.map(({ name, field, role }) => ({ name, field, role })),
+    };
     this.ctx.db.transaction(() => {
       this.ctx.videos.deleteUncommittedScenes(id);
       plan.scenes.forEach((scene: PlannedScene, position: number) => {
@@ -554,7 +593,7 @@ export class VideoEngine {
   /** Compiles, statically checks and renders a scene's first, middle and last frames; returns the compiled code. */
   private async checkScene(source: string, row: VideoRow, scene: SceneRow, theme: SceneTheme, dir: string, signal: AbortSignal): Promise<string> {
     const { code } = await compileScene(source);
-    const props = { ...sceneInputProps(row, scene, row), code, theme };
+    const props = { ...sceneInputProps(this.ctx.filesDir, row, scene, row), code, theme };
     const last = props.durationInFrames - 1;
     const frames = [...new Set([0, Math.floor(last / 2), last])];
     const serveUrl = await ensureBundle(this.cacheDir);

@@ -1,8 +1,27 @@
 /** Where a scene sits in the story arc. */
 export type SceneRole = 'hook' | 'body' | 'close';
 
+import type { SourceDocument } from '../../documents/read-document.js';
+import type { PreparedImage } from '../materials/prepare-materials.js';
+
 /** Kit templates the embedded writer can fill (an LLM writer may write free-form code instead). */
-export type SceneKind = 'title' | 'bullets' | 'stat' | 'cta';
+export type SceneKind =
+  | 'title'
+  | 'kinetic'
+  | 'bullets'
+  | 'steps'
+  | 'stat'
+  | 'chart'
+  | 'timeline'
+  | 'comparison'
+  | 'quote'
+  | 'icons'
+  | 'image'
+  | 'image-split'
+  | 'image-grid'
+  | 'lower-third'
+  | 'logo'
+  | 'cta';
 
 /** One scene of a plan: what it says, not yet how it is drawn. */
 export interface PlannedScene {
@@ -30,6 +49,18 @@ export interface PlanRequest {
   fps: number;
   /** The narration language (BCP-47): on-screen words and the script are in it. */
   language: string;
+  /** What the request brought besides the prompt. */
+  materials?: PlanMaterials;
+}
+
+/** Images, documents and brand a plan may draw on. */
+export interface PlanMaterials {
+  /** Prepared images; scenes refer to them by `name` in their settings. */
+  images: PreparedImage[];
+  documents: SourceDocument[];
+  /** Asset name of the brand's logo. */
+  logo?: string;
+  brandName?: string;
 }
 
 /** Writes the story plan. */

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { summarizeAccount } from '../../accounts/accounts.js';
 import type { Principal } from '../../accounts/api-keys.js';
@@ -6,6 +6,7 @@ import { toCredits } from '../../accounts/credits.js';
 import { fetchAttachments, findYtDlp, isSocialLink, type AttachmentRequest } from '../../attachments/fetch-attachment.js';
 import { SOCIAL_IMPORTS_PER_DAY, ytDlpImporter } from '../../attachments/import-social.js';
 import { fetchRemoteVoices } from '../../catalog/voices.js';
+import { readDocuments } from '../../documents/read-document.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { requireFfmpeg, runBinary } from '../../render/ffmpeg/run-ffmpeg.js';
@@ -14,6 +15,7 @@ import { IN_FLIGHT_STATUSES } from '../../store/videos-store.js';
 import type { CreateVideoBody } from '../create/create-video-schema.js';
 import { estimateCredits } from '../create/estimate-credits.js';
 import { rendersNeeded, resolveVideoOptions } from '../create/resolve-video-options.js';
+import { DOCUMENTS_FILE } from '../materials/prepare-materials.js';
 import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '../idempotency.js';
 import { EMBEDDED_VOICES } from '../speech/embedded-voices.js';
 import { readAudioIntent } from '../speech/read-audio-intent.js';
@@ -133,6 +135,16 @@ export async function createVideo(
         ? await fetchAttachments(requests, { allowPrivateUrls: ctx.config.allowPrivateUrls, destDir: inputsDir, ...(ytDlp ? { importSocial: ytDlpImporter(ytDlp) } : {}) })
         : [];
     await checkAudioDecodes(ctx, attachments.filter((attachment) => attachment.field.startsWith('audio[')));
+    // Documents are read now, so a bad one is a 400 naming it; the planner reads what was extracted.
+    const documents = await readDocuments(
+      attachments.flatMap((attachment) => {
+        const index = /^documents\[(\d+)\]$/.exec(attachment.field)?.[1];
+        if (index === undefined) return [];
+        const fileName = resolved.documents[Number(index)]?.fileName;
+        return [{ field: attachment.field, path: attachment.path, mimeType: attachment.mimeType, ...(fileName ? { fileName } : {}) }];
+      }),
+    );
+    if (documents.length > 0) writeFileSync(path.join(inputsDir, DOCUMENTS_FILE), JSON.stringify(documents));
     const now = nowIso();
     const answer: StoredAnswer & { body: CreatedVideo } = {
       statusCode: 202,

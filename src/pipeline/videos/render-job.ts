@@ -7,6 +7,7 @@ import { RenderError, type RenderPool } from '../../render/render-pool.js';
 import { renderVideo } from '../../render/render-video.js';
 import type { SceneInputProps } from '../../render/worker/render-protocol.js';
 import type { SceneRow, VideoRow } from '../../store/videos-store.js';
+import { sceneAssetUrls } from '../materials/prepare-materials.js';
 
 /** The size and rate of one render. */
 export interface RenderShape {
@@ -15,14 +16,15 @@ export interface RenderShape {
   fps: number;
 }
 
-/** The props a scene renders with at a shape. */
-export function sceneInputProps(row: VideoRow, scene: SceneRow, shape: RenderShape): SceneInputProps {
-  const plan = JSON.parse(row.plan ?? '{}') as { theme?: unknown };
+/** The props a scene renders with at a shape; the assets its settings name come along as data URLs. */
+export function sceneInputProps(filesDir: string, row: VideoRow, scene: SceneRow, shape: RenderShape): SceneInputProps {
+  const plan = JSON.parse(row.plan ?? '{}') as { theme?: unknown; assets?: Record<string, string> };
+  const settings = JSON.parse(scene.settings) as Record<string, unknown>;
   return {
     code: scene.compiled ?? '',
     theme: plan.theme,
-    settings: JSON.parse(scene.settings) as Record<string, unknown>,
-    assets: {},
+    settings,
+    assets: sceneAssetUrls(filesDir, plan.assets ?? {}, settings),
     width: shape.width,
     height: shape.height,
     fps: shape.fps,
@@ -63,7 +65,7 @@ export async function renderJobMp4(
     ffmpeg,
     serveUrl,
     kitVersion: kitVersion(),
-    scenes: scenes.map((scene) => ({ sceneId: scene.id, inputProps: sceneInputProps(row, scene, shape) })),
+    scenes: scenes.map((scene) => ({ sceneId: scene.id, inputProps: sceneInputProps(ctx.filesDir, row, scene, shape) })),
     segmentsDir: path.join(ctx.filesDir, 'segments'),
     outputPath: output,
     signal: options.signal,

@@ -8,6 +8,7 @@ import { ensureBundle } from '../../render/bundle/ensure-bundle.js';
 import { requireFfmpeg, runBinary } from '../../render/ffmpeg/run-ffmpeg.js';
 import type { RenderPool } from '../../render/render-pool.js';
 import type { VideoRow } from '../../store/videos-store.js';
+import { sceneInputProps } from './render-job.js';
 
 /** A frame of the frames response. */
 export interface VideoFrame {
@@ -73,26 +74,16 @@ export async function videoFrames(
     const committed = timed.filter((entry) => entry.scene.compiled);
     if (committed.length === 0 || !row.plan) throw new ServiceError('not_ready', `video ${row.id} has no committed scene to show yet`);
     if (!services.pool) throw new ServiceError('not_ready', 'this process has no renderer to draw stills with');
-    const plan = JSON.parse(row.plan) as { theme: unknown };
     const serveUrl = await ensureBundle(services.cacheDir);
     const frames: VideoFrame[] = [];
     for (const [index, entry] of spread(committed, maxFrames).entries()) {
-      const durationInFrames = Math.max(1, Math.round(entry.scene.duration_seconds * row.fps));
-      const frame = Math.floor(durationInFrames / 2);
+      const inputProps = sceneInputProps(ctx.filesDir, row, entry.scene, row);
+      const frame = Math.floor(inputProps.durationInFrames / 2);
       const file = path.join(dir, `${index}.jpeg`);
       await services.pool.run({
         type: 'stills',
         serveUrl,
-        inputProps: {
-          code: entry.scene.compiled!,
-          theme: plan.theme,
-          settings: JSON.parse(entry.scene.settings) as Record<string, unknown>,
-          assets: {},
-          width: row.width,
-          height: row.height,
-          fps: row.fps,
-          durationInFrames,
-        },
+        inputProps,
         frames: [frame],
         outputPaths: [file],
         imageFormat: 'jpeg',

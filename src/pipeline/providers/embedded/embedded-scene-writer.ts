@@ -1,58 +1,67 @@
 import type { SceneKind, SceneWriter, WriteSceneRequest } from '../provider-types.js';
 
-/** Kit templates by scene kind: each reads its texts from `settings`, so code and content stay apart. */
-const TEMPLATES: Record<SceneKind, string> = {
-  title: `import React from 'react';
-import { TitleCard } from '@kit';
+/** A template: the kit component and the props it takes from settings (asset props by name). */
+function template(component: string, props: string): string {
+  return `import React from 'react';
+import { ${component} } from '@kit';
+
+export default function Scene({ theme, settings, assets }) {
+  const asset = (name) => (typeof name === 'string' ? assets[name] : undefined);
+  const text = (value) => (value === undefined || value === null || value === '' ? undefined : String(value));
+  const list = (value) => (Array.isArray(value) ? value : []);
+  return <${component} theme={theme} ${props} />;
+}
+`;
+}
+
+function chartTemplate(): string {
+  return `import React from 'react';
+import { BarChart, DonutChart, LineChart, PieChart } from '@kit';
+
+const CHARTS = { bar: BarChart, line: LineChart, pie: PieChart, donut: DonutChart };
 
 export default function Scene({ theme, settings }) {
+  const Chart = CHARTS[settings.chart] ?? BarChart;
   return (
-    <TitleCard
+    <Chart
       theme={theme}
       title={String(settings.title ?? '')}
-      subtitle={settings.subtitle ? String(settings.subtitle) : undefined}
+      labels={(settings.labels ?? []).map(String)}
+      values={(settings.values ?? []).map(Number)}
+      unit={settings.unit ? String(settings.unit) : undefined}
+      valueLabel={settings.valueLabel ? String(settings.valueLabel) : undefined}
+      source={settings.source ? String(settings.source) : undefined}
       kicker={settings.kicker ? String(settings.kicker) : undefined}
     />
   );
 }
-`,
-  bullets: `import React from 'react';
-import { BulletList } from '@kit';
-
-export default function Scene({ theme, settings }) {
-  const items = Array.isArray(settings.items) ? settings.items.map(String) : [];
-  return <BulletList theme={theme} heading={String(settings.heading ?? '')} items={items} />;
+`;
 }
-`,
-  stat: `import React from 'react';
-import { StatCounter } from '@kit';
 
-export default function Scene({ theme, settings }) {
-  return (
-    <StatCounter
-      theme={theme}
-      value={Number(settings.value ?? 0)}
-      prefix={String(settings.prefix ?? '')}
-      suffix={String(settings.suffix ?? '')}
-      decimals={Number(settings.decimals ?? 0)}
-      label={String(settings.label ?? '')}
-    />
-  );
-}
-`,
-  cta: `import React from 'react';
-import { CallToAction } from '@kit';
-
-export default function Scene({ theme, settings }) {
-  return (
-    <CallToAction
-      theme={theme}
-      message={String(settings.message ?? '')}
-      action={settings.action ? String(settings.action) : undefined}
-    />
-  );
-}
-`,
+/** Kit templates by scene kind: each reads its texts from `settings`, so code and content stay apart. */
+const TEMPLATES: Record<SceneKind, string> = {
+  title: template('TitleCard', 'title={String(settings.title ?? \'\')} subtitle={text(settings.subtitle)} kicker={text(settings.kicker)}'),
+  kinetic: template('KineticHeadline', 'text={String(settings.text ?? \'\')} emphasis={text(settings.emphasis)} kicker={text(settings.kicker)}'),
+  bullets: template('BulletList', 'heading={String(settings.heading ?? \'\')} items={list(settings.items).map(String)} kicker={text(settings.kicker)}'),
+  steps: template('StepList', 'heading={String(settings.heading ?? \'\')} steps={list(settings.steps).map(String)} kicker={text(settings.kicker)}'),
+  stat: template(
+    'StatCounter',
+    'value={Number(settings.value ?? 0)} prefix={String(settings.prefix ?? \'\')} suffix={String(settings.suffix ?? \'\')} decimals={Number(settings.decimals ?? 0)} label={String(settings.label ?? \'\')} source={text(settings.source)}',
+  ),
+  chart: chartTemplate(),
+  timeline: template('Timeline', 'title={String(settings.title ?? \'\')} events={list(settings.events).map((e) => ({ when: String(e.when), text: String(e.text) }))} kicker={text(settings.kicker)}'),
+  comparison: template(
+    'Comparison',
+    'title={String(settings.title ?? \'\')} left={{ title: String(settings.left?.title ?? \'\'), points: list(settings.left?.points).map(String) }} right={{ title: String(settings.right?.title ?? \'\'), points: list(settings.right?.points).map(String) }} kicker={text(settings.kicker)}',
+  ),
+  quote: template('Quote', 'quote={String(settings.quote ?? \'\')} author={text(settings.author)} role={text(settings.role)}'),
+  icons: template('IconGrid', 'title={String(settings.title ?? \'\')} items={list(settings.items).map((i) => ({ icon: String(i.icon), label: String(i.label) }))} kicker={text(settings.kicker)}'),
+  image: template('ImageFrame', 'image={asset(settings.image)} mode={settings.mode === \'contain\' ? \'contain\' : \'ken-burns\'} heading={text(settings.heading)} caption={text(settings.caption)}'),
+  'image-split': template('ImageSplit', 'image={asset(settings.image)} heading={String(settings.heading ?? \'\')} text={text(settings.text)} side={settings.side === \'right\' ? \'right\' : \'left\'}'),
+  'image-grid': template('ImageGrid', 'images={list(settings.images).map(asset).filter(Boolean)} heading={text(settings.heading)} captions={settings.captions ? list(settings.captions).map(String) : undefined}'),
+  'lower-third': template('LowerThird', 'name={String(settings.name ?? \'\')} role={text(settings.role)} title={text(settings.title)} image={asset(settings.image)}'),
+  logo: template('LogoReveal', 'logo={asset(settings.logo)} name={text(settings.name)} tagline={text(settings.tagline)}'),
+  cta: template('CallToAction', 'message={String(settings.message ?? \'\')} action={text(settings.action)} logo={asset(settings.logo)}'),
 };
 
 /** The embedded scene writer: fills the kit template of the planned kind. */

@@ -1,0 +1,137 @@
+// Scenes drawn from what a request brought besides its prompt: charts from CSV columns, figures and
+// key statements from PDFs and texts, and the attached images by their role. Every scene's
+// settings carry a `sourceRef` saying where its facts came from.
+import { chartsFrom, figuresFrom, statementsFrom, titleFrom, type ChartData, type StatementSource } from '../../../documents/document-facts.js';
+import type { SourceDocument } from '../../../documents/read-document.js';
+import type { PreparedImage } from '../../materials/prepare-materials.js';
+import type { PlannedScene } from '../provider-types.js';
+
+/** A scene without its duration (the planner allocates time). */
+export type SceneDraft = Omit<PlannedScene, 'durationSeconds'>;
+
+function documentName(source: { field: string; fileName?: string }): string {
+  return source.fileName ?? source.field;
+}
+
+/** "rows 1–5" for consecutive rows, else the list. */
+function rowsText(rows: number[]): string {
+  if (rows.length === 0) return '';
+  const consecutive = rows.every((row, i) => i === 0 || row === rows[i - 1]! + 1);
+  return consecutive && rows.length > 1 ? `rows ${rows[0]}–${rows.at(-1)}` : `row${rows.length > 1 ? 's' : ''} ${rows.join(', ')}`;
+}
+
+function formatValue(value: number, unit: string | undefined): string {
+  const number = value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  if (unit === '%') return `${number}%`;
+  return unit ? `${unit}${number}` : number;
+}
+
+/** A chart scene showing a CSV's columns exactly as written. */
+export function chartScene(chart: ChartData, english: boolean): SceneDraft {
+  const pairs = chart.labels.map((label, i) => `${label}: ${formatValue(chart.values[i]!, chart.unit)}`);
+  const top = chart.values.indexOf(Math.max(...chart.values));
+  const narration = english
+    ? `${chart.title}. ${pairs.slice(0, 6).join(', ')}.${chart.kind !== 'line' && top >= 0 ? ` ${chart.labels[top]} leads.` : ''}`
+    : `${chart.title}. ${pairs.slice(0, 6).join(', ')}.`;
+  return {
+    role: 'body',
+    kind: 'chart',
+    title: chart.title,
+    settings: {
+      chart: chart.kind,
+      title: chart.title,
+      labels: chart.labels,
+      values: chart.values,
+      ...(chart.unit ? { unit: chart.unit } : {}),
+      valueLabel: chart.valueLabel,
+      source: `Source: ${documentName(chart.source)}, ${rowsText(chart.source.rows)}`,
+      sourceRef: chart.source,
+    },
+    narration,
+  };
+}
+
+function statementSourceText(source: StatementSource): string {
+  return `Source: ${documentName(source)}${source.page ? `, p. ${source.page}` : ''}`;
+}
+
+/** Scenes from a job's documents, most telling first: charts, then stated figures, then key statements. */
+export function documentScenes(documents: SourceDocument[], prompt: string, english: boolean): SceneDraft[] {
+  const charts: SceneDraft[] = [];
+  const figures: SceneDraft[] = [];
+  const statements: SceneDraft[] = [];
+  for (const doc of documents) {
+    for (const chart of chartsFrom(doc).slice(0, 2)) charts.push(chartScene(chart, english));
+    for (const figure of figuresFrom(doc, prompt).slice(0, 2)) {
+      const { source, sentence, ...shown } = figure;
+      figures.push({
+        role: 'body',
+        kind: 'stat',
+        title: figure.label,
+        settings: { ...shown, source: statementSourceText(source), sourceRef: source },
+        narration: sentence,
+      });
+    }
+    const picked = statementsFrom(doc, prompt, { count: 6 });
+    for (let i = 0; i < picked.length; i += 3) {
+      const group = picked.slice(i, i + 3);
+      if (group.length < 2) break;
+      const heading = (i === 0 ? titleFrom(doc) : undefined) ?? documentName(group[0]!.source);
+      statements.push({
+        role: 'body',
+        kind: 'bullets',
+        title: heading,
+        settings: {
+          heading,
+          items: group.map((statement) => statement.text.replace(/[.!?]+$/, '')),
+          kicker: statementSourceText(group[0]!.source).replace(/^Source: /, ''),
+          sourceRef: group.map((statement) => statement.source),
+        },
+        narration: group.map((statement) => statement.text).join(' '),
+      });
+    }
+  }
+  return [...charts, ...figures, ...statements];
+}
+
+/** A person's name and role from an image context such as "Jane Doe, CEO" or "Jane Doe - founder". */
+function personFrom(context: string | undefined): { name: string; role?: string } | undefined {
+  if (!context) return undefined;
+  const [name, role] = context.split(/\s*[,–—|-]\s*/, 2);
+  if (!name || name.split(/\s+/).length > 4 || /\b(team|photo|image|picture|our|the)\b/i.test(name)) return undefined;
+  return { name, ...(role ? { role } : {}) };
+}
+
+/** Scenes showing the attached images where their role says (the hero opens the video elsewhere). */
+export function imageScenes(images: PreparedImage[], topic: string): SceneDraft[] {
+  const scenes: SceneDraft[] = [];
+  for (const image of images.filter((item) => item.role === 'product')) {
+    const heading = image.context ?? topic;
+    scenes.push({ role: 'body', kind: 'image', title: heading, settings: { image: image.name, mode: 'contain', heading }, narration: image.context ? `${image.context}.` : '' });
+  }
+  const team = images.filter((item) => item.role === 'team');
+  for (const image of team.length === 1 ? team : []) {
+    const person = personFrom(image.context);
+    if (person) {
+      scenes.push({ role: 'body', kind: 'lower-third', title: person.name, settings: { name: person.name, ...(person.role ? { role: person.role } : {}), image: image.name }, narration: `${person.name}${person.role ? `, ${person.role}` : ''}.` });
+    } else {
+      scenes.push({ role: 'body', kind: 'image-split', title: image.context ?? topic, settings: { image: image.name, heading: image.context ?? topic }, narration: image.context ? `${image.context}.` : '' });
+    }
+  }
+  const grid = [...(team.length > 1 ? team : []), ...images.filter((item) => item.role === 'gallery' || item.role === 'background')];
+  if (grid.length >= 2) {
+    const shown = grid.slice(0, 6);
+    const heading = shown.find((image) => image.context)?.context ?? topic;
+    scenes.push({
+      role: 'body',
+      kind: 'image-grid',
+      title: heading,
+      settings: { images: shown.map((image) => image.name), heading, ...(shown.every((image) => image.context) ? { captions: shown.map((image) => image.context!) } : {}) },
+      narration: '',
+    });
+  } else if (grid.length === 1) {
+    const image = grid[0]!;
+    scenes.push({ role: 'body', kind: 'image-split', title: image.context ?? topic, settings: { image: image.name, heading: image.context ?? topic }, narration: image.context ? `${image.context}.` : '' });
+  }
+  return scenes;
+}
