@@ -20,6 +20,8 @@ export interface LayoutAudit {
   texts: number;
   /** The lowest text contrast found (21 when there is no text). */
   minContrast: number;
+  /** The font families text was drawn in (the first family of each text element's stack). */
+  fonts: string[];
   issues: AuditIssue[];
 }
 
@@ -163,6 +165,7 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
   const issues: AuditIssue[] = [];
   let texts = 0;
   let minContrast = 21;
+  const fonts = new Set<string>();
 
   for (const element of root.querySelectorAll('*')) {
     if (!isVisible(element)) continue;
@@ -192,9 +195,12 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
       }
     }
 
+    fonts.add(getComputedStyle(element).fontFamily.split(',')[0]!.trim().replace(/^["']|["']$/g, ''));
     const color = parseColor(getComputedStyle(element).color);
-    if (!color) continue;
-    const fgAlpha = color.a * effectiveOpacity(element);
+    // Text still fading in or out is in passing; contrast is judged once it is fully shown.
+    const opacity = effectiveOpacity(element);
+    if (!color || opacity < 0.99) continue;
+    const fgAlpha = color.a * opacity;
     let ratio = 21;
     const inset = 2;
     const xs = [box.left + inset, (box.left + box.right) / 2, box.right - inset];
@@ -210,5 +216,5 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
     minContrast = Math.min(minContrast, ratio);
     if (ratio < AUDIT_MIN_CONTRAST) issues.push({ kind: 'contrast', element: describe(element), detail: `contrast ${ratio.toFixed(2)}:1 is below ${AUDIT_MIN_CONTRAST}:1` });
   }
-  return { width: Math.round(canvas.width), height: Math.round(canvas.height), texts, minContrast, issues };
+  return { width: Math.round(canvas.width), height: Math.round(canvas.height), texts, minContrast, fonts: [...fonts], issues };
 }

@@ -28,6 +28,7 @@ export interface FrameAudit {
   height: number;
   texts: number;
   minContrast: number;
+  fonts: string[];
   issues: { kind: string; element: string; detail: string }[];
 }
 

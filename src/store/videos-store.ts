@@ -57,6 +57,8 @@ export interface SceneRow {
   narration_audio: string | null;
   narration_seconds: number | null;
   narration_words: string | null;
+  /** JSON `FrameAudit` of the middle frame of the scene's test render. */
+  audit: string | null;
 }
 
 /** A re-render of a completed job. */
@@ -185,9 +187,9 @@ export class VideosStore {
     this.sql.get(`UPDATE video_renders SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
   }
 
-  commitScene(id: string, values: { source: string; compiled: string; writer: string; committed_at: string }): void {
+  commitScene(id: string, values: { source: string; compiled: string; writer: string; committed_at: string; audit: string | null }): void {
     this.sql
-      .get('UPDATE scenes SET source = @source, compiled = @compiled, writer = @writer, committed_at = @committed_at WHERE id = @id')
+      .get('UPDATE scenes SET source = @source, compiled = @compiled, writer = @writer, committed_at = @committed_at, audit = @audit WHERE id = @id')
       .run({ ...values, id });
   }
 }

@@ -1,2 +1,9 @@
 // Media and text components: images, logo reveal, quote, kinetic headline, lower third.
-export {};
+export { ImageFrame, ImageGrid, ImageSplit, gridFor } from './image-frame';
+export { bestFit, dataUrlImageSize, imageFit, photoPanel, useNaturalSize } from './image-fit';
+export type { ImageBox, NaturalSize } from './image-fit';
+export { FitLines } from './fit-lines';
+export { KineticHeadline } from './kinetic-headline';
+export { LogoReveal } from './logo-reveal';
+export { LowerThird, PushImage } from './lower-third';
+export { Quote, QuoteMark } from './quote';

@@ -9,7 +9,7 @@ import type { SourceDocument } from '../../documents/read-document.js';
 import { ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { ensureBundle } from '../../render/bundle/ensure-bundle.js';
-import { RenderError, type RenderPool } from '../../render/render-pool.js';
+import { RenderError, type FrameAudit, type RenderPool } from '../../render/render-pool.js';
 import { compileScene, SceneCodeError } from '../../render/scene-code/compile-scene.js';
 import { signFileUrl } from '../../security/signed-urls.js';
 import { newId, nowIso } from '../../store/ids.js';
@@ -56,6 +56,12 @@ export interface VideoEngineOptions {
   sceneWriter?: SceneWriter;
   /** Base of links in webhooks; set by `serve` once the port is known. */
   baseUrl?: () => string;
+}
+
+/** The first few audit issues, for a scene writer to fix. */
+function describeIssues(audit: FrameAudit): string {
+  const shown = audit.issues.slice(0, 5).map((issue) => `${issue.kind} of ${issue.element}: ${issue.detail}`);
+  return shown.join('; ') + (audit.issues.length > 5 ? `; and ${audit.issues.length - 5} more` : '');
 }
 
 /** The plan as stored on the job: the arc plus the theme and sound chosen for it. */
@@ -523,6 +529,7 @@ export class VideoEngine {
           narration_audio: speech[position]?.path ?? null,
           narration_seconds: speech[position]?.seconds ?? null,
           narration_words: speech[position] ? JSON.stringify(speech[position]!.words) : null,
+          audit: null,
         });
       });
       this.progress(id, {
@@ -557,13 +564,14 @@ export class VideoEngine {
           settings: JSON.parse(scene.settings) as Record<string, unknown>,
           narration: scene.narration ?? '',
         };
-        let committed: { source: string; compiled: string; writer: string } | undefined;
+        let committed: { source: string; compiled: string; writer: string; audit: string | null } | undefined;
         let previousError: string | undefined;
         for (let attempt = 0; attempt < WRITE_ATTEMPTS && !committed; attempt += 1) {
           try {
             const source = await this.writer.writeScene({ scene: planned, position: scene.position, sceneCount: scenes.length, previousError }, signal);
-            const compiled = await this.checkScene(source, row, scene, plan.theme, checkDir, signal);
-            committed = { source, compiled, writer: this.writer.name };
+            const checked = await this.checkScene(source, row, scene, plan.theme, checkDir, signal);
+            if (checked.audit && checked.audit.issues.length > 0) throw new SceneCodeError(`the layout audit of the middle frame found: ${describeIssues(checked.audit)}`);
+            committed = { source, compiled: checked.code, writer: this.writer.name, audit: checked.audit ? JSON.stringify(checked.audit) : null };
           } catch (error) {
             if (!(error instanceof SceneCodeError || error instanceof RenderError)) throw error;
             previousError = error.message;
@@ -574,9 +582,12 @@ export class VideoEngine {
           // Replaced by a plain kit template showing the scene's title: never rendered broken.
           const source = fallbackSceneCode();
           const fallbackScene = { ...scene, settings: JSON.stringify({ title: scene.title }) };
-          const compiled = await this.checkScene(source, row, fallbackScene, plan.theme, checkDir, signal);
+          const checked = await this.checkScene(source, row, fallbackScene, plan.theme, checkDir, signal);
+          if (checked.audit && checked.audit.issues.length > 0) {
+            this.options.logger?.warn({ videoId: id, sceneId: scene.id, issues: checked.audit.issues }, 'the fallback scene has layout issues');
+          }
           this.ctx.db.prepare('UPDATE scenes SET settings = ? WHERE id = ?').run(fallbackScene.settings, scene.id);
-          committed = { source, compiled, writer: 'fallback' };
+          committed = { source, compiled: checked.code, writer: 'fallback', audit: checked.audit ? JSON.stringify(checked.audit) : null };
         }
         this.checkCancel(id, signal);
         this.ctx.db.transaction(() => {
@@ -590,13 +601,19 @@ export class VideoEngine {
     }
   }
 
-  /** Compiles, statically checks and renders a scene's first, middle and last frames; returns the compiled code. */
-  private async checkScene(source: string, row: VideoRow, scene: SceneRow, theme: SceneTheme, dir: string, signal: AbortSignal): Promise<string> {
+  /**
+   * Compiles, statically checks and renders a scene's first, middle and last frames; the middle
+   * frame is audited in the page (text fits its boxes, nothing leaves the canvas, contrast).
+   * Returns the compiled code and the audit.
+   */
+  private async checkScene(source: string, row: VideoRow, scene: SceneRow, theme: SceneTheme, dir: string, signal: AbortSignal): Promise<{ code: string; audit?: FrameAudit }> {
     const { code } = await compileScene(source);
-    const props = { ...sceneInputProps(this.ctx.filesDir, row, scene, row), code, theme };
+    const props = { ...sceneInputProps(this.ctx.filesDir, row, scene, row), code, theme, audit: true };
     const last = props.durationInFrames - 1;
-    const frames = [...new Set([0, Math.floor(last / 2), last])];
+    const middle = Math.floor(last / 2);
+    const frames = [...new Set([0, middle, last])];
     const serveUrl = await ensureBundle(this.cacheDir);
+    const audits: FrameAudit[] = [];
     await this.options.pool.run(
       {
         type: 'stills',
@@ -606,9 +623,10 @@ export class VideoEngine {
         outputPaths: frames.map((frame) => path.join(dir, `${scene.id}-${frame}.jpeg`)),
         imageFormat: 'jpeg',
       },
-      { signal },
+      { signal, onAudit: (audit) => audits.push(audit) },
     );
-    return code;
+    const audit = audits.find((entry) => entry.frame === middle);
+    return { code, ...(audit ? { audit } : {}) };
   }
 
   /** The soundtrack and final checks (sound arrives with the speech and music work). */

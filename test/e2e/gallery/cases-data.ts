@@ -1,4 +1,134 @@
-import type { GalleryCase } from './gallery.js';
+import type { SceneTheme } from '../../../src/pipeline/theme/resolve-theme.js';
+import { sceneFor, type GalleryCase } from './gallery.js';
 
 /** Charts, timeline, comparison, icon grid. */
-export const DATA_CASES: GalleryCase[] = [];
+export const DATA_CASES: GalleryCase[] = [
+  { name: 'dbg-t1', pack: 'luxury-noir', code: sceneFor('TitleCard'), settings: { title: 'Net change', kicker: 'Hiring' } },
+  { name: 'dbg-t2', pack: 'luxury-noir', code: sceneFor('TitleCard'), settings: { title: 'Net change', kicker: 'Explainer' } },
+  { name: 'dbg-a', pack: 'luxury-noir', code: sceneFor('BarChart'), settings: { title: 'Net change in headcount by office', labels: ['Berlin', 'Lisbon', 'Austin', 'Singapore', 'Toronto', 'Nairobi'], values: [14, -6, 9, 0, -2.5, 21] } },
+  { name: 'dbg-b', pack: 'luxury-noir', code: sceneFor('BarChart'), settings: { title: 'Net change', kicker: 'Hiring', labels: ['Berlin'], values: [14] } },
+  { name: 'dbg-c', pack: 'luxury-noir', code: sceneFor('BarChart'), settings: { title: 'Net change', valueLabel: 'People, year over year', labels: ['Berlin'], values: [14] } },
+
+  {
+    name: 'bar-chart',
+    code: sceneFor('BarChart'),
+    settings: { title: 'Quarterly revenue grew every quarter', labels: ['Q1', 'Q2', 'Q3', 'Q4'], values: [1.2, 1.8, 2.4, 3.1], unit: '$', valueLabel: 'Revenue, millions', source: 'Source: sales.csv, rows 1–4', kicker: 'FY 2024' },
+  },
+  {
+    name: 'bar-chart-long',
+    code: sceneFor('BarChart'),
+    settings: {
+      title: 'Where the engineering budget went across twelve departments',
+      labels: ['Infrastructure & Hosting', 'Customer Success & Support', 'Research', 'Security Engineering', 'Data Platform', 'Mobile Applications', 'Internationalization', 'Developer Experience', 'Quality Assurance', 'Design Systems', 'Machine Learning', 'Documentation'],
+      values: [420, 310, 275, 240, 198, 180, 0, 122, 110, 95, 260, 40],
+      unit: '€',
+      valueLabel: 'Spend, thousands of euros',
+      source: 'Source: budget-2024.xlsx, sheet Engineering',
+    },
+  },
+  {
+    name: 'bar-chart-3d-negative',
+    code: sceneFor('BarChart'),
+    // Depth is a pack option the gallery's theme type does not list yet.
+    theme: { depth: '3d' } as Partial<SceneTheme>,
+    settings: { title: 'Net change in headcount by office', labels: ['Berlin', 'Lisbon', 'Austin', 'Singapore', 'Toronto', 'Nairobi'], values: [14, -6, 9, 0, -2.5, 21], unit: '', valueLabel: 'People, year over year', kicker: 'Hiring' },
+  },
+  {
+    name: 'line-chart',
+    code: sceneFor('LineChart'),
+    settings: { title: 'Solar capacity installed per year', labels: ['2020', '2021', '2022', '2023', '2024'], values: [125, 168, 192, 347, 452], unit: '', valueLabel: 'Gigawatts added', source: 'Source: energy-stats.csv, rows 12–16' },
+  },
+  {
+    name: 'line-chart-months',
+    code: sceneFor('LineChart'),
+    settings: {
+      title: 'Monthly active subscribers through a record year',
+      kicker: 'Subscriptions',
+      labels: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+      values: [18200, 19850, 19100, 22400, 24950, 23800, 27100, 29900, 28400, 31750, 35200, 38900],
+      unit: '',
+      source: 'Source: billing export, 2024',
+    },
+  },
+  {
+    name: 'donut-chart',
+    code: sceneFor('DonutChart'),
+    settings: { title: 'How commuters get to work', labels: ['Public transport', 'Bicycle', 'Car'], values: [46, 31, 23], unit: '%', source: 'Source: city mobility survey 2024, n = 2,400', kicker: 'Mobility' },
+  },
+  {
+    name: 'donut-chart-many',
+    code: sceneFor('DonutChart'),
+    settings: {
+      title: 'Cloud spend by service',
+      labels: ['Compute instances', 'Object storage', 'Managed databases', 'Content delivery network', 'Kubernetes', 'Data transfer egress', 'Monitoring & observability', 'Other'],
+      values: [48200, 21500, 18900, 9400, 8700, 6100, 3900, 2300],
+      unit: '$',
+      valueLabel: 'Monthly cost',
+    },
+  },
+  {
+    name: 'pie-chart',
+    code: sceneFor('PieChart'),
+    settings: { title: 'Renewable share of electricity', labels: ['Renewable', 'Fossil and nuclear'], values: [62.5, 37.5], unit: '%', source: 'Source: grid operator annual report' },
+  },
+  {
+    name: 'timeline',
+    code: sceneFor('Timeline'),
+    settings: {
+      title: 'From garage to global in six steps',
+      kicker: 'Our story',
+      events: [
+        { when: '2015', text: 'Two founders build the first prototype in a garage' },
+        { when: '2016', text: 'Seed round closes with twelve angel investors' },
+        { when: '2018', text: 'First 10,000 customers across Europe' },
+        { when: '2020', text: 'Remote-first company with offices on three continents' },
+        { when: '2022', text: 'Launch of the enterprise platform and SOC 2 certification' },
+        { when: 'Today', text: 'Two million people use the app every single week' },
+      ],
+    },
+  },
+  {
+    name: 'timeline-short',
+    code: sceneFor('Timeline'),
+    settings: {
+      title: 'Product launch plan',
+      events: [
+        { when: 'March', text: 'Private beta with design partners' },
+        { when: 'May', text: 'Public waitlist opens' },
+        { when: 'September 2025', text: 'General availability in all markets' },
+      ],
+    },
+  },
+  {
+    name: 'comparison',
+    code: sceneFor('Comparison'),
+    settings: {
+      title: 'Renting versus buying a home',
+      kicker: 'Decision guide',
+      left: { title: 'Renting', points: ['Lower upfront costs', 'Flexibility to move with short notice', 'Landlord handles repairs and maintenance', 'No exposure to falling house prices', 'Predictable monthly payments'] },
+      right: { title: 'Buying', points: ['Builds equity over time', 'Freedom to renovate'] },
+    },
+  },
+  {
+    name: 'icon-grid',
+    code: sceneFor('IconGrid'),
+    settings: {
+      title: 'Everything included in every plan',
+      items: [
+        { icon: 'truck', label: 'Free next-day delivery' },
+        { icon: 'shield-check', label: 'Bank-grade security' },
+        { icon: 'clock', label: '24/7 human support' },
+        { icon: 'trending-up', label: 'Growth analytics' },
+        { icon: 'globe', label: 'Available in 40 countries' },
+        { icon: 'leaf', label: 'Carbon-neutral operations' },
+        { icon: 'not-an-icon', label: 'Secure encrypted payments' },
+        { icon: 'users', label: 'Unlimited team members and collaborators' },
+      ],
+    },
+  },
+  {
+    name: 'icon-grid-few',
+    code: sceneFor('IconGrid'),
+    settings: { title: 'Why customers choose us', kicker: 'Benefits', items: [{ icon: 'zap', label: 'Fast' }, { icon: 'wallet', label: 'Affordable' }, { icon: 'heart', label: 'Loved by 50,000 customers' }] },
+  },
+];

@@ -1,0 +1,140 @@
+import React from 'react';
+import { random } from 'remotion';
+import type { Theme } from '../../scene-props';
+import { kitColors } from '../color';
+import { FittedText } from '../fitted-text';
+import { fontFamily, fontWeight } from '../fonts';
+import { Ornament, packLayout } from '../heading';
+import { useLayout } from '../layout';
+import { entranceStyle, useEntrance } from '../motion';
+import { SceneFrame } from '../scene-frame';
+import { bestFit } from './image-fit';
+
+/** The indexes of the words (split on spaces) that `emphasis` covers, at its first occurrence. */
+export function emphasizedWords(text: string, emphasis: string | undefined): Set<number> {
+  const out = new Set<number>();
+  const needle = (emphasis ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  if (!needle) return out;
+  const start = text.toLowerCase().indexOf(needle);
+  if (start < 0) return out;
+  const end = start + needle.length;
+  let index = 0;
+  for (const match of text.matchAll(/\S+/g)) {
+    const from = match.index ?? 0;
+    if (from < end && from + match[0].length > start) out.add(index);
+    index += 1;
+  }
+  return out;
+}
+
+/** Per-word motion: the pack's entrance reduced to opacity and transform (no clipping). */
+function wordStyle(theme: Theme, p: number, distance: number, seed: string): React.CSSProperties {
+  switch (theme.motion.entrance) {
+    case 'mask-reveal':
+      return { opacity: p, transform: `translateY(${(1 - p) * distance}px)` };
+    case 'glitch-in': {
+      const jitter = (random(seed) - 0.5) * 2 * distance;
+      return { opacity: p < 0.15 ? 0 : p < 0.5 ? 0.6 : p, transform: `translateX(${(1 - p) * jitter}px)` };
+    }
+    case 'slow-fade':
+      return { opacity: p, transform: `scale(${0.96 + 0.04 * p})` };
+    default:
+      return entranceStyle(theme, p, distance);
+  }
+}
+
+const Word: React.FC<{ theme: Theme; word: string; delay: number; fontSize: number; emphasized: boolean; colors: ReturnType<typeof kitColors>; seed: string }> = ({ theme, word, delay, fontSize, emphasized, colors, seed }) => {
+  const enter = useEntrance(theme, delay);
+  const underline = useEntrance(theme, delay + theme.motion.durationFrames * 0.6);
+  return (
+    <span
+      data-kit-part={emphasized ? 'emphasis' : 'word'}
+      style={{ display: 'inline-block', position: 'relative', isolation: 'isolate', color: emphasized ? colors.primaryText : colors.text, transformOrigin: '50% 70%', ...wordStyle(theme, enter, fontSize * 0.45, seed) }}
+    >
+      {word}
+      {emphasized ? (
+        <span
+          aria-hidden
+          style={{ position: 'absolute', left: 0, right: 0, bottom: '0.02em', height: '0.1em', background: colors.accent, zIndex: -1, transformOrigin: 'left center', transform: `scaleX(${underline})`, borderRadius: '0.05em' }}
+        />
+      ) : null}
+    </span>
+  );
+};
+
+/**
+ * A big statement whose words land one after another: the whole text is fitted once (the layout
+ * never moves while words appear) and `emphasis`, a word or phrase of it, is set in the brand color.
+ */
+export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: string; kicker?: string }> = ({ theme, text, emphasis, kicker }) => {
+  const layout = useLayout();
+  const colors = kitColors(theme);
+  const pack = packLayout(theme);
+  const { unit } = layout;
+  const normalized = text.trim().replace(/\s+/g, ' ');
+  const shown = pack.uppercaseHeadings ? normalized.toUpperCase() : normalized;
+  const emphasized = emphasizedWords(normalized, emphasis);
+  const wordCount = shown.split(' ').length;
+  const banner = layout.ratio >= 2.2;
+  const kickerHeight = kicker ? Math.min(42 * unit, layout.contentHeight * 0.1) : 0;
+  const kickerGap = kicker ? 22 * unit : 0;
+  // The underlined emphasis is the ornament when there is one.
+  const ornamentHeight = pack.ornament === 'none' || emphasized.size > 0 ? 0 : 44 * unit;
+  const maxLines = banner ? 3 : layout.orientation === 'portrait' ? 8 : layout.orientation === 'square' ? 6 : 5;
+  const lineHeight = 1.04;
+  const fit = bestFit({
+    text: shown,
+    width: layout.contentWidth,
+    height: layout.contentHeight - kickerHeight - kickerGap - ornamentHeight,
+    maxLines: Math.min(maxLines, wordCount),
+    maxFontSize: banner ? layout.contentHeight * 0.42 : 250 * unit,
+    family: theme.fonts.heading,
+    weight: 800,
+    lineHeight,
+  });
+  // Words land one after another; the whole run stays under ~60 frames however long the text.
+  const start = kicker ? theme.motion.staggerFrames * 2 : 0;
+  const step = Math.min(theme.motion.staggerFrames * 1.5, 60 / Math.max(1, wordCount - 1));
+  const enterKicker = useEntrance(theme);
+  const enterOrnament = useEntrance(theme, start + step * (wordCount - 1) + theme.motion.durationFrames * 0.5);
+  const align = pack.align;
+  let wordIndex = 0;
+  return (
+    <SceneFrame theme={theme} seed={`kinetic-${normalized}`}>
+      <div
+        data-kit-part="kinetic-headline"
+        style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: align === 'center' ? 'center' : 'flex-start' }}
+      >
+        {kicker ? (
+          <div style={{ ...entranceStyle(theme, enterKicker, 20 * unit), marginBottom: kickerGap }}>
+            <FittedText part="kicker" text={kicker} uppercase letterSpacing={0.14} width={layout.contentWidth} height={kickerHeight} maxLines={1} maxFontSize={34 * unit} family={theme.fonts.body} weight={700} color={colors.accentText} align={align} />
+          </div>
+        ) : null}
+        <div
+          data-kit-part="headline"
+          style={{ width: layout.contentWidth, height: fit.height, fontFamily: fontFamily(theme.fonts.heading), fontWeight: fontWeight(theme.fonts.heading, 800), fontSize: fit.fontSize, lineHeight, textAlign: align }}
+        >
+          {fit.lines.map((line, lineIndex) => (
+            <div key={lineIndex} style={{ whiteSpace: 'nowrap' }}>
+              {line.split(' ').map((word, i) => {
+                const index = wordIndex;
+                wordIndex += 1;
+                return (
+                  <React.Fragment key={i}>
+                    {i > 0 ? ' ' : null}
+                    <Word theme={theme} word={word} delay={start + index * step} fontSize={fit.fontSize} emphasized={emphasized.has(index)} colors={colors} seed={`${normalized}-${index}`} />
+                  </React.Fragment>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+        {ornamentHeight > 0 ? (
+          <div style={{ width: layout.contentWidth, height: ornamentHeight, display: 'flex', alignItems: 'flex-end', justifyContent: align === 'center' ? 'center' : 'flex-start' }}>
+            <Ornament theme={theme} unit={unit} width={layout.contentWidth} progress={enterOrnament} align={align} />
+          </div>
+        ) : null}
+      </div>
+    </SceneFrame>
+  );
+};
