@@ -23,9 +23,9 @@ export interface ImageShape {
  * them, a small or transparent SVG/PNG reads as a logo, the first other image as the hero and
  * the rest as a gallery.
  */
-export function imageRole(context: string | undefined, shape: ImageShape, index: number, heroTaken: boolean): ImageRole {
+export function imageRole(context: string | undefined, shape: ImageShape, heroTaken: boolean): ImageRole {
   for (const [role, pattern] of ROLE_WORDS) if (context && pattern.test(context)) return role;
   const small = Math.max(shape.width, shape.height) <= 600;
   if ((shape.format === 'svg' || shape.hasAlpha) && small) return 'logo';
-  return !heroTaken && index >= 0 ? 'hero' : 'gallery';
+  return heroTaken ? 'gallery' : 'hero';
 }

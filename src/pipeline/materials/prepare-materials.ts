@@ -78,7 +78,7 @@ export async function prepareMaterials(
   for (const [index, image] of input.images.entries()) {
     const name = `image-${index}`;
     const shape = await prepare(image.path, name);
-    const role = imageRole(image.context, shape, index, heroTaken);
+    const role = imageRole(image.context, shape, heroTaken);
     if (role === 'hero') heroTaken = true;
     images.push({ name, field: image.field, role, ...(image.context ? { context: image.context } : {}), width: shape.width, height: shape.height });
   }

@@ -1,5 +1,8 @@
 import { sceneFor, type GalleryCase } from './gallery.js';
 
+/** The plain pack's palette, for cases that swap in brand colors. */
+const PLAIN_PALETTE = { background: '#FFFFFF', surface: '#F3F4F6', text: '#111827', primary: '#2563EB', secondary: '#64748B', accent: '#F59E0B' };
+
 /** The text-led components: title, lists, counter, call to action, captions. */
 export const CORE_CASES: GalleryCase[] = [
   {
@@ -33,5 +36,20 @@ export default function Scene({ theme, settings }) {
 }
 `,
     settings: { title: 'Narrated scene', captions: [{ text: 'Captions follow the narration, one short line at a time', start: 0, end: 10 }] },
+  },
+  // Brand colors that would break contrast: a pale yellow primary and accent on white, with depth.
+  {
+    name: 'brand-pale-cta',
+    code: sceneFor('CallToAction'),
+    pack: 'plain',
+    theme: { palette: { ...PLAIN_PALETTE, primary: '#FDE047', accent: '#FEF9C3' }, depth: '3d' },
+    settings: { message: 'Sunny Day Lemonade, squeezed every morning', action: 'Order now' },
+  },
+  {
+    name: 'brand-pale-steps',
+    code: sceneFor('StepList'),
+    pack: 'plain',
+    theme: { palette: { ...PLAIN_PALETTE, primary: '#A7F3D0', accent: '#D1FAE5', background: '#0B3D2E', surface: '#0F5132' } },
+    settings: { heading: 'Three steps to a greener office', kicker: 'Brand colors on a dark brand background', steps: ['Switch off at night', 'Print double-sided', 'Bring a mug'] },
   },
 ];

@@ -3,12 +3,6 @@ import { sceneFor, type GalleryCase } from './gallery.js';
 
 /** Charts, timeline, comparison, icon grid. */
 export const DATA_CASES: GalleryCase[] = [
-  { name: 'dbg-t1', pack: 'luxury-noir', code: sceneFor('TitleCard'), settings: { title: 'Net change', kicker: 'Hiring' } },
-  { name: 'dbg-t2', pack: 'luxury-noir', code: sceneFor('TitleCard'), settings: { title: 'Net change', kicker: 'Explainer' } },
-  { name: 'dbg-a', pack: 'luxury-noir', code: sceneFor('BarChart'), settings: { title: 'Net change in headcount by office', labels: ['Berlin', 'Lisbon', 'Austin', 'Singapore', 'Toronto', 'Nairobi'], values: [14, -6, 9, 0, -2.5, 21] } },
-  { name: 'dbg-b', pack: 'luxury-noir', code: sceneFor('BarChart'), settings: { title: 'Net change', kicker: 'Hiring', labels: ['Berlin'], values: [14] } },
-  { name: 'dbg-c', pack: 'luxury-noir', code: sceneFor('BarChart'), settings: { title: 'Net change', valueLabel: 'People, year over year', labels: ['Berlin'], values: [14] } },
-
   {
     name: 'bar-chart',
     code: sceneFor('BarChart'),
@@ -31,7 +25,7 @@ export const DATA_CASES: GalleryCase[] = [
     code: sceneFor('BarChart'),
     // Depth is a pack option the gallery's theme type does not list yet.
     theme: { depth: '3d' } as Partial<SceneTheme>,
-    settings: { title: 'Net change in headcount by office', labels: ['Berlin', 'Lisbon', 'Austin', 'Singapore', 'Toronto', 'Nairobi'], values: [14, -6, 9, 0, -2.5, 21], unit: '', valueLabel: 'People, year over year', kicker: 'Hiring' },
+    settings: { title: 'Net change in headcount by office', labels: ['Berlin', 'Lisbon', 'Austin', 'Singapore', 'Toronto', 'Nairobi'], values: [14, -6, 9, 0, -2.5, 21], unit: '', valueLabel: 'People, year over year', kicker: 'Team growth' },
   },
   {
     name: 'line-chart',
@@ -39,6 +33,7 @@ export const DATA_CASES: GalleryCase[] = [
     settings: { title: 'Solar capacity installed per year', labels: ['2020', '2021', '2022', '2023', '2024'], values: [125, 168, 192, 347, 452], unit: '', valueLabel: 'Gigawatts added', source: 'Source: energy-stats.csv, rows 12–16' },
   },
   {
+    pack: 'tech-neon',
     name: 'line-chart-months',
     code: sceneFor('LineChart'),
     settings: {

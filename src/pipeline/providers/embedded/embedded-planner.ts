@@ -67,14 +67,14 @@ export function findFigures(text: string): StatedFigure[] {
       const raw = match[2]!.replace(/,/g, '');
       const value = Number(raw);
       const unit = (match[3] ?? '').toLowerCase();
-      const isYear = !match[1] && !unit && value >= 1900 && value <= 2100 && !raw.includes('.');
+      const isYear = !match[1] && !unit && value >= 1500 && value <= 2099 && !raw.includes('.');
       // "a 60 second video" states the video's length, not a fact to show.
       const isLength = /^[\s-]*(?:s|secs?|seconds?|mins?|minutes?)\b/i.test(sentence.slice((match.index ?? 0) + match[0].length));
       if (!Number.isFinite(value) || isYear || isLength || (!match[1] && !unit && value < 10)) continue;
       const suffix = unit === 'percent' || unit === '%' ? '%' : unit === 'million' || unit === 'm' ? 'M' : unit === 'billion' ? 'B' : unit === 'thousand' || unit === 'k' ? 'K' : unit === 'x' ? 'x' : '';
       const rest = sentence.slice((match.index ?? 0) + match[0].length).replace(/^\s*(?:of|in|for)?\s*/i, '').replace(/[.!?]+$/, '');
       const before = sentence.slice(0, match.index ?? 0).replace(/[.!?,:]+\s*$/, '').trim();
-      const label = capitalize(limitWords(rest.length >= 8 ? rest : before || rest || 'as stated', 12));
+      const label = capitalize(limitWords((rest.length >= 8 ? rest : before || rest || 'as stated').replace(/^[\s,;:–—-]+/, ''), 12));
       figures.push({ value, prefix: match[1] ?? '', suffix, decimals: raw.includes('.') ? Math.min(2, raw.split('.')[1]!.length) : 0, label, sentence });
     }
   }
@@ -115,7 +115,7 @@ function keywords(text: string, count: number): string[] {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
     .split(/\s+/)
-    .filter((word) => word.length > 3 && !STOP_WORDS.has(word))
+    .filter((word, index, all) => word.length > 3 && !STOP_WORDS.has(word) && all.indexOf(word) === index)
     .slice(0, count);
 }
 
@@ -181,7 +181,9 @@ export class EmbeddedPlanner implements StoryPlanner {
     const closingSentence = rest.length > 0 ? rest[rest.length - 1]! : '';
     const actionMatch = /(?:visit|go to|see|try|sign up|join|download|learn more|subscribe|book|call)\b[^.!?]*/i.exec(request.prompt)?.[0];
     const action = actionMatch && english ? capitalize(limitWords(actionMatch.trim(), 6)) : undefined;
-    let message = closingSentence && closingSentence !== rest[0] ? limitWords(closingSentence.replace(/[.!?]+$/, ''), 14) : topic;
+    // The last sentence closes the video unless it is a step of the process or a dated event (shown in their own scenes).
+    const closesStory = closingSentence && closingSentence !== rest[0] && !(readsAsSteps(request.prompt) && /^(?:finally|then|next|last(?:ly)?)\b/i.test(closingSentence)) && !/\b(1[5-9]\d\d|20\d\d)\b/.test(closingSentence);
+    let message = closesStory ? limitWords(closingSentence.replace(/[.!?]+$/, ''), 14) : topic;
     if (action && message.toLowerCase().startsWith(action.toLowerCase())) message = topic;
     const count = sceneCountFor(request.durationSeconds);
     const bodyCount = count - 2;
@@ -203,7 +205,11 @@ export class EmbeddedPlanner implements StoryPlanner {
       for (const point of points) if (dated.includes(point.toLowerCase())) used.add(point);
     }
     const quote = quoteScene(request.prompt);
-    if (quote) candidates.push(quote);
+    if (quote) {
+      candidates.push(quote);
+      const quoted = all.filter((sentence) => sentence.includes(String(quote.settings.quote))).join(' ').toLowerCase();
+      for (const point of points) if (quoted.includes(point.toLowerCase().replace(/^["“]|["”]$/g, ''))) used.add(point);
+    }
 
     // Then its figures and points.
     const figureQueue = figures.filter((figure) => !candidates.some((scene) => scene.narration.includes(figure.sentence)));
@@ -233,9 +239,10 @@ export class EmbeddedPlanner implements StoryPlanner {
       else candidates.push({ role: 'body', kind: 'bullets', title: heading, settings: { heading, items }, narration: sentencesOf(items) });
     }
     const bodies = candidates.slice(0, bodyCount);
-    for (let i = bodies.length; i < minBodies; i += 1) {
-      // The request has said all it says: restate the subject's key terms rather than invent facts.
-      const term = capitalize(keyTerms[i % Math.max(1, keyTerms.length)] ?? topic);
+    // The request has said all it says: restate the subject's key terms (each once) rather than invent facts.
+    const unusedTerms = keyTerms.filter((term) => !JSON.stringify(bodies.map((scene) => scene.settings)).toLowerCase().includes(term));
+    for (let i = bodies.length; i < minBodies && unusedTerms.length > 0; i += 1) {
+      const term = capitalize(unusedTerms.shift()!);
       bodies.push({ role: 'body', kind: 'kinetic', title: term, settings: { text: term, ...(english ? { kicker: topic } : {}) }, narration: '' });
     }
 

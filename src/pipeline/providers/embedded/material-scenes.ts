@@ -62,7 +62,8 @@ export function documentScenes(documents: SourceDocument[], prompt: string, engl
   const statements: SceneDraft[] = [];
   for (const doc of documents) {
     for (const chart of chartsFrom(doc).slice(0, 2)) charts.push(chartScene(chart, english));
-    for (const figure of figuresFrom(doc, prompt).slice(0, 2)) {
+    const stated = figuresFrom(doc, prompt).slice(0, 2);
+    for (const figure of stated) {
       const { source, sentence, ...shown } = figure;
       figures.push({
         role: 'body',
@@ -72,7 +73,8 @@ export function documentScenes(documents: SourceDocument[], prompt: string, engl
         narration: sentence,
       });
     }
-    const picked = statementsFrom(doc, prompt, { count: 6 });
+    // A sentence shown as a counter is not listed again as a point.
+    const picked = statementsFrom(doc, prompt, { count: 8 }).filter((statement) => !stated.some((figure) => figure.sentence.includes(statement.text) || statement.text.includes(figure.sentence)));
     for (let i = 0; i < picked.length; i += 3) {
       const group = picked.slice(i, i + 3);
       if (group.length < 2) break;
