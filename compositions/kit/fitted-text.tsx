@@ -17,21 +17,28 @@ export interface TextFit {
 export function fitText(options: { text: string; width: number; height: number; maxLines: number; maxFontSize: number; family: string; weight: number; lineHeight: number; letterSpacing?: number; fontVariantNumeric?: string }): TextFit {
   const family = fontFamily(options.family);
   const weight = fontWeight(options.family, options.weight);
-  const fitted = fitTextOnNLines({
-    text: options.text,
-    maxLines: options.maxLines,
-    maxBoxWidth: options.width,
-    fontFamily: family,
-    fontWeight: weight,
-    maxFontSize: options.maxFontSize,
-    ...(options.letterSpacing !== undefined ? { letterSpacing: `${options.letterSpacing}em` } : {}),
-    ...(options.fontVariantNumeric !== undefined ? { fontVariantNumeric: options.fontVariantNumeric } : {}),
-    validateFontIsLoaded: true,
-  });
-  const lines = fitted.lines.length > 0 ? fitted.lines : [options.text];
-  // The lines must also fit the box's height; a small safety margin absorbs sub-pixel rounding.
-  const fontSize = Math.max(6, Math.min(fitted.fontSize * 0.98, options.height / (lines.length * options.lineHeight)));
-  return { fontSize, lines, height: fontSize * options.lineHeight * lines.length };
+  // Each line count gets its own break and size: few long lines suit a wide box, more short
+  // lines a tall one. The biggest type that fits both the width and the height wins.
+  let best: TextFit | undefined;
+  for (let maxLines = 1; maxLines <= Math.max(1, options.maxLines); maxLines += 1) {
+    const fitted = fitTextOnNLines({
+      text: options.text,
+      maxLines,
+      maxBoxWidth: options.width,
+      fontFamily: family,
+      fontWeight: weight,
+      maxFontSize: options.maxFontSize,
+      ...(options.letterSpacing !== undefined ? { letterSpacing: `${options.letterSpacing}em` } : {}),
+      ...(options.fontVariantNumeric !== undefined ? { fontVariantNumeric: options.fontVariantNumeric } : {}),
+      validateFontIsLoaded: true,
+    });
+    const lines = fitted.lines.length > 0 ? fitted.lines : [options.text];
+    // A small safety margin absorbs sub-pixel rounding.
+    const fontSize = Math.max(6, Math.min(fitted.fontSize * 0.98, options.height / (lines.length * options.lineHeight)));
+    if (!best || fontSize > best.fontSize * 1.02) best = { fontSize, lines, height: fontSize * options.lineHeight * lines.length };
+    if (fitted.fontSize >= options.maxFontSize) break;
+  }
+  return best!;
 }
 
 /** Text measured in the browser and sized to fit its box: never clipped, never overflowing. */

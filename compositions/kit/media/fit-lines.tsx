@@ -3,7 +3,7 @@ import type { TextFit } from '../fitted-text';
 import { fontFamily, fontWeight } from '../fonts';
 
 /**
- * Lines already fitted with `fitText()` (or `bestFit()`), drawn at their fitted size: for text
+ * Lines already fitted with `fitText()`, drawn at their fitted size: for text
  * whose fit drives the layout around it (a bar hugging a name), so it is measured only once.
  */
 export const FitLines: React.FC<{

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { continueRender, delayRender } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { composite, kitColors, mix, parseColor, readableOn, toHex } from '../color';
-import { fitText, type TextFit } from '../fitted-text';
 import { packLayout } from '../heading';
 import type { Layout } from '../layout';
 
@@ -120,7 +119,7 @@ export function dataUrlImageSize(src: string): NaturalSize | undefined {
  * for it). Undefined until known; `{0, 0}` when it cannot be known (lay out with the box then).
  */
 export function useNaturalSize(src: string | undefined): NaturalSize | undefined {
-  const known = src ? dataUrlImageSize(src) : { width: 0, height: 0 };
+  const known = useMemo(() => (src ? dataUrlImageSize(src) : { width: 0, height: 0 }), [src]);
   const [loaded, setLoaded] = useState<{ src: string; size: NaturalSize } | undefined>(undefined);
   const [handle] = useState(() => (known ? undefined : delayRender(`measuring image ${String(src).slice(0, 60)}`)));
   useEffect(() => {
@@ -182,15 +181,3 @@ export function cardShadow(theme: Theme, unit: number, soft = true): string | un
   return soft ? `0 ${10 * unit}px ${30 * unit}px rgba(0, 0, 0, 0.18)` : undefined;
 }
 
-/**
- * The fit of text in a box trying every line count up to `maxLines`, keeping the largest type
- * (fitText alone wraps at the widest size, which a short box then shrinks).
- */
-export function bestFit(options: Omit<Parameters<typeof fitText>[0], 'maxLines'> & { maxLines: number }): TextFit {
-  let best: TextFit | undefined;
-  for (let lines = 1; lines <= Math.max(1, options.maxLines); lines += 1) {
-    const fit = fitText({ ...options, maxLines: lines });
-    if (!best || fit.fontSize > best.fontSize * 1.02) best = fit;
-  }
-  return best!;
-}

@@ -10,7 +10,7 @@ import { useLayout, type Layout } from '../layout';
 import { entranceStyle, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
 import { FitLines } from './fit-lines';
-import { bestFit, cardShadow, cornerRadius, imageFit, photoPanel, typeUnit, useNaturalSize } from './image-fit';
+import { cardShadow, cornerRadius, imageFit, photoPanel, typeUnit, useNaturalSize } from './image-fit';
 import { PushImage } from './lower-third';
 
 function widest(fit: TextFit, family: string, weight: number): number {
@@ -30,8 +30,8 @@ const PhotoCaption: React.FC<{ theme: Theme; layout: Layout; heading?: string; c
   const inner = maxWidth - pad * 2 - stripe;
   const gap = heading && caption ? 12 * tu : 0;
   const headingText = heading ? (pack.uppercaseHeadings ? heading.toUpperCase() : heading) : undefined;
-  const headingFit = headingText ? bestFit({ text: headingText, width: inner, height: Math.min(2 * 68 * tu, (maxHeight - pad * 2) * (caption ? 0.55 : 1)), maxLines: 2, maxFontSize: 60 * tu, family: theme.fonts.heading, weight: 800, lineHeight: 1.1 }) : undefined;
-  const captionFit = caption ? bestFit({ text: caption, width: inner, height: Math.min(3 * 46 * tu, maxHeight - pad * 2 - (headingFit?.height ?? 0) - gap), maxLines: 3, maxFontSize: 36 * tu, family: theme.fonts.body, weight: 500, lineHeight: 1.28 }) : undefined;
+  const headingFit = headingText ? fitText({ text: headingText, width: inner, height: Math.min(2 * 68 * tu, (maxHeight - pad * 2) * (caption ? 0.55 : 1)), maxLines: 2, maxFontSize: 60 * tu, family: theme.fonts.heading, weight: 800, lineHeight: 1.1 }) : undefined;
+  const captionFit = caption ? fitText({ text: caption, width: inner, height: Math.min(3 * 46 * tu, maxHeight - pad * 2 - (headingFit?.height ?? 0) - gap), maxLines: 3, maxFontSize: (heading ? 36 : 44) * tu, family: theme.fonts.body, weight: 500, lineHeight: 1.28 }) : undefined;
   const width = Math.ceil(Math.max(headingFit ? widest(headingFit, theme.fonts.heading, 800) : 0, captionFit ? widest(captionFit, theme.fonts.body, 500) : 0)) + 2;
   return (
     <div
@@ -194,10 +194,10 @@ export function gridFor(count: number, width: number, height: number, gap: numbe
   return { columns: best.columns, rows: best.rows, tileWidth: best.tileWidth, tileHeight: best.tileHeight };
 }
 
-const GridTile: React.FC<{ theme: Theme; src: string; caption?: TextFit; captionHeight: number; captionPad: number; index: number; left: number; top: number; width: number; height: number; unit: number }> = ({ theme, src, caption, captionHeight, captionPad, index, left, top, width, height, unit }) => {
+const GridTile: React.FC<{ theme: Theme; src: string; caption?: TextFit; captionHeight: number; captionPad: number; index: number; step: number; left: number; top: number; width: number; height: number; unit: number }> = ({ theme, src, caption, captionHeight, captionPad, index, step, left, top, width, height, unit }) => {
   const panel = photoPanel(theme);
   const colors = kitColors(theme);
-  const enter = useEntrance(theme, theme.motion.staggerFrames * (2 + index * 1.5));
+  const enter = useEntrance(theme, Math.min(theme.motion.staggerFrames * 2, 12) + index * step);
   const p = Math.min(1, Math.max(0, enter));
   return (
     <div
@@ -288,6 +288,7 @@ export const ImageGrid: React.FC<{ theme: Theme; images: string[]; heading?: str
             captionHeight={captionHeight}
             captionPad={captionPad}
             index={index}
+            step={Math.min(theme.motion.staggerFrames * 1.5, 40 / Math.max(1, shown.length - 1))}
             left={offsetX + rowOffset + column * (tileWidth + gap)}
             top={offsetY + row * (tileHeight + gap)}
             width={tileWidth}

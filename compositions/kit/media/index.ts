@@ -1,6 +1,6 @@
 // Media and text components: images, logo reveal, quote, kinetic headline, lower third.
 export { ImageFrame, ImageGrid, ImageSplit, gridFor } from './image-frame';
-export { bestFit, dataUrlImageSize, imageFit, photoPanel, useNaturalSize } from './image-fit';
+export { dataUrlImageSize, imageFit, photoPanel, useNaturalSize } from './image-fit';
 export type { ImageBox, NaturalSize } from './image-fit';
 export { FitLines } from './fit-lines';
 export { KineticHeadline } from './kinetic-headline';

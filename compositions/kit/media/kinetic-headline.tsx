@@ -2,13 +2,12 @@ import React from 'react';
 import { random } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
-import { FittedText } from '../fitted-text';
+import { FittedText, fitText } from '../fitted-text';
 import { fontFamily, fontWeight } from '../fonts';
 import { Ornament, packLayout } from '../heading';
 import { useLayout } from '../layout';
 import { entranceStyle, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
-import { bestFit } from './image-fit';
 
 /** The indexes of the words (split on spaces) that `emphasis` covers, at its first occurrence. */
 export function emphasizedWords(text: string, emphasis: string | undefined): Set<number> {
@@ -45,7 +44,7 @@ function wordStyle(theme: Theme, p: number, distance: number, seed: string): Rea
 
 const Word: React.FC<{ theme: Theme; word: string; delay: number; fontSize: number; emphasized: boolean; colors: ReturnType<typeof kitColors>; seed: string }> = ({ theme, word, delay, fontSize, emphasized, colors, seed }) => {
   const enter = useEntrance(theme, delay);
-  const underline = useEntrance(theme, delay + theme.motion.durationFrames * 0.6);
+  const underline = useEntrance(theme, delay + theme.motion.durationFrames * 0.3);
   return (
     <span
       data-kit-part={emphasized ? 'emphasis' : 'word'}
@@ -58,6 +57,17 @@ const Word: React.FC<{ theme: Theme; word: string; delay: number; fontSize: numb
           style={{ position: 'absolute', left: 0, right: 0, bottom: '0.02em', height: '0.1em', background: colors.accent, zIndex: -1, transformOrigin: 'left center', transform: `scaleX(${underline})`, borderRadius: '0.05em' }}
         />
       ) : null}
+    </span>
+  );
+};
+
+/** The space between two emphasized words, underlined so the phrase reads as one. */
+const UnderlinedSpace: React.FC<{ theme: Theme; delay: number; color: string }> = ({ theme, delay, color }) => {
+  const underline = useEntrance(theme, delay + theme.motion.durationFrames * 0.3);
+  return (
+    <span style={{ display: 'inline-block', position: 'relative', whiteSpace: 'pre' }}>
+      {' '}
+      <span aria-hidden style={{ position: 'absolute', left: -1, right: -1, bottom: '0.02em', height: '0.1em', background: color, transformOrigin: 'left center', transform: `scaleX(${underline})` }} />
     </span>
   );
 };
@@ -82,7 +92,7 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
   const ornamentHeight = pack.ornament === 'none' || emphasized.size > 0 ? 0 : 44 * unit;
   const maxLines = banner ? 3 : layout.orientation === 'portrait' ? 8 : layout.orientation === 'square' ? 6 : 5;
   const lineHeight = 1.04;
-  const fit = bestFit({
+  const fit = fitText({
     text: shown,
     width: layout.contentWidth,
     height: layout.contentHeight - kickerHeight - kickerGap - ornamentHeight,
@@ -92,9 +102,10 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
     weight: 800,
     lineHeight,
   });
-  // Words land one after another; the whole run stays under ~60 frames however long the text.
-  const start = kicker ? theme.motion.staggerFrames * 2 : 0;
-  const step = Math.min(theme.motion.staggerFrames * 1.5, 60 / Math.max(1, wordCount - 1));
+  // Words land one after another; the whole run stays under ~60 frames however long the text,
+  // so everything has settled by frame ~100.
+  const start = kicker ? Math.min(theme.motion.staggerFrames * 2, 12) : 0;
+  const step = Math.min(theme.motion.staggerFrames * 1.5, 50 / Math.max(1, wordCount - 1));
   const enterKicker = useEntrance(theme);
   const enterOrnament = useEntrance(theme, start + step * (wordCount - 1) + theme.motion.durationFrames * 0.5);
   const align = pack.align;
@@ -121,7 +132,7 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
                 wordIndex += 1;
                 return (
                   <React.Fragment key={i}>
-                    {i > 0 ? ' ' : null}
+                    {i > 0 ? emphasized.has(index - 1) && emphasized.has(index) ? <UnderlinedSpace theme={theme} delay={start + (index - 1) * step} color={colors.accent} /> : ' ' : null}
                     <Word theme={theme} word={word} delay={start + index * step} fontSize={fit.fontSize} emphasized={emphasized.has(index)} colors={colors} seed={`${normalized}-${index}`} />
                   </React.Fragment>
                 );

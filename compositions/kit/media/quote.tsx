@@ -1,13 +1,13 @@
 import React from 'react';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
-import { FittedText } from '../fitted-text';
+import { FittedText, fitText } from '../fitted-text';
 import { packLayout } from '../heading';
 import { useLayout } from '../layout';
 import { entranceStyle, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
 import { FitLines } from './fit-lines';
-import { bestFit, typeUnit } from './image-fit';
+import { typeUnit } from './image-fit';
 
 // One opening quotation mark ("6" shape) in a 50 × 80 box: a round drop and its tail.
 const MARK_DROP = 'M25 36 C38.8 36 50 47.2 50 61 C50 74.8 38.8 86 25 86 C11.2 86 0 74.8 0 61 C0 47.2 11.2 36 25 36 Z';
@@ -37,23 +37,23 @@ export const Quote: React.FC<{ theme: Theme; quote: string; author?: string; rol
   const colors = kitColors(theme);
   const pack = packLayout(theme);
   const { unit } = layout;
+  const tu = typeUnit(layout);
   const side = layout.orientation === 'landscape';
   const align = side ? 'left' : pack.align;
   const enterMark = useEntrance(theme);
   const enterQuote = useEntrance(theme, theme.motion.staggerFrames * 2);
   const enterAuthor = useEntrance(theme, theme.motion.staggerFrames * 4 + theme.motion.durationFrames * 0.5);
   // The mark sits beside the quote in landscape, above it otherwise.
-  const markSize = side ? Math.min(layout.contentHeight * 0.34, layout.contentWidth * 0.13, 190 * unit) : Math.min(layout.contentWidth * 0.26, layout.contentHeight * 0.11 * 1.25, 170 * unit);
+  const markSize = side ? Math.min(layout.contentHeight * 0.4, layout.contentWidth * 0.15, 230 * tu) : Math.min(layout.contentWidth * 0.28, layout.contentHeight * 0.12 * 1.25, 190 * unit);
   const markGap = side ? 44 * unit : 24 * unit;
   const textWidth = side ? layout.contentWidth - markSize - markGap : layout.contentWidth;
-  const tu = typeUnit(layout);
   const authorHeight = author ? 46 * tu : 0;
   const roleHeight = role ? 34 * tu : 0;
   const attributionHeight = author || role ? 36 * unit + authorHeight + roleHeight + (author && role ? 8 * unit : 0) : 0;
   const quoteHeight = layout.contentHeight - attributionHeight - (side ? 0 : markSize * 0.8 + markGap);
   const text = quote.trim().replace(/\s+/g, ' ');
   const lineHeight = 1.22;
-  const fit = bestFit({ text, width: textWidth, height: quoteHeight, maxLines: layout.ratio >= 2.2 ? 4 : layout.orientation === 'portrait' ? 14 : 9, maxFontSize: 124 * tu, family: theme.fonts.heading, weight: 600, lineHeight });
+  const fit = fitText({ text, width: textWidth, height: quoteHeight, maxLines: layout.ratio >= 2.2 ? 4 : layout.orientation === 'portrait' ? 14 : 9, maxFontSize: 124 * tu, family: theme.fonts.heading, weight: 600, lineHeight });
   const itemsAlign = align === 'center' ? 'center' : 'flex-start';
   return (
     <SceneFrame theme={theme} seed={`quote-${text.slice(0, 40)}`}>
