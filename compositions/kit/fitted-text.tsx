@@ -30,7 +30,10 @@ export function fitText(options: { text: string; width: number; height: number; 
       maxFontSize: options.maxFontSize,
       ...(options.letterSpacing !== undefined ? { letterSpacing: `${options.letterSpacing}em` } : {}),
       ...(options.fontVariantNumeric !== undefined ? { fontVariantNumeric: options.fontVariantNumeric } : {}),
-      validateFontIsLoaded: true,
+      // The scene host loads every face before the first frame and fails the render if one does
+      // not load; layout-utils' own check compares widths with a fallback font and misfires when
+      // they match by chance ("April" in Inter 600), so it is off.
+      validateFontIsLoaded: false,
     });
     const lines = fitted.lines.length > 0 ? fitted.lines : [options.text];
     // A small safety margin absorbs sub-pixel rounding.

@@ -62,6 +62,7 @@ describe('the look of a job: documents, brand and fonts', () => {
       duration: 10,
       dimensions: { width: 640, height: 360 },
       animation_style: 'plain',
+      render: true,
       narration: false,
       music: false,
       documents: [{ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sales.csv`, mime_type: 'text/csv', file_name: 'sales.csv' }],

@@ -25,7 +25,7 @@ export const DATA_CASES: GalleryCase[] = [
     code: sceneFor('BarChart'),
     // Depth is a pack option the gallery's theme type does not list yet.
     theme: { depth: '3d' } as Partial<SceneTheme>,
-    settings: { title: 'Net change in headcount by office', labels: ['Berlin', 'Lisbon', 'Austin', 'Singapore', 'Toronto', 'Nairobi'], values: [14, -6, 9, 0, -2.5, 21], unit: '', valueLabel: 'People, year over year', kicker: 'Team growth' },
+    settings: { title: 'Net change in headcount by office', labels: ['Berlin', 'Lisbon', 'Austin', 'Singapore', 'Toronto', 'Nairobi'], values: [14, -6, 9, 0, -2.5, 21], unit: '', valueLabel: 'People, year over year', kicker: 'Hiring' },
   },
   {
     name: 'line-chart',
@@ -33,7 +33,6 @@ export const DATA_CASES: GalleryCase[] = [
     settings: { title: 'Solar capacity installed per year', labels: ['2020', '2021', '2022', '2023', '2024'], values: [125, 168, 192, 347, 452], unit: '', valueLabel: 'Gigawatts added', source: 'Source: energy-stats.csv, rows 12–16' },
   },
   {
-    pack: 'tech-neon',
     name: 'line-chart-months',
     code: sceneFor('LineChart'),
     settings: {
@@ -97,6 +96,7 @@ export const DATA_CASES: GalleryCase[] = [
   {
     name: 'comparison',
     code: sceneFor('Comparison'),
+    theme: { depth: '3d' } as Partial<SceneTheme>,
     settings: {
       title: 'Renting versus buying a home',
       kicker: 'Decision guide',
@@ -124,6 +124,7 @@ export const DATA_CASES: GalleryCase[] = [
   {
     name: 'icon-grid-few',
     code: sceneFor('IconGrid'),
+    theme: { depth: '3d' } as Partial<SceneTheme>,
     settings: { title: 'Why customers choose us', kicker: 'Benefits', items: [{ icon: 'zap', label: 'Fast' }, { icon: 'wallet', label: 'Affordable' }, { icon: 'heart', label: 'Loved by 50,000 customers' }] },
   },
 ];

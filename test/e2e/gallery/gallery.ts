@@ -60,10 +60,12 @@ export const SETTLED_FRAME = 118;
 export async function renderGallery(cases: GalleryCase[], sizes: GallerySize[] = GALLERY_SIZES, frame = SETTLED_FRAME): Promise<GalleryShot[]> {
   const serveUrl = await ensureBundle(E2E_CACHE_DIR);
   const packs = loadStylePacks().packs.map((pack) => pack.id);
-  const pool = new RenderPool({ size: 1, frameConcurrency: 1 });
+  // Two workers (one browser each) render side by side: stills are mostly single-threaded page work.
+  const pool = new RenderPool({ size: 2, frameConcurrency: 1 });
   mkdirSync(GALLERY_OUT, { recursive: true });
   const shots: GalleryShot[] = [];
   try {
+    const jobs: Promise<void>[] = [];
     for (const [caseIndex, galleryCase] of cases.entries()) {
       const compiled = await compileScene(galleryCase.code);
       for (const [sizeIndex, size] of sizes.entries()) {
@@ -71,22 +73,30 @@ export async function renderGallery(cases: GalleryCase[], sizes: GallerySize[] =
         const theme = { ...resolveTheme({ prompt: '', animationStyle: pack }), ...galleryCase.theme };
         const file = path.join(GALLERY_OUT, `${galleryCase.name}-${size.label}-${pack}.jpeg`);
         const audits: FrameAudit[] = [];
-        await pool.run(
-          {
-            type: 'stills',
-            serveUrl,
-            inputProps: { code: compiled.code, theme, settings: galleryCase.settings, assets: galleryCase.assets ?? {}, width: size.width, height: size.height, fps: FPS, durationInFrames: DURATION, audit: true },
-            frames: [frame],
-            outputPaths: [file],
-            imageFormat: 'jpeg',
-          },
-          { onAudit: (audit) => audits.push(audit) },
+        const slot = shots.length;
+        shots.push(undefined as unknown as GalleryShot);
+        jobs.push(
+          pool
+            .run(
+              {
+                type: 'stills',
+                serveUrl,
+                inputProps: { code: compiled.code, theme, settings: galleryCase.settings, assets: galleryCase.assets ?? {}, width: size.width, height: size.height, fps: FPS, durationInFrames: DURATION, audit: true },
+                frames: [frame],
+                outputPaths: [file],
+                imageFormat: 'jpeg',
+              },
+              { onAudit: (audit) => audits.push(audit) },
+            )
+            .then(() => {
+              const audit = audits.find((entry) => entry.frame === frame);
+              if (!audit) throw new Error(`${galleryCase.name} at ${size.label}: the page logged no layout audit`);
+              shots[slot] = { name: galleryCase.name, size, pack, file, audit };
+            }),
         );
-        const audit = audits.find((entry) => entry.frame === frame);
-        if (!audit) throw new Error(`${galleryCase.name} at ${size.label}: the page logged no layout audit`);
-        shots.push({ name: galleryCase.name, size, pack, file, audit });
       }
     }
+    await Promise.all(jobs);
   } finally {
     await pool.close();
   }
