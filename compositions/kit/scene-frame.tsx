@@ -51,8 +51,9 @@ function presentationOf(kind: TransitionKind, width: number, height: number): An
 const noop = () => undefined;
 
 /**
- * A scene's frame: the pack's background, still, and the scene's content brought in and taken out
- * with the pack's transition over the first and last frames. Scenes render as separate segments,
+ * A scene's frame: the pack's background, still, and the scene's content brought in with the
+ * pack's transition over the first frames and taken out by the same transition played backwards
+ * over the last ones. Scenes render as separate segments,
  * so each transition runs against the shared background rather than the neighbouring scene.
  */
 export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: TransitionKind; backgroundColor?: string; children: React.ReactNode }> = ({ theme, seed = 'scene', transition, backgroundColor, children }) => {
@@ -63,15 +64,16 @@ export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: Tr
   const exit = interpolate(frame, [durationInFrames - length, durationInFrames], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
   const presentation = presentationOf(transition ?? transitionFor(theme), width, height);
   const Presentation = presentation.component as React.ComponentType<TransitionPresentationComponentProps<Record<string, unknown>>>;
-  const direction = exit > 0 ? 'exiting' : 'entering';
-  const progress = exit > 0 ? exit : enter;
+  // The exit plays the entrance backwards: a wipe, iris or clock wipe masks only the entering side
+  // of a transition, so "exiting" alone would leave the content standing until the cut.
+  const progress = exit > 0 ? 1 - exit : enter;
   const content =
-    progress >= 1 && direction === 'entering' ? (
+    progress >= 1 ? (
       <AbsoluteFill>{children}</AbsoluteFill>
     ) : (
       <Presentation
         presentationProgress={progress}
-        presentationDirection={direction}
+        presentationDirection="entering"
         passedProps={presentation.props}
         presentationDurationInFrames={length}
         onElementImage={noop}

@@ -46,6 +46,13 @@ interface Worker {
   job?: Job & { id: number; detach: () => void };
 }
 
+/** The telling part of a crashed worker's stderr: the last line naming an error, else the last lines. */
+function crashSummary(stderr: string): string {
+  const lines = stderr.trim().split('\n').map((line) => line.trim()).filter(Boolean);
+  const error = lines.findLast((line) => /\b\w*Error\b|error:/i.test(line));
+  return error ?? lines.slice(-3).join(' ');
+}
+
 /** A render fault (browser crash, FFmpeg error, worker exit), as opposed to a cancel. */
 export class RenderError extends Error {
   constructor(message: string) {
@@ -180,7 +187,7 @@ export class RenderPool {
       if (job) {
         job.detach();
         if (job.signal?.aborted) job.reject(job.signal.reason as Error);
-        else job.reject(new RenderError(`render worker exited (${signal ?? `code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`));
+        else job.reject(new RenderError(`render worker exited (${signal ?? `code ${code}`})${stderr ? `: ${crashSummary(stderr)}` : ''}`));
       }
       if (!this.closed) this.dispatch();
     });

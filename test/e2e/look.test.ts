@@ -127,3 +127,79 @@ describe('the look of a job: documents, brand and fonts', () => {
     expect(primaryPixels).toBeGreaterThan(500);
   });
 });
+
+describe('the look of a job: images', () => {
+  const HERO = { r: 0x7f, g: 0xff, b: 0x00 };
+  let e2e: E2eNode;
+  let server: Server;
+  let job: Record<string, any>;
+
+  beforeAll(async () => {
+    // A chartreuse hero photo (wide JPEG), a WebP product shot and an SVG logo.
+    const hero = await sharp({ create: { width: 1600, height: 900, channels: 3, background: HERO } }).jpeg().toBuffer();
+    const product = await sharp({ create: { width: 600, height: 900, channels: 4, background: { r: 30, g: 60, b: 200, alpha: 1 } } }).webp().toBuffer();
+    const logo = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80" viewBox="0 0 240 80"><rect width="240" height="80" rx="16" fill="#111827"/><circle cx="40" cy="40" r="22" fill="#F59E0B"/></svg>');
+    const files: Record<string, [string, Buffer]> = { '/hero.jpg': ['image/jpeg', hero], '/bottle.webp': ['image/webp', product], '/logo.svg': ['image/svg+xml', logo] };
+    server = createServer((request, response) => {
+      const [type, body] = files[request.url ?? ''] ?? ['text/plain', Buffer.from('missing')];
+      response.writeHead(files[request.url ?? ''] ? 200 : 404, { 'content-type': type }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    e2e = await startE2eNode();
+    const created = await e2e.request('POST', '/v1/videos', {
+      prompt: 'Meet Aurora, the refillable water bottle. Recycled glass, a steel cap and a lifetime refill promise. Order yours today.',
+      duration: 12,
+      dimensions: { width: 640, height: 360 },
+      render: true,
+      narration: false,
+      music: false,
+      images: [
+        { url: `${base}/hero.jpg`, context: 'hero shot of a spring meadow' },
+        { url: `${base}/bottle.webp`, context: 'product photo of the Aurora bottle' },
+        { url: `${base}/logo.svg`, context: 'our logo' },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(202);
+    job = await e2e.waitFor(created.body.id);
+    expect(job.status, JSON.stringify(job)).toBe('completed');
+  });
+
+  afterAll(async () => {
+    await e2e?.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('uses each image where its context says: hero opens, product shown whole, logo closes', () => {
+    const plan = JSON.parse(e2e.node.ctx.videos.get(job.id)!.plan!);
+    expect(plan.images).toEqual([
+      { name: 'image-0', field: 'images[0]', role: 'hero' },
+      { name: 'image-1', field: 'images[1]', role: 'product' },
+      { name: 'image-2', field: 'images[2]', role: 'logo' },
+    ]);
+    const scenes = e2e.node.ctx.videos.scenes(job.id);
+    const settings = scenes.map((scene) => ({ kind: scene.kind, writer: scene.writer, ...JSON.parse(scene.settings) }));
+    expect(settings[0]).toMatchObject({ kind: 'image', writer: 'embedded', image: 'image-0', mode: 'ken-burns' });
+    expect(settings.find((scene) => scene.image === 'image-1')).toMatchObject({ kind: 'image', writer: 'embedded', mode: 'contain' });
+    expect(settings.at(-1)).toMatchObject({ kind: 'cta', writer: 'embedded', logo: 'image-2' });
+    // Every scene passed its in-page layout audit with the real images in it.
+    for (const scene of scenes) expect(JSON.parse(scene.audit!).issues).toEqual([]);
+  });
+
+  it('copies the images into the job, upright and in their own ratio', async () => {
+    const plan = JSON.parse(e2e.node.ctx.videos.get(job.id)!.plan!);
+    const hero = await sharp(path.join(e2e.node.ctx.filesDir, plan.assets['image-0'])).metadata();
+    expect(hero.width! / hero.height!).toBeCloseTo(16 / 9, 2);
+    expect(plan.assets['image-2']).toMatch(/\.svg$/);
+  });
+
+  it('shows the hero photo in the opening frames', async () => {
+    const frames = await e2e.request('GET', `/v1/videos/${job.id}/frames?max_frames=12`);
+    const first = (frames.body.frames as { data: string; scene_id: string }[]).find((frame) => frame.scene_id === e2e.node.ctx.videos.scenes(job.id)[0]!.id)!;
+    const { data } = await sharp(Buffer.from(first.data, 'base64')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    let heroPixels = 0;
+    for (let i = 0; i < data.length; i += 3) if (Math.abs(data[i]! - HERO.r) + Math.abs(data[i + 1]! - HERO.g) + Math.abs(data[i + 2]! - HERO.b) < 60) heroPixels += 1;
+    // Most of the frame is the photo (a caption panel covers part of it).
+    expect(heroPixels / (data.length / 3)).toBeGreaterThan(0.4);
+  });
+});

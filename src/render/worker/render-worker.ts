@@ -1,6 +1,7 @@
 // A render worker: a child process that keeps one headless browser open and renders scenes for
 // the render pool. It holds a core while it works, which is why it is not the server process.
-import { openBrowser, renderMedia, renderStill, selectComposition } from '@remotion/renderer';
+import { writeFileSync } from 'node:fs';
+import { openBrowser, renderFrames, renderMedia, renderStill, selectComposition } from '@remotion/renderer';
 import type { RenderTask, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './render-protocol.js';
 import { SEGMENT_ENCODING } from './render-protocol.js';
 
@@ -56,23 +57,47 @@ async function run(id: number, task: RenderTask): Promise<number> {
         if (log.text.startsWith(AUDIT_LOG_PREFIX)) send({ id, type: 'audit', audit: JSON.parse(log.text.slice(AUDIT_LOG_PREFIX.length)) });
       }
     : undefined;
+  if (task.type === 'stills' && task.frames.length === 1) {
+    await renderStill({
+      serveUrl: task.serveUrl,
+      composition,
+      inputProps: task.inputProps,
+      frame: task.frames[0]!,
+      output: task.outputPaths[0]!,
+      imageFormat: task.imageFormat,
+      puppeteerInstance,
+      ...(onBrowserLog ? { onBrowserLog } : {}),
+      ...browserOptions,
+    });
+    send({ id, type: 'progress', progress: 1, renderedFrames: 1 });
+    return 1;
+  }
   if (task.type === 'stills') {
-    for (let i = 0; i < task.frames.length; i += 1) {
-      await renderStill({
-        serveUrl: task.serveUrl,
-        composition,
-        inputProps: task.inputProps,
-        frame: task.frames[i]!,
-        output: task.outputPaths[i]!,
-        imageFormat: task.imageFormat,
-        puppeteerInstance,
-        ...(onBrowserLog ? { onBrowserLog } : {}),
-        ...browserOptions,
-      });
-      send({ id, type: 'progress', progress: (i + 1) / task.frames.length, renderedFrames: i + 1 });
-    }
+    // Several frames of one scene: one page renders them all (a page per still would load the
+    // bundle and the fonts again for each).
+    let done = 0;
+    await renderFrames({
+      serveUrl: task.serveUrl,
+      composition,
+      inputProps: task.inputProps,
+      frames: task.frames,
+      outputDir: null,
+      imageFormat: task.imageFormat,
+      concurrency: 1,
+      puppeteerInstance,
+      ...(onBrowserLog ? { onBrowserLog } : {}),
+      ...browserOptions,
+      onStart: () => undefined,
+      onFrameUpdate: () => undefined,
+      onFrameBuffer: (buffer, frame) => {
+        writeFileSync(task.outputPaths[task.frames.indexOf(frame)]!, buffer);
+        done += 1;
+        send({ id, type: 'progress', progress: done / task.frames.length, renderedFrames: done });
+      },
+    });
     return task.frames.length;
   }
+
   let rendered = 0;
   await renderMedia({
     serveUrl: task.serveUrl,
@@ -102,6 +127,12 @@ process.on('message', (message: TaskMessage) => {
       send({ id: message.id, type: 'error', message: error instanceof Error ? error.message : String(error) });
     },
   );
+});
+
+// A failed render can leave a browser-side promise rejected after its task has already answered
+// (the page closing under a pending call). That must not take the worker and its next task down.
+process.on('unhandledRejection', (reason) => {
+  console.error('render worker: unhandled rejection after a task', reason);
 });
 
 process.on('disconnect', () => {

@@ -188,8 +188,10 @@ export class EmbeddedPlanner implements StoryPlanner {
     const count = sceneCountFor(request.durationSeconds);
     const bodyCount = count - 2;
     // Below this many bodies, scenes would run too long: fill with the subject's key terms.
-    const minBodies = Math.max(1, Math.ceil(request.durationSeconds / MAX_SCENE_SECONDS) - 2);
-    const candidates: SceneDraft[] = interleave(fromDocuments, imageScenes(materials.images, topic));
+    const minBodies = Math.min(bodyCount, Math.max(1, Math.ceil(request.durationSeconds / MAX_SCENE_SECONDS) - 2));
+    // The hero opens the video (without one, a background image does); the other images go in the body.
+    const hero = materials.images.find((image) => image.role === 'hero') ?? materials.images.find((image) => image.role === 'background');
+    const candidates: SceneDraft[] = interleave(fromDocuments, imageScenes(materials.images.filter((image) => image !== hero), topic));
 
     // The prompt's shape: a comparison, a timeline, a quote.
     const used = new Set<string>();
@@ -246,7 +248,6 @@ export class EmbeddedPlanner implements StoryPlanner {
       bodies.push({ role: 'body', kind: 'kinetic', title: term, settings: { text: term, ...(english ? { kicker: topic } : {}) }, narration: '' });
     }
 
-    const hero = materials.images.find((image) => image.role === 'hero');
     const subtitle = rest[0] ? shortLine(rest[0]) : '';
     const kicker = materials.brandName;
     const hook: SceneDraft = hero

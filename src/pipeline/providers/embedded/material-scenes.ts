@@ -104,7 +104,7 @@ function personFrom(context: string | undefined): { name: string; role?: string 
   return { name, ...(role ? { role } : {}) };
 }
 
-/** Scenes showing the attached images where their role says (the hero opens the video elsewhere). */
+/** Scenes showing the attached images where their role says (the planner opens the video with the hero, and does not pass it here). */
 export function imageScenes(images: PreparedImage[], topic: string): SceneDraft[] {
   const scenes: SceneDraft[] = [];
   for (const image of images.filter((item) => item.role === 'product')) {
@@ -120,7 +120,7 @@ export function imageScenes(images: PreparedImage[], topic: string): SceneDraft[
       scenes.push({ role: 'body', kind: 'image-split', title: image.context ?? topic, settings: { image: image.name, heading: image.context ?? topic }, narration: image.context ? `${image.context}.` : '' });
     }
   }
-  const grid = [...(team.length > 1 ? team : []), ...images.filter((item) => item.role === 'gallery' || item.role === 'background')];
+  const grid = [...(team.length > 1 ? team : []), ...images.filter((item) => item.role === 'gallery' || item.role === 'background' || item.role === 'hero')];
   if (grid.length >= 2) {
     const shown = grid.slice(0, 6);
     const heading = shown.find((image) => image.context)?.context ?? topic;
