@@ -44,6 +44,45 @@ export function fitText(options: { text: string; width: number; height: number; 
   return best!;
 }
 
+/**
+ * Lines already fitted with {@link fitText}, drawn at their fitted size: for text whose fit drives
+ * the layout around it (a bar hugging a name), so it is measured only once.
+ */
+export const FitLines: React.FC<{
+  fit: TextFit;
+  width: number;
+  family: string;
+  weight: number;
+  color: string;
+  lineHeight: number;
+  align?: 'left' | 'center' | 'right';
+  letterSpacing?: number;
+  part?: string;
+  style?: React.CSSProperties;
+}> = ({ fit, width, family, weight, color, lineHeight, align = 'left', letterSpacing, part, style }) => (
+  <div
+    data-kit-part={part}
+    style={{
+      width,
+      height: fit.height,
+      fontFamily: fontFamily(family),
+      fontWeight: fontWeight(family, weight),
+      fontSize: fit.fontSize,
+      lineHeight,
+      color,
+      textAlign: align,
+      ...(letterSpacing !== undefined ? { letterSpacing: `${letterSpacing}em` } : {}),
+      ...style,
+    }}
+  >
+    {fit.lines.map((line, index) => (
+      <div key={index} style={{ whiteSpace: 'nowrap' }}>
+        {line}
+      </div>
+    ))}
+  </div>
+);
+
 /** Text measured in the browser and sized to fit its box: never clipped, never overflowing. */
 export const FittedText: React.FC<{
   text: string;
@@ -65,29 +104,6 @@ export const FittedText: React.FC<{
   part?: string;
   style?: React.CSSProperties;
 }> = ({ text, width, height, maxLines, maxFontSize, family, weight = 800, color, align = 'left', lineHeight = 1.12, letterSpacing, uppercase = false, part, style }) => {
-  const shown = uppercase ? text.toUpperCase() : text;
-  const fit = fitText({ text: shown, width, height, maxLines, maxFontSize, family, weight, lineHeight, letterSpacing });
-  return (
-    <div
-      data-kit-part={part}
-      style={{
-        width,
-        height: fit.height,
-        fontFamily: fontFamily(family),
-        fontWeight: fontWeight(family, weight),
-        fontSize: fit.fontSize,
-        lineHeight,
-        color,
-        textAlign: align,
-        ...(letterSpacing !== undefined ? { letterSpacing: `${letterSpacing}em` } : {}),
-        ...style,
-      }}
-    >
-      {fit.lines.map((line, index) => (
-        <div key={index} style={{ whiteSpace: 'nowrap' }}>
-          {line}
-        </div>
-      ))}
-    </div>
-  );
+  const fit = fitText({ text: uppercase ? text.toUpperCase() : text, width, height, maxLines, maxFontSize, family, weight, lineHeight, letterSpacing });
+  return <FitLines fit={fit} width={width} family={family} weight={weight} color={color} lineHeight={lineHeight} align={align} letterSpacing={letterSpacing} part={part} style={style} />;
 };

@@ -7,7 +7,7 @@ export { Captions } from './captions';
 export type { CaptionChunk } from './captions';
 export { contrastRatio, kitColors, parseColor, readableOn } from './color';
 export type { KitColors } from './color';
-export { FittedText, fitText } from './fitted-text';
+export { FitLines, FittedText, fitText } from './fitted-text';
 export { fontFamily, fontWeight, SHIPPED_FONTS } from './fonts';
 export { Heading, Ornament, packLayout } from './heading';
 export { layoutFor, useLayout } from './layout';

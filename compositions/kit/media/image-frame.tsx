@@ -3,13 +3,12 @@ import { measureText } from '@remotion/layout-utils';
 import { Img, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
-import { FittedText, fitText, type TextFit } from '../fitted-text';
+import { FitLines, FittedText, fitText, type TextFit } from '../fitted-text';
 import { fontFamily, fontWeight } from '../fonts';
 import { Heading, packLayout } from '../heading';
 import { useLayout, type Layout } from '../layout';
 import { entranceStyle, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
-import { FitLines } from './fit-lines';
 import { cardShadow, cornerRadius, imageFit, photoPanel, typeUnit, useNaturalSize } from './image-fit';
 import { PushImage } from './lower-third';
 

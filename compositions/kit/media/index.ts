@@ -2,7 +2,6 @@
 export { ImageFrame, ImageGrid, ImageSplit, gridFor } from './image-frame';
 export { dataUrlImageSize, imageFit, photoPanel, useNaturalSize } from './image-fit';
 export type { ImageBox, NaturalSize } from './image-fit';
-export { FitLines } from './fit-lines';
 export { KineticHeadline } from './kinetic-headline';
 export { LogoReveal } from './logo-reveal';
 export { LowerThird, PushImage } from './lower-third';

@@ -1,12 +1,11 @@
 import React from 'react';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
-import { FittedText, fitText } from '../fitted-text';
+import { FitLines, FittedText, fitText } from '../fitted-text';
 import { packLayout } from '../heading';
 import { useLayout } from '../layout';
 import { entranceStyle, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
-import { FitLines } from './fit-lines';
 import { typeUnit } from './image-fit';
 
 // One opening quotation mark ("6" shape) in a 50 × 80 box: a round drop and its tail.
