@@ -395,6 +395,7 @@ export class VideoEngine {
     const brandColors = brand ? (JSON.parse(brand.colors) as Record<string, string>) : {};
     const brandFonts = brand ? (JSON.parse(brand.fonts) as Record<string, string>) : {};
     const brandName = options.brandSettings?.brandName ?? brand?.name;
+    const brandDescription = options.brandSettings?.brandDescription ?? (brand?.description || undefined);
     const materials = await this.materials(id, row, brand?.logo_path ?? undefined);
     const plan = await this.planner.plan(
       {
@@ -403,7 +404,7 @@ export class VideoEngine {
         multiScene: options.multiScene,
         fps: options.fps,
         language,
-        materials: { images: materials.images, documents: materials.documents, ...(materials.logo ? { logo: materials.logo } : {}), ...(brandName ? { brandName } : {}) },
+        materials: { images: materials.images, documents: materials.documents, ...(materials.logo ? { logo: materials.logo } : {}), ...(brandName ? { brandName } : {}), ...(brandDescription ? { brandDescription } : {}) },
       },
       signal,
     );

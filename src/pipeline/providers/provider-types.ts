@@ -61,6 +61,8 @@ export interface PlanMaterials {
   /** Asset name of the brand's logo. */
   logo?: string;
   brandName?: string;
+  /** What the brand does, in its words: the hook's subtitle when the prompt gives none. */
+  brandDescription?: string;
 }
 
 /** Writes the story plan. */

@@ -280,6 +280,11 @@ describe('EmbeddedPlanner with images', () => {
     expect(hook).toMatchObject({ role: 'hook', kind, settings: { kicker: 'Nimbus Labs' } });
   });
 
+  it("subtitles the hook with the brand's description when the prompt has only its subject", async () => {
+    const hook = (await plan('Nimbus kettle launch', { images: [], documents: [], brandName: 'Nimbus Labs', brandDescription: 'Kitchen tools that last a lifetime. Made in Porto.' }, 30)).scenes[0]!;
+    expect(hook).toMatchObject({ role: 'hook', kind: 'title', settings: { title: 'Nimbus kettle launch', subtitle: 'Kitchen tools that last a lifetime', kicker: 'Nimbus Labs' } });
+  });
+
   it('gives the hook no kicker without a brand name', async () => {
     const hook = (await plan('Nimbus kettle launch', { images: [], documents: [] }, 30)).scenes[0]!;
     expect(hook.settings).not.toHaveProperty('kicker');

@@ -248,7 +248,7 @@ export class EmbeddedPlanner implements StoryPlanner {
       bodies.push({ role: 'body', kind: 'kinetic', title: term, settings: { text: term, ...(english ? { kicker: topic } : {}) }, narration: '' });
     }
 
-    const subtitle = rest[0] ? shortLine(rest[0]) : '';
+    const subtitle = rest[0] ? shortLine(rest[0]) : materials.brandDescription ? shortLine(sentences(materials.brandDescription)[0] ?? '') : '';
     const kicker = materials.brandName;
     const hook: SceneDraft = hero
       ? { role: 'hook', kind: 'image', title: topic, settings: { image: hero.name, mode: 'ken-burns', heading: topic, ...(subtitle ? { caption: subtitle } : {}) }, narration: sentencesOf([topic]) }
