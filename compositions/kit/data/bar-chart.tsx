@@ -1,0 +1,294 @@
+import React from 'react';
+import type { Theme } from '../../scene-props';
+import { kitColors } from '../color';
+import { useLayout } from '../layout';
+import { useEntrance } from '../motion';
+import { bodyDelay, chartPoints, CountText, DataScene, decimalsOf, Enter, formatValue, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
+import { FittedText, fitText } from '../fitted-text';
+
+/** Props every chart takes: one series of up to 12 labelled values. */
+export interface ChartProps {
+  theme: Theme;
+  title: string;
+  labels: string[];
+  values: number[];
+  /** '%' (after the number), '$', '€', '£' (before it) or '' (none). */
+  unit?: string;
+  /** What the values measure, shown as a small caption ("Revenue, millions"). */
+  valueLabel?: string;
+  /** A small source caption under the chart ("Source: sales.csv, rows 1–5"). */
+  source?: string;
+  kicker?: string;
+}
+
+/**
+ * The smallest a bar is ever drawn, in px, even for a value of 0: every bar stays a visible,
+ * countable rectangle (tests count bars by scanning the rendered pixels for runs of the primary color).
+ */
+export const MIN_BAR_PX = 8;
+/** The smallest gap between two bars, in px (bars never touch, so each is its own run of color). */
+export const MIN_BAR_GAP_PX = 8;
+
+type BarMode = 'columns' | 'rows' | 'stacked';
+
+/**
+ * The heading's theme in a bar chart: the pack's ornament (an underline, frame or dots drawn in
+ * primary) gets a shade just off primary, so the only pixels of exactly the primary color in the
+ * scene are the bars.
+ */
+export function offPrimaryTheme(theme: Theme): Theme {
+  const colors = kitColors(theme);
+  return { ...theme, palette: { ...theme.palette, primary: mixColors(colors.primary, colors.text, 0.14) } };
+}
+
+/** The scale of a chart's values: a domain that always includes zero. */
+function domainOf(values: number[]): { lo: number; hi: number } {
+  const lo = Math.min(0, ...values);
+  const hi = Math.max(0, ...values);
+  return hi - lo > 0 ? { lo, hi } : { lo: 0, hi: 1 };
+}
+
+/**
+ * One bar: a single solid rectangle filled with exactly the pack's primary color (no gradient,
+ * border, rounding or shadow, even in 3d), growing from the zero line. It is never thinner than
+ * MIN_BAR_PX along its length, so a value of 0 still shows a stub. Positions are whole pixels.
+ */
+const Bar: React.FC<{ color: string; x: number; y: number; width: number; height: number }> = ({ color, x, y, width, height }) => (
+  <div data-kit-part="bar" style={{ position: 'absolute', left: x, top: y, width, height, background: color }} />
+);
+
+/**
+ * A bar chart of up to 12 values, each bar labelled with its label and its counted-up value.
+ * Columns when the labels fit under them; otherwise horizontal bars (labels beside them in
+ * landscape, above them in portrait), so no label is ever dropped or cut.
+ */
+export const BarChart: React.FC<ChartProps> = ({ theme, title, labels, values, unit = '', valueLabel, source, kicker }) => {
+  const layout = useLayout();
+  const points = chartPoints(labels, values);
+  return (
+    <DataScene theme={theme} seed={`bar-${title}`} title={title} kicker={kicker} source={source} headingTheme={offPrimaryTheme(theme)} part="bar-chart">
+      {(box) => (points.length > 0 ? <BarBody theme={theme} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} portrait={layout.orientation === 'portrait'} u={box.u} /> : null)}
+    </DataScene>
+  );
+};
+
+const BarBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; portrait: boolean; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, portrait, u }) => {
+  const colors = kitColors(theme);
+  const n = points.length;
+  const decimals = decimalsOf(points.map((p) => p.value));
+  const finals = points.map((p) => formatValue(p.value, unit, decimals));
+  const texts = points.map((p) => p.label);
+  const { lo, hi } = domainOf(points.map((p) => p.value));
+  const hasNegative = lo < 0;
+  const body = theme.fonts.body;
+  const figure = theme.fonts.heading;
+  const capH = valueLabel ? Math.round(Math.max(14, 30 * u)) : 0;
+  const capGap = valueLabel ? Math.round(14 * u) : 0;
+  const top = capH + capGap;
+  const innerH = H - top;
+
+  // Columns: labels under the bars, values over them.
+  const slot = W / n;
+  const colLabelZone = innerH * (portrait ? 0.2 : 0.26);
+  // Few columns get larger type.
+  const labelMax = (n <= 4 ? 40 : n <= 7 ? 34 : 30) * u;
+  const valueMax = (n <= 4 ? 56 : n <= 7 ? 46 : 38) * u;
+  const colLabel = uniformSize(texts, { width: slot - Math.max(8, slot * 0.1), height: colLabelZone, maxLines: 3, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 });
+  const colValue = uniformSize(finals, { width: slot * 0.94, height: valueMax * 1.2, maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  const colScore = Math.min(colLabel, colValue * 0.9);
+
+  // Horizontal bars: labels beside (landscape) or above with the value (portrait).
+  const rowH = innerH / n;
+  const rowsLabelW = Math.round(W * 0.28);
+  const rowsValue = uniformSize(finals, { width: W * 0.16, height: Math.min(rowH * 0.7, 46 * u), maxLines: 1, maxFontSize: 36 * u, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  const rowsLabel = uniformSize(texts, { width: rowsLabelW, height: rowH * 0.9, maxLines: 2, maxFontSize: 30 * u, family: body, weight: 600, lineHeight: 1.15 });
+  const stackTextH = rowH * 0.46;
+  const stackValue = uniformSize(finals, { width: W * 0.3, height: Math.min(stackTextH, 48 * u), maxLines: 1, maxFontSize: 38 * u, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  const stackValueW = widestText(finals, figure, 700, stackValue);
+  const stackLabel = uniformSize(texts, { width: W - stackValueW - 24 * u, height: stackTextH, maxLines: 1, maxFontSize: 32 * u, family: body, weight: 600, lineHeight: 1.15 });
+  const sideScore = portrait ? Math.min(stackLabel, stackValue) : Math.min(rowsLabel, rowsValue);
+  // Columns read best; horizontal bars win only when they give the labels clearly larger type.
+  const mode: BarMode = colScore >= sideScore * (portrait ? 0.85 : 0.72) && colScore >= 22 * u ? 'columns' : portrait ? 'stacked' : 'rows';
+
+  const delay = bodyDelay(theme);
+  const stagger = staggerFor(theme, n);
+  // Bars grow over 20..34 frames after a stagger of at most 42: settled by frame ~95.
+  const grow = Math.min(34, Math.max(20, theme.motion.durationFrames * 1.6));
+  const axis = mixColors(colors.muted, colors.background, 0.45);
+
+  const caption = valueLabel ? (
+    <Enter theme={theme} delay={delay} distance={16 * u} style={{ position: 'absolute', left: 0, top: 0 }}>
+      <FittedText part="value-label" text={valueLabel} width={W} height={capH} maxLines={1} maxFontSize={26 * u} family={body} weight={600} color={colors.muted} />
+    </Enter>
+  ) : null;
+
+  if (mode === 'columns') {
+    const labelLines = Math.max(1, ...texts.map((t) => uniformLines(t, slot - Math.max(8, slot * 0.1), colLabel, body)));
+    const labelH = Math.ceil(colLabel * 1.15 * labelLines) + 2;
+    const valueH = Math.ceil(colValue * 1.15) + Math.round(12 * u);
+    const labelsTop = H - labelH;
+    const plotTop = top + valueH;
+    const plotBottom = labelsTop - Math.round(16 * u);
+    const plotH = plotBottom - plotTop - (hasNegative ? valueH : 0);
+    const zeroY = Math.round(plotTop + (plotH * hi) / (hi - lo));
+    // Bars at most 62% of their slot, and always at least MIN_BAR_GAP_PX apart.
+    const barW = Math.max(MIN_BAR_PX, Math.min(Math.round(slot * 0.62), Math.round(230 * u), Math.floor(slot) - MIN_BAR_GAP_PX - 1));
+    return (
+      <>
+        {caption}
+        <div data-kit-part="axis" style={{ position: 'absolute', left: 0, top: zeroY, width: W, height: Math.max(1, Math.round(2 * u)), background: axis }} />
+        {points.map((point, i) => (
+          <ColumnItem key={i} theme={theme} delay={delay + i * stagger} grow={grow} point={point} unit={unit} decimals={decimals} cx={slot * (i + 0.5)} slot={slot} barW={barW} zeroY={zeroY} scale={plotH / (hi - lo)} valueH={valueH} valueFont={colValue} labelTop={labelsTop} labelH={labelH} labelFont={colLabel} u={u} />
+        ))}
+      </>
+    );
+  }
+
+  const stacked = mode === 'stacked';
+  const valueW = stacked ? stackValueW : widestText(finals, figure, 700, rowsValue) + Math.round(12 * u);
+  const labelW = stacked ? 0 : rowsLabelW;
+  const x0 = stacked ? 0 : labelW + Math.round(20 * u);
+  const valueGap = Math.round(12 * u);
+  const regionLeft = x0 + (hasNegative && !stacked ? valueW + valueGap : 0);
+  const regionRight = stacked ? W : W - valueW - valueGap;
+  const zeroX = Math.round(regionLeft + ((regionRight - regionLeft) * -lo) / (hi - lo));
+  const barT = Math.max(MIN_BAR_PX, Math.min(Math.round(rowH * (stacked ? 0.34 : 0.6)), Math.round(72 * u), Math.floor(rowH) - MIN_BAR_GAP_PX - 1));
+  return (
+    <>
+      {caption}
+      <div data-kit-part="axis" style={{ position: 'absolute', left: zeroX - Math.max(1, Math.round(2 * u)), top, width: Math.max(1, Math.round(2 * u)), height: innerH, background: axis }} />
+      {points.map((point, i) => (
+        <RowItem
+          key={i}
+          theme={theme}
+          delay={delay + i * stagger}
+          grow={grow}
+          point={point}
+          unit={unit}
+          decimals={decimals}
+          stacked={stacked}
+          rowTop={top + rowH * i}
+          rowH={rowH}
+          barT={barT}
+          zeroX={zeroX}
+          scale={(regionRight - regionLeft) / (hi - lo)}
+          width={W}
+          labelW={labelW}
+          valueW={valueW}
+          valueFont={stacked ? stackValue : rowsValue}
+          labelFont={stacked ? stackLabel : rowsLabel}
+          textH={stacked ? stackTextH : rowH}
+          u={u}
+        />
+      ))}
+    </>
+  );
+};
+
+/** The lines a label takes at the chart's common label size. */
+function uniformLines(text: string, width: number, size: number, family: string): number {
+  return fitText({ text, width, height: 10000, maxLines: 3, maxFontSize: size, family, weight: 600, lineHeight: 1.15 }).lines.length;
+}
+
+const ColumnItem: React.FC<{
+  theme: Theme;
+  delay: number;
+  grow: number;
+  point: { label: string; value: number };
+  unit: string;
+  decimals: number;
+  cx: number;
+  slot: number;
+  barW: number;
+  zeroY: number;
+  scale: number;
+  valueH: number;
+  valueFont: number;
+  labelTop: number;
+  labelH: number;
+  labelFont: number;
+  u: number;
+}> = ({ theme, delay, grow, point, unit, decimals, cx, slot, barW, zeroY, scale, valueH, valueFont, labelTop, labelH, labelFont, u }) => {
+  const colors = kitColors(theme);
+  const progress = useReveal(delay, grow);
+  const enter = useEntrance(theme, delay);
+  // A bar is never shorter than MIN_BAR_PX, even for 0: a visible, countable stub.
+  const length = Math.max(MIN_BAR_PX, Math.round(Math.abs(point.value) * scale * progress));
+  const negative = point.value < 0;
+  const x = Math.round(cx - barW / 2);
+  const y = negative ? zeroY : zeroY - length;
+  const boxW = slot * 0.96;
+  const valueGap = Math.round(10 * u);
+  const labelW = slot - Math.max(8, slot * 0.1);
+  return (
+    <>
+      <Bar color={colors.primary} x={x} y={y} width={barW} height={length} />
+      <div style={{ position: 'absolute', left: cx - boxW / 2, top: negative ? zeroY + length : zeroY - length - valueH, width: boxW, height: valueH, boxSizing: 'border-box', padding: negative ? `${valueGap}px 0 0` : `0 0 ${valueGap}px`, display: 'flex', alignItems: negative ? 'flex-start' : 'flex-end', opacity: enter }}>
+        <CountText part="bar-value" value={point.value} progress={progress} unit={unit} decimals={decimals} width={boxW} height={valueH - valueGap} maxFontSize={valueFont} family={theme.fonts.heading} weight={700} color={colors.text} align="center" />
+      </div>
+      <Enter theme={theme} delay={delay} distance={14 * u} style={{ position: 'absolute', left: cx - labelW / 2, top: labelTop, width: labelW, height: labelH }}>
+        <FittedText part="bar-label" text={point.label} width={labelW} height={labelH} maxLines={3} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.muted} align="center" lineHeight={1.15} />
+      </Enter>
+    </>
+  );
+};
+
+const RowItem: React.FC<{
+  theme: Theme;
+  delay: number;
+  grow: number;
+  point: { label: string; value: number };
+  unit: string;
+  decimals: number;
+  stacked: boolean;
+  rowTop: number;
+  rowH: number;
+  barT: number;
+  zeroX: number;
+  scale: number;
+  width: number;
+  labelW: number;
+  valueW: number;
+  valueFont: number;
+  labelFont: number;
+  textH: number;
+  u: number;
+}> = ({ theme, delay, grow, point, unit, decimals, stacked, rowTop, rowH, barT, zeroX, scale, width, labelW, valueW, valueFont, labelFont, textH, u }) => {
+  const colors = kitColors(theme);
+  const progress = useReveal(delay, grow);
+  const enter = useEntrance(theme, delay);
+  // A bar is never shorter than MIN_BAR_PX, even for 0: a visible, countable stub.
+  const length = Math.max(MIN_BAR_PX, Math.round(Math.abs(point.value) * scale * progress));
+  const negative = point.value < 0;
+  const gap = Math.round(12 * u);
+  if (stacked) {
+    // Label and value share the line above the bar; the bar runs below them.
+    const textTop = rowTop;
+    const barTop = Math.round(rowTop + textH + (rowH - textH - barT) * 0.3);
+    const labelWidth = width - valueW - 24 * u;
+    return (
+      <>
+        <Enter theme={theme} delay={delay} distance={14 * u} style={{ position: 'absolute', left: 0, top: textTop, width: labelWidth, height: textH, display: 'flex', alignItems: 'flex-end' }}>
+          <FittedText part="bar-label" text={point.label} width={labelWidth} height={textH} maxLines={1} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.15} />
+        </Enter>
+        <div style={{ position: 'absolute', left: width - valueW, top: textTop, width: valueW, height: textH, display: 'flex', alignItems: 'flex-end', opacity: enter }}>
+          <CountText part="bar-value" value={point.value} progress={progress} unit={unit} decimals={decimals} width={valueW} height={textH} maxFontSize={valueFont} family={theme.fonts.heading} weight={700} color={colors.text} align="right" />
+        </div>
+        <Bar color={colors.primary} x={negative ? zeroX - length : zeroX} y={barTop} width={length} height={barT} />
+      </>
+    );
+  }
+  const barTop = Math.round(rowTop + (rowH - barT) / 2);
+  const valueBoxH = Math.min(rowH, valueFont * 1.3);
+  return (
+    <>
+      <Enter theme={theme} delay={delay} distance={14 * u} style={{ position: 'absolute', left: 0, top: rowTop, width: labelW, height: rowH, display: 'flex', alignItems: 'center', justifyContent: 'flex-end' }}>
+        <FittedText part="bar-label" text={point.label} width={labelW} height={rowH * 0.9} maxLines={2} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.text} align="right" lineHeight={1.15} />
+      </Enter>
+      <Bar color={colors.primary} x={negative ? zeroX - length : zeroX} y={barTop} width={length} height={barT} />
+      <div style={{ position: 'absolute', left: negative ? zeroX - length - gap - valueW : zeroX + length + gap, top: rowTop + (rowH - valueBoxH) / 2, width: valueW, height: valueBoxH, display: 'flex', alignItems: 'center', opacity: enter }}>
+        <CountText part="bar-value" value={point.value} progress={progress} unit={unit} decimals={decimals} width={valueW} height={valueBoxH} maxFontSize={valueFont} family={theme.fonts.heading} weight={700} color={colors.text} align={negative ? 'right' : 'left'} />
+      </div>
+    </>
+  );
+};

@@ -1,0 +1,297 @@
+import React from 'react';
+import { measureText } from '@remotion/layout-utils';
+import { Easing, interpolate, useCurrentFrame } from 'remotion';
+import type { Theme } from '../../scene-props';
+import { kitColors, mix, parseColor, toHex } from '../color';
+import { FittedText, fitText } from '../fitted-text';
+import { fontFamily, fontWeight } from '../fonts';
+import { Heading, packLayout } from '../heading';
+import { useLayout } from '../layout';
+import { entranceStyle, useEntrance } from '../motion';
+import { SceneFrame } from '../scene-frame';
+import { formatNumber } from '../stat-counter';
+
+/** The units a chart value may carry: currencies go before the number, percent after it. */
+const PREFIX_UNITS = new Set(['$', '€', '£']);
+
+/** A chart value as shown: `$1,200`, `-€3.5`, `42%`, `1,234`. */
+export function formatValue(value: number, unit = '', decimals = 0): string {
+  const rounded = Number(value.toFixed(decimals));
+  const sign = rounded < 0 ? '-' : '';
+  const body = formatNumber(Math.abs(rounded), decimals);
+  const trimmed = unit.trim();
+  if (PREFIX_UNITS.has(trimmed)) return `${sign}${trimmed}${body}`;
+  if (trimmed === '%') return `${sign}${body}%`;
+  return `${sign}${body}${trimmed ? ` ${trimmed}` : ''}`;
+}
+
+/** The decimals a set of values needs (0..2), so 2.5 and 3 both show as 2.5 and 3.0. */
+export function decimalsOf(values: number[]): number {
+  let decimals = 0;
+  for (const value of values) {
+    const text = String(Math.abs(value));
+    const dot = text.indexOf('.');
+    if (dot >= 0 && !text.includes('e')) decimals = Math.max(decimals, text.length - dot - 1);
+  }
+  return Math.min(2, decimals);
+}
+
+/** A chart's points: at most `max`, every value finite, every point labelled. */
+export function chartPoints(labels: string[] | undefined, values: number[] | undefined, max = 12): { label: string; value: number }[] {
+  const list = Array.isArray(values) ? values : [];
+  return list.slice(0, max).map((value, index) => ({ label: String(labels?.[index] ?? index + 1), value: Number.isFinite(Number(value)) ? Number(value) : 0 }));
+}
+
+interface FitOptions {
+  width: number;
+  height: number;
+  maxLines: number;
+  maxFontSize: number;
+  family: string;
+  weight: number;
+  lineHeight: number;
+  fontVariantNumeric?: string;
+}
+
+/**
+ * One type size for a set of texts: the largest at which every one fits its box. Passing it as
+ * `maxFontSize` to each FittedText keeps sibling labels the same size.
+ */
+export function uniformSize(texts: string[], options: FitOptions): number {
+  let size = options.maxFontSize;
+  for (const text of texts) if (text) size = Math.min(size, bestFit(text, options).fontSize);
+  return size;
+}
+
+/**
+ * The largest size a text reaches in a box on up to `maxLines` lines. fitText fills all the lines
+ * it is allowed and then shrinks to the height; in a short box fewer, larger lines can win, so each
+ * line count is tried. A FittedText given `maxLines` and this size as `maxFontSize` draws it so.
+ */
+export function bestFit(text: string, options: FitOptions): { fontSize: number; lines: number } {
+  let best = { fontSize: 0, lines: 1 };
+  for (let lines = 1; lines <= options.maxLines; lines += 1) {
+    const fit = fitText({ text, ...options, maxLines: lines, width: Math.max(4, options.width), height: Math.max(4, options.height) });
+    if (fit.fontSize > best.fontSize + 0.01) best = { fontSize: fit.fontSize, lines: fit.lines.length };
+  }
+  return best;
+}
+
+/** The widest of some texts at a font size, in px (tabular digits). */
+export function widestText(texts: string[], family: string, weight: number, fontSize: number): number {
+  let widest = 0;
+  for (const text of texts) widest = Math.max(widest, measureText({ text, fontFamily: fontFamily(family), fontWeight: fontWeight(family, weight), fontSize, fontVariantNumeric: 'tabular-nums', validateFontIsLoaded: false }).width);
+  return Math.ceil(widest) + 2;
+}
+
+/** The lines a text takes at a size no larger than `maxFontSize` in a box. */
+export function linesAt(text: string, options: FitOptions): number {
+  return fitText({ text, ...options }).lines.length;
+}
+
+/**
+ * A number that counts up to its value. The type is sized once for the final text (tabular digits)
+ * so the counting never changes the size or overflows the box.
+ */
+export const CountText: React.FC<{
+  value: number;
+  progress: number;
+  unit?: string;
+  decimals: number;
+  width: number;
+  height: number;
+  maxFontSize: number;
+  family: string;
+  weight?: number;
+  color: string;
+  align?: 'left' | 'center' | 'right';
+  part: string;
+  suffix?: string;
+  style?: React.CSSProperties;
+}> = ({ value, progress, unit = '', decimals, width, height, maxFontSize, family, weight = 700, color, align = 'left', part, suffix = '', style }) => {
+  const finalText = `${formatValue(value, unit, decimals)}${suffix}`;
+  const fit = fitText({ text: finalText, width, height, maxLines: 1, maxFontSize, family, weight, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  const shown = `${formatValue(value * Math.max(0, Math.min(1, progress)), unit, decimals)}${suffix}`;
+  return (
+    <div
+      data-kit-part={part}
+      style={{
+        width,
+        height: fit.height,
+        fontFamily: fontFamily(family),
+        fontWeight: fontWeight(family, weight),
+        fontSize: fit.fontSize,
+        lineHeight: 1.15,
+        color,
+        textAlign: align,
+        whiteSpace: 'nowrap',
+        fontVariantNumeric: 'tabular-nums',
+        ...style,
+      }}
+    >
+      {shown}
+    </div>
+  );
+};
+
+/** Progress 0..1 of a longer reveal (a bar growing, a line drawing), eased out, clamped. */
+export function useReveal(delay: number, duration: number): number {
+  const frame = useCurrentFrame();
+  return interpolate(frame - delay, [0, Math.max(1, duration)], [0, 1], { easing: Easing.out(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+}
+
+/** Frames between staggered items so `count` items all start within `budget` frames. */
+export function staggerFor(theme: Theme, count: number, budget = 42): number {
+  return Math.min(theme.motion.staggerFrames, budget / Math.max(1, count));
+}
+
+/** Frame the body of a data scene starts entering, after the heading. */
+export function bodyDelay(theme: Theme): number {
+  return Math.min(18, Math.round(theme.motion.durationFrames * 0.6));
+}
+
+/** Whether the canvas is a wide banner (3:1 and the like). */
+export function isBanner(layout: { ratio: number }): boolean {
+  return layout.ratio > 2.2;
+}
+
+/**
+ * The frame every data scene shares: the pack background, a heading (kicker, title, ornament) at
+ * the top, the body in a box of known size below it, and an optional source caption at the bottom.
+ * The heading and body are centred together, so a one-line title leaves no hole.
+ */
+export const DataScene: React.FC<{
+  theme: Theme;
+  seed: string;
+  title: string;
+  kicker?: string;
+  source?: string;
+  /** The theme the heading is drawn with (a chart may keep its ornament off the bar color). */
+  headingTheme?: Theme;
+  part: string;
+  /** Renders the body into a box of `width` × `height`; `u` is the unit its sizes scale with. */
+  children: (box: { width: number; height: number; u: number }) => React.ReactNode;
+}> = ({ theme, seed, title, kicker, source, headingTheme, part, children }) => {
+  const layout = useLayout();
+  const u = layout.unit;
+  const colors = kitColors(theme);
+  const banner = isBanner(layout);
+  const align = banner ? 'left' : packLayout(theme).align;
+  const portrait = layout.orientation === 'portrait';
+  const enterSource = useEntrance(theme, bodyDelay(theme) + 20);
+  const sourceH = source ? Math.max(14, 30 * u) : 0;
+  const sourceGap = source ? 18 * u : 0;
+  // A wide banner puts the heading in a column on the left and gives the body the full height;
+  // other canvases stack heading, body and source.
+  const headW = banner ? Math.round(layout.contentWidth * 0.3) : layout.contentWidth;
+  const headingH = banner ? layout.contentHeight * 0.92 : layout.contentHeight * (portrait ? 0.2 : 0.25) + (kicker ? 20 * u : 0);
+  const headingLines = banner ? 4 : portrait ? 3 : 2;
+  const headingMax = 88 * u;
+  const gap = (banner ? 56 : 36) * u;
+  const bodyW = Math.floor(banner ? layout.contentWidth - headW - gap : layout.contentWidth);
+  const bodyH = Math.floor(banner ? layout.contentHeight - sourceH - sourceGap : layout.contentHeight - headingH - gap - sourceH - sourceGap);
+  const headingLayout = packLayout(headingTheme ?? theme);
+  const heading = <Heading theme={headingTheme ?? theme} text={title} kicker={kicker} width={headW} height={headingH} unit={u} maxLines={headingLines} maxFontSize={headingMax} align={banner ? 'left' : undefined} />;
+  const bodyBox = (
+    <div data-kit-part={`${part}-body`} style={{ position: 'relative', width: bodyW, height: bodyH, flex: 'none' }}>
+      {children({ width: bodyW, height: bodyH, u: banner ? u * 1.2 : u })}
+    </div>
+  );
+  const sourceLine = source ? (
+    <div style={{ marginTop: sourceGap, opacity: enterSource }}>
+      <FittedText part="source" text={source} width={bodyW} height={sourceH} maxLines={1} maxFontSize={26 * u} family={theme.fonts.body} weight={400} color={colors.muted} align={align} />
+    </div>
+  ) : null;
+  return (
+    <SceneFrame theme={theme} seed={seed}>
+      {banner ? (
+        <div data-kit-part={part} style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'row', alignItems: 'center', gap }}>
+          <div style={{ width: headW, height: layout.contentHeight, flex: 'none', display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>{heading}</div>
+          <div style={{ width: bodyW, flex: 'none' }}>
+            {bodyBox}
+            {sourceLine}
+          </div>
+        </div>
+      ) : (
+        <div data-kit-part={part} style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+          {heading}
+          <div style={{ marginTop: gap }}>{bodyBox}</div>
+          {sourceLine}
+        </div>
+      )}
+    </SceneFrame>
+  );
+};
+
+/** An element that enters with the pack's entrance after `delay` frames. */
+export const Enter: React.FC<{ theme: Theme; delay: number; distance: number; style?: React.CSSProperties; part?: string; children: React.ReactNode }> = ({ theme, delay, distance, style, part, children }) => {
+  const enter = useEntrance(theme, delay);
+  return (
+    <div data-kit-part={part} style={{ ...style, ...entranceStyle(theme, enter, distance) }}>
+      {children}
+    </div>
+  );
+};
+
+/** A color mixed toward another by `t` (0..1), as `#RRGGBB`. */
+export function mixColors(a: string, b: string, t: number): string {
+  const ca = parseColor(a);
+  const cb = parseColor(b);
+  if (!ca || !cb) return a;
+  return toHex(mix(ca, cb, t));
+}
+
+function distance(a: string, b: string): number {
+  const ca = parseColor(a);
+  const cb = parseColor(b);
+  if (!ca || !cb) return 0;
+  return Math.abs(ca.r - cb.r) + Math.abs(ca.g - cb.g) + Math.abs(ca.b - cb.b);
+}
+
+/**
+ * Colors for `count` categories (slices), derived from the pack: primary, secondary, accent, then
+ * their mixes and lighter/darker shades, skipping near-duplicates so neighbours stay apart.
+ */
+export function categoryColors(theme: Theme, count: number): string[] {
+  const c = kitColors(theme);
+  const ink = parseColor(c.text) ? c.text : '#000000';
+  const paper = parseColor(c.background) ? c.background : '#FFFFFF';
+  const candidates = [
+    c.primary,
+    c.secondary,
+    c.accent,
+    mixColors(c.primary, c.secondary, 0.5),
+    mixColors(c.secondary, c.accent, 0.5),
+    mixColors(c.accent, c.primary, 0.5),
+    mixColors(c.primary, ink, 0.38),
+    mixColors(c.primary, paper, 0.45),
+    mixColors(c.secondary, ink, 0.38),
+    mixColors(c.accent, paper, 0.45),
+    mixColors(c.secondary, paper, 0.45),
+    mixColors(c.accent, ink, 0.38),
+    mixColors(c.primary, ink, 0.6),
+    mixColors(c.primary, paper, 0.7),
+    mixColors(c.secondary, ink, 0.6),
+    mixColors(c.accent, paper, 0.7),
+  ];
+  const out: string[] = [];
+  for (const threshold of [90, 45, 0]) {
+    for (const color of candidates) {
+      if (out.length >= count) break;
+      if (out.includes(color)) continue;
+      if (out.every((taken) => distance(taken, color) >= threshold) && distance(color, paper) >= Math.min(threshold, 40)) out.push(color);
+    }
+  }
+  while (out.length < count) out.push(candidates[out.length % candidates.length]!);
+  return out;
+}
+
+/** Corner rounding in px for a box of the given short side, following the pack's radius. */
+export function cornerRadius(theme: Theme, side: number, max: number): number {
+  return Math.min(max, side * 0.5) * packLayout(theme).radius;
+}
+
+/** A soft shadow for cards when the pack asks for depth. */
+export function depthShadow(theme: Theme, u: number): string | undefined {
+  return theme.depth === '3d' ? `0 ${14 * u}px ${32 * u}px rgba(0,0,0,0.28), 0 ${3 * u}px ${8 * u}px rgba(0,0,0,0.18)` : undefined;
+}

@@ -1,0 +1,166 @@
+import React from 'react';
+import { evolvePath } from '@remotion/paths';
+import { interpolate } from 'remotion';
+import type { Theme } from '../../scene-props';
+import { kitColors } from '../color';
+import { useLayout } from '../layout';
+import type { ChartProps } from './bar-chart';
+import { bestFit, bodyDelay, chartPoints, CountText, DataScene, decimalsOf, Enter, formatValue, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
+import { FittedText } from '../fitted-text';
+
+/** The value range a line is drawn over: from zero when the data is near it, else around the data. */
+function lineDomain(values: number[]): { lo: number; hi: number } {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  if (max === min) return { lo: Math.min(0, min), hi: Math.max(min, 0) + (Math.abs(min) || 1) * (min >= 0 ? 1 : 0.2) };
+  if (min >= 0 && min <= max * 0.45) return { lo: 0, hi: max };
+  const pad = (max - min) * 0.18;
+  return { lo: min - pad, hi: max + pad * 0.3 };
+}
+
+interface PlotPoint {
+  x: number;
+  y: number;
+  label: string;
+  value: number;
+}
+
+/**
+ * A line chart of up to 12 values: the line draws itself, each point gets a dot, a value chip
+ * that counts up and its label. Categories run across in landscape; when their labels or values
+ * would be too small (many points on a narrow canvas) they run down the canvas instead.
+ */
+export const LineChart: React.FC<ChartProps> = ({ theme, title, labels, values, unit = '', valueLabel, source, kicker }) => {
+  const layout = useLayout();
+  const points = chartPoints(labels, values);
+  return (
+    <DataScene theme={theme} seed={`line-${title}`} title={title} kicker={kicker} source={source} part="line-chart">
+      {(box) => (points.length > 0 ? <LineBody theme={theme} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} u={box.u} /> : null)}
+    </DataScene>
+  );
+};
+
+const LineBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, u }) => {
+  const colors = kitColors(theme);
+  const n = points.length;
+  const decimals = decimalsOf(points.map((p) => p.value));
+  const finals = points.map((p) => formatValue(p.value, unit, decimals));
+  const texts = points.map((p) => p.label);
+  const body = theme.fonts.body;
+  const figure = theme.fonts.heading;
+  const capH = valueLabel ? Math.round(Math.max(14, 30 * u)) : 0;
+  const top = capH + (valueLabel ? Math.round(14 * u) : 0);
+  const innerH = H - top;
+  const chipPad = 14 * u;
+  const stroke = Math.max(2, 6 * u);
+  const dotR = Math.max(4, 10 * u);
+
+  // Across: labels under the points, value chips over them. Few points get larger type.
+  const labelMax = (n <= 6 ? 36 : 32) * u;
+  const valueMax = (n <= 6 ? 40 : 32) * u;
+  const slot = W / n;
+  const acrossLabel = uniformSize(texts, { width: slot * 0.92, height: innerH * 0.18, maxLines: 2, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 });
+  const acrossValue = uniformSize(finals, { width: slot * 0.9 - chipPad * 2, height: 40 * u, maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  // Down: labels in a column on the left, chips to the right of the points.
+  const rowH = innerH / n;
+  const downLabelW = W * 0.3;
+  const downLabel = uniformSize(texts, { width: downLabelW, height: rowH * 0.9, maxLines: 2, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 });
+  const downValue = uniformSize(finals, { width: W * 0.22, height: Math.min(rowH * 0.62, 40 * u), maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  const across = Math.min(acrossLabel, acrossValue) >= Math.min(downLabel, downValue) * 0.8 || n <= 2;
+
+  const { lo, hi } = lineDomain(points.map((p) => p.value));
+  const valueFont = across ? acrossValue : downValue;
+  const labelFont = across ? acrossLabel : downLabel;
+  const chipH = Math.ceil(valueFont * 1.15 + 12 * u);
+  const chipW = Math.min(across ? slot * 0.9 : W * 0.22 + chipPad * 2, widestText(finals, figure, 700, valueFont) + chipPad * 2);
+  const gap = 16 * u;
+
+  let plot: PlotPoint[];
+  let labelBox: (i: number) => { left: number; top: number; width: number; height: number };
+  let chipBox: (i: number) => { left: number; top: number };
+  let baseline: { x1: number; y1: number; x2: number; y2: number };
+  let area: string;
+  if (across) {
+    const labelLines = Math.max(1, ...texts.map((t) => bestFit(t, { width: slot * 0.92, height: 10000, maxLines: 2, maxFontSize: labelFont, family: body, weight: 600, lineHeight: 1.15 }).lines));
+    const labelH = Math.ceil(labelFont * 1.15 * labelLines) + 2;
+    const plotTop = top + chipH + gap;
+    const plotBottom = H - labelH - gap * 1.4;
+    const y = (v: number) => plotBottom - ((v - lo) / (hi - lo)) * (plotBottom - plotTop);
+    plot = points.map((p, i) => ({ x: slot * (i + 0.5), y: y(p.value), ...p }));
+    labelBox = (i) => ({ left: plot[i]!.x - (slot * 0.92) / 2, top: H - labelH, width: slot * 0.92, height: labelH });
+    chipBox = (i) => {
+      const p = plot[i]!;
+      const prev = plot[i - 1]?.y ?? -Infinity;
+      const next = plot[i + 1]?.y ?? -Infinity;
+      // A valley (both neighbours higher on screen) takes its chip below when there is room.
+      const below = prev < p.y && next < p.y && p.y + gap + chipH <= plotBottom;
+      return { left: Math.max(0, Math.min(W - chipW, p.x - chipW / 2)), top: below ? p.y + gap : p.y - gap - chipH };
+    };
+    baseline = { x1: 0, y1: plotBottom + dotR + 4 * u, x2: W, y2: plotBottom + dotR + 4 * u };
+    area = `M ${plot[0]!.x} ${baseline.y1} ${plot.map((p) => `L ${p.x} ${p.y}`).join(' ')} L ${plot[n - 1]!.x} ${baseline.y1} Z`;
+  } else {
+    const plotLeft = downLabelW + gap * 2;
+    const plotRight = W - chipW - gap;
+    const x = (v: number) => plotLeft + ((v - lo) / (hi - lo)) * (plotRight - plotLeft);
+    plot = points.map((p, i) => ({ x: x(p.value), y: top + rowH * (i + 0.5), ...p }));
+    labelBox = (i) => ({ left: 0, top: top + rowH * i, width: downLabelW, height: rowH });
+    chipBox = (i) => {
+      const p = plot[i]!;
+      return { left: Math.min(W - chipW, p.x + gap), top: p.y - chipH / 2 };
+    };
+    baseline = { x1: plotLeft - dotR - 4 * u, y1: top, x2: plotLeft - dotR - 4 * u, y2: H };
+    area = `M ${baseline.x1} ${plot[0]!.y} ${plot.map((p) => `L ${p.x} ${p.y}`).join(' ')} L ${baseline.x1} ${plot[n - 1]!.y} Z`;
+  }
+  const path = plot.length > 1 ? `M ${plot.map((p) => `${p.x} ${p.y}`).join(' L ')}` : `M ${plot[0]!.x} ${plot[0]!.y} l 0.01 0`;
+
+  const delay = bodyDelay(theme);
+  // Everything settles by frame ~90: the line draws over drawFrames, each chip counts up over 20.
+  const drawFrames = Math.min(66, Math.max(36, theme.motion.durationFrames * 2.4));
+  const draw = useReveal(delay, drawFrames);
+  const dash = evolvePath(draw, path);
+  const areaOpacity = interpolate(draw, [0.6, 1], [0, 0.14], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  const stagger = staggerFor(theme, n, 30);
+  const axis = mixColors(colors.muted, colors.background, 0.45);
+  return (
+    <>
+      {valueLabel ? (
+        <Enter theme={theme} delay={delay} distance={16 * u} style={{ position: 'absolute', left: 0, top: 0 }}>
+          <FittedText part="value-label" text={valueLabel} width={W} height={capH} maxLines={1} maxFontSize={26 * u} family={body} weight={600} color={colors.muted} />
+        </Enter>
+      ) : null}
+      <svg data-kit-part="line-plot" width={W} height={H} style={{ position: 'absolute', left: 0, top: 0, overflow: 'visible' }}>
+        <line x1={baseline.x1} y1={baseline.y1} x2={baseline.x2} y2={baseline.y2} stroke={axis} strokeWidth={Math.max(1, 2 * u)} />
+        <path d={area} fill={colors.primary} fillOpacity={areaOpacity} stroke="none" />
+        <path data-kit-part="line" d={path} fill="none" stroke={colors.primary} strokeWidth={stroke} strokeLinecap="round" strokeLinejoin="round" strokeDasharray={dash.strokeDasharray} strokeDashoffset={dash.strokeDashoffset} />
+        {plot.map((p, i) => {
+          const at = n > 1 ? i / (n - 1) : 0;
+          const shown = interpolate(draw, [at * 0.92, at * 0.92 + 0.08], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+          return <circle key={i} data-kit-part="point" cx={p.x} cy={p.y} r={dotR * shown} fill={colors.background} stroke={colors.primary} strokeWidth={Math.max(2, 5 * u)} />;
+        })}
+      </svg>
+      {plot.map((p, i) => {
+        const lb = labelBox(i);
+        const chip = chipBox(i);
+        return (
+          <React.Fragment key={i}>
+            <Enter theme={theme} delay={delay + i * stagger} distance={12 * u} style={{ position: 'absolute', left: lb.left, top: lb.top, width: lb.width, height: lb.height, display: 'flex', alignItems: across ? 'flex-start' : 'center' }}>
+              <FittedText part="point-label" text={p.label} width={lb.width} height={lb.height} maxLines={2} maxFontSize={labelFont} family={body} weight={600} color={colors.muted} align={across ? 'center' : 'left'} lineHeight={1.15} />
+            </Enter>
+            <ValueChip theme={theme} delay={delay + 6 + (n > 1 ? (i / (n - 1)) * Math.min(40, drawFrames * 0.8) : 0)} left={chip.left} top={chip.top} width={chipW} height={chipH} value={p.value} unit={unit} decimals={decimals} fontSize={valueFont} pad={chipPad} u={u} />
+          </React.Fragment>
+        );
+      })}
+    </>
+  );
+};
+
+/** A point's value on a small surface pill, counting up as the line reaches the point. */
+const ValueChip: React.FC<{ theme: Theme; delay: number; left: number; top: number; width: number; height: number; value: number; unit: string; decimals: number; fontSize: number; pad: number; u: number }> = ({ theme, delay, left, top, width, height, value, unit, decimals, fontSize, pad, u }) => {
+  const colors = kitColors(theme);
+  const progress = useReveal(delay, 20);
+  return (
+    <div data-kit-part="point-value" style={{ position: 'absolute', left, top, width, height, boxSizing: 'border-box', borderRadius: height / 2, background: colors.surface, border: `${Math.max(1, 2 * u)}px solid ${colors.primary}`, display: 'flex', alignItems: 'center', justifyContent: 'center', opacity: Math.min(1, progress * 3), transform: `scale(${0.85 + 0.15 * progress})` }}>
+      <CountText part="point-value-text" value={value} progress={progress} unit={unit} decimals={decimals} width={width - pad * 2} height={height - Math.max(2, 4 * u)} maxFontSize={fontSize} family={theme.fonts.heading} weight={700} color={colors.onSurface} align="center" />
+    </div>
+  );
+};
