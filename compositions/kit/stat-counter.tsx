@@ -2,8 +2,7 @@ import React from 'react';
 import { interpolate, useCurrentFrame } from 'remotion';
 import type { Theme } from '../scene-props';
 import { kitColors } from './color';
-import { FittedText, fitText } from './fitted-text';
-import { fontFamily, fontWeight } from './fonts';
+import { FitLines, FittedText, fitText } from './fitted-text';
 import { packLayout } from './heading';
 import { useLayout } from './layout';
 import { entranceStyle, useEntrance } from './motion';
@@ -30,23 +29,8 @@ export const StatCounter: React.FC<{ theme: Theme; value: number; prefix?: strin
   return (
     <SceneFrame theme={theme} seed={`stat-${label}`}>
       <div data-kit-part="stat" style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: align === 'center' ? 'center' : 'flex-start' }}>
-        <div
-          data-kit-part="figure"
-          style={{
-            ...entranceStyle(theme, enter, 50 * layout.unit),
-            width: layout.contentWidth,
-            height: figureFit.height,
-            fontFamily: fontFamily(theme.fonts.heading),
-            fontWeight: fontWeight(theme.fonts.heading, 800),
-            fontSize: figureFit.fontSize,
-            lineHeight: 1.1,
-            color: colors.primaryText,
-            fontVariantNumeric: 'tabular-nums',
-            whiteSpace: 'nowrap',
-            textAlign: align,
-          }}
-        >
-          {`${prefix}${formatNumber(counted, decimals)}${suffix}`}
+        <div style={entranceStyle(theme, enter, 50 * layout.unit)}>
+          <FitLines fit={{ ...figureFit, lines: [`${prefix}${formatNumber(counted, decimals)}${suffix}`] }} width={layout.contentWidth} family={theme.fonts.heading} weight={800} color={colors.primaryText} lineHeight={1.1} align={align} part="figure" style={{ fontVariantNumeric: 'tabular-nums' }} />
         </div>
         <div style={{ ...entranceStyle(theme, enterLabel, 30 * layout.unit), marginTop: 24 * layout.unit }}>
           <FittedText part="label" text={label} width={layout.contentWidth * (align === 'center' ? 1 : 0.85)} height={layout.contentHeight * 0.3} maxLines={3} maxFontSize={56 * layout.unit} family={theme.fonts.body} weight={600} color={colors.text} align={align} lineHeight={1.25} />

@@ -3,7 +3,7 @@ import { measureText } from '@remotion/layout-utils';
 import { Easing, interpolate, useCurrentFrame } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors, mix, parseColor, toHex } from '../color';
-import { FittedText, fitText } from '../fitted-text';
+import { FitLines, FittedText, fitText } from '../fitted-text';
 import { fontFamily, fontWeight } from '../fonts';
 import { Heading, packLayout } from '../heading';
 import { useLayout } from '../layout';
@@ -112,26 +112,8 @@ export const CountText: React.FC<{
   const finalText = `${formatValue(value, unit, decimals)}${suffix}`;
   const fit = fitText({ text: finalText, width, height, maxLines: 1, maxFontSize, family, weight, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   const shown = `${formatValue(value * Math.max(0, Math.min(1, progress)), unit, decimals)}${suffix}`;
-  return (
-    <div
-      data-kit-part={part}
-      style={{
-        width,
-        height: fit.height,
-        fontFamily: fontFamily(family),
-        fontWeight: fontWeight(family, weight),
-        fontSize: fit.fontSize,
-        lineHeight: 1.15,
-        color,
-        textAlign: align,
-        whiteSpace: 'nowrap',
-        fontVariantNumeric: 'tabular-nums',
-        ...style,
-      }}
-    >
-      {shown}
-    </div>
-  );
+  // Sized for the final figure; the counting one is drawn at that size.
+  return <FitLines fit={{ ...fit, lines: [shown] }} width={width} family={family} weight={weight} color={color} lineHeight={1.15} align={align} part={part} style={{ fontVariantNumeric: 'tabular-nums', ...style }} />;
 };
 
 /** Progress 0..1 of a longer reveal (a bar growing, a line drawing), eased out, clamped. */
