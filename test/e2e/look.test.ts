@@ -39,6 +39,17 @@ async function runsPerColumn(file: string, color: { r: number; g: number; b: num
   return runsPerRow(rotated, color);
 }
 
+/** Serves fixed files on a loopback port (a 404 for anything else); returns the server and its base URL. */
+async function serveFiles(files: Record<string, [type: string, body: Buffer | string]>): Promise<{ server: Server; base: string }> {
+  const server = createServer((request, response) => {
+    const file = files[request.url ?? ''];
+    if (file) response.writeHead(200, { 'content-type': file[0] }).end(file[1]);
+    else response.writeHead(404, { 'content-type': 'text/plain' }).end('missing');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 /** The most frequent non-zero value. */
 function mode(values: number[]): number {
   const tally = new Map<number, number>();
@@ -54,8 +65,8 @@ describe('the look of a job: documents, brand and fonts', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'look-'));
-    server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/csv' }).end(CSV));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    let base: string;
+    ({ server, base } = await serveFiles({ '/sales.csv': ['text/csv', CSV] }));
     e2e = await startE2eNode();
     const created = await e2e.request('POST', '/v1/videos', {
       prompt: 'Revenue by region this quarter',
@@ -65,7 +76,7 @@ describe('the look of a job: documents, brand and fonts', () => {
       render: true,
       narration: false,
       music: false,
-      documents: [{ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sales.csv`, mime_type: 'text/csv', file_name: 'sales.csv' }],
+      documents: [{ url: `${base}/sales.csv`, mime_type: 'text/csv', file_name: 'sales.csv' }],
       brand_settings: { primary_color: '#E11D48', heading_font: 'Playfair Display', body_font: 'lora', brand_name: 'Acme' },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(202);
@@ -139,13 +150,8 @@ describe('the look of a job: images', () => {
     const hero = await sharp({ create: { width: 1600, height: 900, channels: 3, background: HERO } }).jpeg().toBuffer();
     const product = await sharp({ create: { width: 600, height: 900, channels: 4, background: { r: 30, g: 60, b: 200, alpha: 1 } } }).webp().toBuffer();
     const logo = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80" viewBox="0 0 240 80"><rect width="240" height="80" rx="16" fill="#111827"/><circle cx="40" cy="40" r="22" fill="#F59E0B"/></svg>');
-    const files: Record<string, [string, Buffer]> = { '/hero.jpg': ['image/jpeg', hero], '/bottle.webp': ['image/webp', product], '/logo.svg': ['image/svg+xml', logo] };
-    server = createServer((request, response) => {
-      const [type, body] = files[request.url ?? ''] ?? ['text/plain', Buffer.from('missing')];
-      response.writeHead(files[request.url ?? ''] ? 200 : 404, { 'content-type': type }).end(body);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    let base: string;
+    ({ server, base } = await serveFiles({ '/hero.jpg': ['image/jpeg', hero], '/bottle.webp': ['image/webp', product], '/logo.svg': ['image/svg+xml', logo] }));
     e2e = await startE2eNode();
     const created = await e2e.request('POST', '/v1/videos', {
       prompt: 'Meet Aurora, the refillable water bottle. Recycled glass, a steel cap and a lifetime refill promise. Order yours today.',

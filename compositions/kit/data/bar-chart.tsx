@@ -185,6 +185,11 @@ const BarBody: React.FC<{ theme: Theme; width: number; height: number; points: {
   );
 };
 
+/** A bar's length in whole pixels: never shorter than MIN_BAR_PX, so a 0 is a visible, countable stub. */
+function barLength(value: number, scale: number, progress: number): number {
+  return Math.max(MIN_BAR_PX, Math.round(Math.abs(value) * scale * progress));
+}
+
 /** The lines a label takes at the chart's common label size. */
 function uniformLines(text: string, width: number, size: number, family: string): number {
   return fitText({ text, width, height: 10000, maxLines: 3, maxFontSize: size, family, weight: 600, lineHeight: 1.15 }).lines.length;
@@ -212,8 +217,7 @@ const ColumnItem: React.FC<{
   const colors = kitColors(theme);
   const progress = useReveal(delay, grow);
   const enter = useEntrance(theme, delay);
-  // A bar is never shorter than MIN_BAR_PX, even for 0: a visible, countable stub.
-  const length = Math.max(MIN_BAR_PX, Math.round(Math.abs(point.value) * scale * progress));
+  const length = barLength(point.value, scale, progress);
   const negative = point.value < 0;
   const x = Math.round(cx - barW / 2);
   const y = negative ? zeroY : zeroY - length;
@@ -257,8 +261,7 @@ const RowItem: React.FC<{
   const colors = kitColors(theme);
   const progress = useReveal(delay, grow);
   const enter = useEntrance(theme, delay);
-  // A bar is never shorter than MIN_BAR_PX, even for 0: a visible, countable stub.
-  const length = Math.max(MIN_BAR_PX, Math.round(Math.abs(point.value) * scale * progress));
+  const length = barLength(point.value, scale, progress);
   const negative = point.value < 0;
   const gap = Math.round(12 * u);
   if (stacked) {

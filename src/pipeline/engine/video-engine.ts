@@ -58,6 +58,12 @@ export interface VideoEngineOptions {
   baseUrl?: () => string;
 }
 
+/** Where the create request stored each fetched attachment, by field (`images[0]`, `audio[1]`, ...). */
+function attachmentPaths(row: VideoRow): Map<string, string> {
+  const createdWith = JSON.parse(row.options) as { attachments?: { field: string; path: string }[] };
+  return new Map((createdWith.attachments ?? []).map((attachment) => [attachment.field, attachment.path]));
+}
+
 /** The first few audit issues, for a scene writer to fix. */
 function describeIssues(audit: FrameAudit): string {
   const shown = audit.issues.slice(0, 5).map((issue) => `${issue.kind} of ${issue.element}: ${issue.detail}`);
@@ -367,10 +373,9 @@ export class VideoEngine {
   /** The job's images (prepared as assets), documents (read at create) and brand logo. */
   private async materials(id: string, row: VideoRow, brandLogoPath: string | undefined): Promise<JobMaterials> {
     const options = this.options_(row);
-    const createdWith = JSON.parse(row.options) as { attachments?: { field: string; path: string }[] };
-    const attachment = (field: string) => createdWith.attachments?.find((item) => item.field === field)?.path;
+    const attachments = attachmentPaths(row);
     const images = options.images.flatMap((image, index) => {
-      const file = attachment(`images[${index}]`);
+      const file = attachments.get(`images[${index}]`);
       return file ? [{ field: `images[${index}]`, path: file, ...(image.context ? { context: image.context } : {}) }] : [];
     });
     const documentsFile = path.join(this.ctx.filesDir, 'videos', id, 'inputs', DOCUMENTS_FILE);
@@ -426,10 +431,10 @@ export class VideoEngine {
 
     // Client audio first: a music track replaces the score and sets the beat grid; a voiceover
     // replaces the narration and the scenes fit around it.
-    const createdWith = JSON.parse(row.options) as { attachments?: { field: string; path: string }[] };
+    const attachments = attachmentPaths(row);
     const clientItems = options.audio.map((item, index) => ({
       role: item.role,
-      path: createdWith.attachments?.find((attachment) => attachment.field === `audio[${index}]`)?.path ?? '',
+      path: attachments.get(`audio[${index}]`) ?? '',
     })).filter((item) => item.path);
     const client = clientItems.length > 0 ? await prepareClientAudio(this.ctx, id, clientItems, signal) : { sfx: [] };
     let target = options.durationSeconds;

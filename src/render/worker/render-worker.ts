@@ -1,7 +1,7 @@
 // A render worker: a child process that keeps one headless browser open and renders scenes for
 // the render pool. It holds a core while it works, which is why it is not the server process.
 import { writeFileSync } from 'node:fs';
-import { openBrowser, renderFrames, renderMedia, renderStill, selectComposition } from '@remotion/renderer';
+import { openBrowser, renderFrames, renderMedia, selectComposition } from '@remotion/renderer';
 import type { RenderTask, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './render-protocol.js';
 import { SEGMENT_ENCODING } from './render-protocol.js';
 
@@ -57,24 +57,9 @@ async function run(id: number, task: RenderTask): Promise<number> {
         if (log.text.startsWith(AUDIT_LOG_PREFIX)) send({ id, type: 'audit', audit: JSON.parse(log.text.slice(AUDIT_LOG_PREFIX.length)) });
       }
     : undefined;
-  if (task.type === 'stills' && task.frames.length === 1) {
-    await renderStill({
-      serveUrl: task.serveUrl,
-      composition,
-      inputProps: task.inputProps,
-      frame: task.frames[0]!,
-      output: task.outputPaths[0]!,
-      imageFormat: task.imageFormat,
-      puppeteerInstance,
-      ...(onBrowserLog ? { onBrowserLog } : {}),
-      ...browserOptions,
-    });
-    send({ id, type: 'progress', progress: 1, renderedFrames: 1 });
-    return 1;
-  }
   if (task.type === 'stills') {
-    // Several frames of one scene: one page renders them all (a page per still would load the
-    // bundle and the fonts again for each).
+    // One page renders every frame asked for (a page per still would load the bundle and the
+    // fonts again for each).
     let done = 0;
     await renderFrames({
       serveUrl: task.serveUrl,
