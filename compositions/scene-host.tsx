@@ -13,6 +13,7 @@ import * as LayoutUtils from '@remotion/layout-utils';
 import * as Kit from './kit';
 import { AUDIT_LOG_PREFIX, auditLayout } from './audit/layout-audit';
 import { loadKitFonts } from './kit/fonts';
+import { themeWithSettings } from './kit/theme-settings';
 import type { SceneProps } from './scene-props';
 
 /**
@@ -78,7 +79,9 @@ function useLayoutAudit(enabled: boolean, root: React.RefObject<HTMLDivElement |
 }
 
 /** Renders one scene: waits for the kit's fonts, evaluates the scene code, passes it its props. */
-export const SceneHost: React.FC<SceneProps> = ({ code, theme, settings, assets, audit }) => {
+export const SceneHost: React.FC<SceneProps> = ({ code, theme: packTheme, settings, assets, audit }) => {
+  // Palette and font settings (an infographic's `settingsValues`) override the theme for the whole scene.
+  const theme = useMemo(() => themeWithSettings(packTheme, settings), [packTheme, settings]);
   const [fontsReady, setFontsReady] = useState(false);
   const [handle] = useState(() => delayRender('loading kit fonts'));
   const root = useRef<HTMLDivElement>(null);

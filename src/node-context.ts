@@ -4,6 +4,7 @@ import { deriveKey, loadNodeSecret } from './security/node-secret.js';
 import { AccountsStore } from './store/accounts-store.js';
 import { ApiKeysStore } from './store/api-keys-store.js';
 import { BrandKitsStore } from './store/brand-kits-store.js';
+import { InfographicsStore } from './store/infographics-store.js';
 import { LedgerStore } from './store/ledger-store.js';
 import { openDatabase, type Db } from './store/open-database.js';
 import { VideosStore } from './store/videos-store.js';
@@ -19,6 +20,7 @@ export interface NodeContext {
   ledger: LedgerStore;
   brandKits: BrandKitsStore;
   videos: VideosStore;
+  infographics: InfographicsStore;
   keys: {
     /** Seals webhook signing secrets at rest. */
     webhookSecrets: Buffer;
@@ -41,6 +43,7 @@ export function openNode(config: ServiceConfig): NodeContext {
     ledger: new LedgerStore(db),
     brandKits: new BrandKitsStore(db),
     videos: new VideosStore(db),
+    infographics: new InfographicsStore(db),
     keys: {
       webhookSecrets: deriveKey(secret, 'webhook-secrets'),
       downloads: deriveKey(secret, 'download-links'),

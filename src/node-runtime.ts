@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { NodeContext } from './node-context.js';
 import { AudioThread } from './pipeline/audio/audio-thread.js';
 import { VideoEngine } from './pipeline/engine/video-engine.js';
+import { InfographicRenders } from './pipeline/infographics/infographic-renders.js';
 import { RenderPool } from './render/render-pool.js';
 import type { AppServices } from './server/services.js';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
@@ -9,6 +10,7 @@ import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 /** The node's workers: render pool, job engine and webhook dispatcher, started together. */
 export interface NodeRuntime extends AppServices {
   engine: VideoEngine;
+  infographics: InfographicRenders;
   pool: RenderPool;
   webhooks: WebhookDispatcher;
   /** Stops taking work; running jobs keep their status and resume on the next start. */
@@ -21,15 +23,21 @@ export function startRuntime(ctx: NodeContext, options: { logger?: Logger; baseU
   const webhooks = new WebhookDispatcher(ctx, { logger: options.logger });
   const audio = new AudioThread();
   const engine = new VideoEngine({ ctx, pool, audio, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
+  const infographics = new InfographicRenders({ ctx, pool, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
   webhooks.start();
-  if (options.resume ?? true) engine.start();
+  if (options.resume ?? true) {
+    engine.start();
+    infographics.start();
+  }
   return {
     engine,
+    infographics,
     pool,
     webhooks,
     cacheDir: ctx.config.cacheDir,
     stop: async () => {
       await engine.stop();
+      await infographics.stop();
       await webhooks.stop();
       await pool.close();
       await audio.close();

@@ -17,5 +17,6 @@ export { SceneFrame, transitionFor } from './scene-frame';
 export type { TransitionKind } from './scene-frame';
 export { formatNumber, StatCounter } from './stat-counter';
 export { TitleCard } from './title-card';
+export { themeWithSettings } from './theme-settings';
 export * from './data';
 export * from './media';

@@ -3,6 +3,7 @@ import { SERVICE_VERSION } from '../package-root.js';
 import { accountsCommand } from './commands/accounts.js';
 import { brandKitsCommand } from './commands/brand-kits.js';
 import { doctorCommand } from './commands/doctor.js';
+import { infographicsCommand } from './commands/infographics.js';
 import { keysCommand } from './commands/keys.js';
 import { serveCommand } from './commands/serve.js';
 import { smokeCommand } from './commands/smoke.js';
@@ -18,6 +19,7 @@ export function buildProgram(): Command {
     .addCommand(createCommand())
     .addCommand(renderCommand())
     .addCommand(jobsCommand())
+    .addCommand(infographicsCommand())
     .addCommand(smokeCommand())
     .addCommand(accountsCommand())
     .addCommand(keysCommand())

@@ -37,6 +37,8 @@ interface Job {
   onProgress?: RenderProgress;
   onAudit?: (audit: FrameAudit) => void;
   signal?: AbortSignal;
+  /** Goes ahead of queued non-urgent tasks (a request waiting on its answer). */
+  urgent?: boolean;
   resolve: (renderedFrames: number) => void;
   reject: (error: Error) => void;
 }
@@ -96,12 +98,19 @@ export class RenderPool {
     return this.config;
   }
 
-  /** Runs a task in a worker; resolves with the frames rendered. */
-  run(task: RenderTask, options: { onProgress?: RenderProgress; onAudit?: (audit: FrameAudit) => void; signal?: AbortSignal } = {}): Promise<number> {
+  /**
+   * Runs a task in a worker; resolves with the frames rendered. An `urgent` task (a synchronous
+   * request waiting on it) goes ahead of every queued task that is not urgent, so it waits at most
+   * for the tasks already running.
+   */
+  run(task: RenderTask, options: { onProgress?: RenderProgress; onAudit?: (audit: FrameAudit) => void; signal?: AbortSignal; urgent?: boolean } = {}): Promise<number> {
     if (this.closed) return Promise.reject(new RenderError('render pool is closed'));
     if (options.signal?.aborted) return Promise.reject(options.signal.reason as Error);
     return new Promise((resolve, reject) => {
-      this.queue.push({ task, ...options, resolve, reject });
+      const job: Job = { task, ...options, resolve, reject };
+      const firstRoutine = options.urgent ? this.queue.findIndex((queued) => !queued.urgent) : -1;
+      if (firstRoutine >= 0) this.queue.splice(firstRoutine, 0, job);
+      else this.queue.push(job);
       this.dispatch();
     });
   }

@@ -15,6 +15,7 @@ import { accountRoutes } from './routes/account.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { appPageRoutes } from './routes/app-pages.js';
 import { fileRoutes } from './routes/files.js';
+import { infographicRoutes } from './routes/infographics.js';
 import { videoRoutes } from './routes/videos.js';
 import type { AppServices } from './services.js';
 import { catalogRoutes } from './routes/catalogs.js';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...accountRoutes(ctx),
     ...apiKeyRoutes(ctx),
     ...videoRoutes(ctx, services),
+    ...infographicRoutes(ctx, services),
     ...fileRoutes(ctx),
     ...appPageRoutes(ctx),
     ...(options.extraRoutes ?? []),

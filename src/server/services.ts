@@ -1,9 +1,12 @@
 import type { VideoEngine } from '../pipeline/engine/video-engine.js';
+import type { InfographicRenders } from '../pipeline/infographics/infographic-renders.js';
 import type { RenderPool } from '../render/render-pool.js';
 
 /** The long-lived workers routes hand work to; absent in apps built without them (some tests). */
 export interface AppServices {
   engine?: VideoEngine;
+  /** Runs infographic renders. */
+  infographics?: InfographicRenders;
   pool?: RenderPool;
   /** Where the compositions bundle is cached. */
   cacheDir: string;

@@ -1,27 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { defineRoute, type RouteDefinition } from '../../src/server/route-definition.js';
-import type { RateLimitBucket } from '../../src/server/rate-limit/rate-limits.js';
 import { bearer, createAccountWithKey, createTestApp, createTestNode, type TestNode } from '../helpers/test-node.js';
-
-/**
- * The infographics create route (issue 6) is not built yet: this stand-in declares its bucket, so
- * the limit and headers are proven here through the real plugin. POST /v1/videos is the real route.
- */
-function standIn(url: string, bucket: RateLimitBucket): RouteDefinition {
-  return defineRoute({
-    method: 'POST',
-    url,
-    operationId: `standIn${bucket}`,
-    summary: 'stand-in',
-    tags: ['test'],
-    rateLimit: bucket,
-    body: z.object({}).passthrough(),
-    response: { status: 202, description: 'accepted' },
-    handler: async () => ({ ok: true }),
-  });
-}
 
 describe('rate limits', () => {
   let node: TestNode;
@@ -33,10 +12,7 @@ describe('rate limits', () => {
   beforeEach(async () => {
     node = createTestNode();
     now = 1_000_000;
-    app = await createTestApp(node.ctx, {
-      rateLimit: { now: () => now },
-      extraRoutes: [standIn('/v1/infographics/generate', 'infographics.generate')],
-    });
+    app = await createTestApp(node.ctx, { rateLimit: { now: () => now } });
     keyA = (await createAccountWithKey(node.ctx)).key.key;
     keyB = (await createAccountWithKey(node.ctx)).key.key;
   });
@@ -46,8 +22,8 @@ describe('rate limits', () => {
   });
 
   const get = (key: string, url = '/v1/models') => app.inject({ method: 'GET', url, headers: bearer(key) });
-  const post = (key: string, url: string) =>
-    app.inject({ method: 'POST', url, headers: bearer(key), payload: { prompt: 'A short film about rate limits', duration: 15 } });
+  const post = (key: string, url: string, payload: object = { prompt: 'A short film about rate limits', duration: 15 }) =>
+    app.inject({ method: 'POST', url, headers: bearer(key), payload });
 
   it('allows 60 requests a minute per key, refuses the 61st with 429, while another key still works', async () => {
     for (let i = 1; i <= 60; i += 1) {
@@ -89,17 +65,18 @@ describe('rate limits', () => {
     expect(response.headers['ratelimit-remaining']).toBe('59');
   });
 
+  // A generate is a synchronous render, so its requests here are refused by validation (400), which still counts.
   it.each([
-    ['/v1/videos', 5],
-    ['/v1/infographics/generate', 10],
-  ] as const)('limits POST %s to %i a minute per key, on top of the 60', async (url, limit) => {
+    ['/v1/videos', 5, { prompt: 'A short film about rate limits', duration: 15 }, 202],
+    ['/v1/infographics/generate', 10, { prompt: 'Rate limits', dimensions: { width: 3, height: 3 } }, 400],
+  ] as const)('limits POST %s to %i a minute per key, on top of the 60', async (url, limit, payload, status) => {
     for (let i = 1; i <= limit; i += 1) {
-      const response = await post(keyA, url);
-      expect(response.statusCode).toBe(202);
+      const response = await post(keyA, url, payload);
+      expect(response.statusCode).toBe(status);
       expect(response.headers['ratelimit-limit']).toBe(String(limit));
       expect(response.headers['ratelimit-remaining']).toBe(String(limit - i));
     }
-    const refused = await post(keyA, url);
+    const refused = await post(keyA, url, payload);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('rate_limited');
     expect(refused.headers['retry-after']).toBeDefined();
@@ -109,6 +86,6 @@ describe('rate limits', () => {
     expect(other.statusCode).toBe(200);
     expect(other.headers['ratelimit-remaining']).toBe(String(60 - (limit + 2)));
     // Another key has its own bucket.
-    expect((await post(keyB, url)).statusCode).toBe(202);
+    expect((await post(keyB, url, payload)).statusCode).toBe(status);
   });
 });

@@ -40,15 +40,18 @@ export const MAX_AUDIO_ITEMS = 4;
 
 const MAX_URL_CHARS = 8192;
 
-const hexColor = z
+/** A hex color such as `#1A2B3C` or `#ABC`. */
+export const hexColor = z
   .string()
   .regex(/^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})$/, { error: 'must be a hex color such as #1A2B3C or #ABC' });
 
-const attachmentUrl = z
+/** An http(s) link to an attachment. */
+export const attachmentUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
   .max(MAX_URL_CHARS, { error: `must be at most ${MAX_URL_CHARS} characters` });
 
-const side = (name: string) =>
+/** One side of a canvas: an even whole number of pixels in range. */
+export const side = (name: string) =>
   z
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number' })
@@ -57,9 +60,11 @@ const side = (name: string) =>
     .multipleOf(2, { error: 'must be an even number' })
     .describe(`${name} in pixels: an even whole number from ${MIN_DIMENSION} to ${MAX_DIMENSION}`);
 
-const oneOf = (values: readonly string[]) => `must be one of ${values.map((value) => `"${value}"`).join(', ')}`;
+/** The message for a value outside a list. */
+export const oneOf = (values: readonly string[]) => `must be one of ${values.map((value) => `"${value}"`).join(', ')}`;
 
-const shortText = (max: number) => z.string().trim().min(1, { error: 'must not be empty' }).max(max, { error: `must be at most ${max} characters` });
+/** A trimmed, non-empty string of at most `max` characters. */
+export const shortText = (max: number) => z.string().trim().min(1, { error: 'must not be empty' }).max(max, { error: `must be at most ${max} characters` });
 
 const brandSettings = z
   .strictObject({

@@ -10,7 +10,8 @@ import { ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { ensureBundle } from '../../render/bundle/ensure-bundle.js';
 import { RenderError, type FrameAudit, type RenderPool } from '../../render/render-pool.js';
-import { compileScene, SceneCodeError } from '../../render/scene-code/compile-scene.js';
+import { SceneCodeError } from '../../render/scene-code/compile-scene.js';
+import { testRenderScene, type TestedScene } from '../../render/scene-code/test-render-scene.js';
 import { signFileUrl } from '../../security/signed-urls.js';
 import { newId, nowIso } from '../../store/ids.js';
 import type { SceneRow, VideoRenderRow, VideoRow, VideoUpdate } from '../../store/videos-store.js';
@@ -380,7 +381,7 @@ export class VideoEngine {
     });
     const documentsFile = path.join(this.ctx.filesDir, 'videos', id, 'inputs', DOCUMENTS_FILE);
     const documents = existsSync(documentsFile) ? (JSON.parse(readFileSync(documentsFile, 'utf8')) as SourceDocument[]) : [];
-    return prepareMaterials(this.ctx.filesDir, id, { images, documents, ...(brandLogoPath ? { brandLogoPath } : {}) });
+    return prepareMaterials(this.ctx.filesDir, path.posix.join('videos', id, 'assets'), { images, documents, ...(brandLogoPath ? { brandLogoPath } : {}) });
   }
 
   /** Plans the story (once: the plan is a checkpoint) and writes the scene list. */
@@ -607,32 +608,10 @@ export class VideoEngine {
     }
   }
 
-  /**
-   * Compiles, statically checks and renders a scene's first, middle and last frames; the middle
-   * frame is audited in the page (text fits its boxes, nothing leaves the canvas, contrast).
-   * Returns the compiled code and the audit.
-   */
-  private async checkScene(source: string, row: VideoRow, scene: SceneRow, theme: SceneTheme, dir: string, signal: AbortSignal): Promise<{ code: string; audit?: FrameAudit }> {
-    const { code } = await compileScene(source);
-    const props = { ...sceneInputProps(this.ctx.filesDir, row, scene, row), code, theme, audit: true };
-    const last = props.durationInFrames - 1;
-    const middle = Math.floor(last / 2);
-    const frames = [...new Set([0, middle, last])];
-    const serveUrl = await ensureBundle(this.cacheDir);
-    const audits: FrameAudit[] = [];
-    await this.options.pool.run(
-      {
-        type: 'stills',
-        serveUrl,
-        inputProps: props,
-        frames,
-        outputPaths: frames.map((frame) => path.join(dir, `${scene.id}-${frame}.jpeg`)),
-        imageFormat: 'jpeg',
-      },
-      { signal, onAudit: (audit) => audits.push(audit) },
-    );
-    const audit = audits.find((entry) => entry.frame === middle);
-    return { code, ...(audit ? { audit } : {}) };
+  /** The scene's test render (see testRenderScene): compiled code and the middle frame's audit. */
+  private checkScene(source: string, row: VideoRow, scene: SceneRow, theme: SceneTheme, dir: string, signal: AbortSignal): Promise<TestedScene> {
+    const { code: _code, ...props } = sceneInputProps(this.ctx.filesDir, row, scene, row);
+    return testRenderScene(this.options.pool, this.cacheDir, source, { ...props, theme }, dir, { name: scene.id, signal });
   }
 
   /** The soundtrack and final checks (sound arrives with the speech and music work). */

@@ -36,18 +36,17 @@ const MAX_SVG_BYTES = 512 * 1024;
 /**
  * Prepares a job's images (decoded, rotated upright, shrunk to at most {@link MAX_SIDE} on the long
  * side in their own ratio, written as WebP; small SVGs are kept as vectors) and gathers its
- * documents and brand logo. Files go to `videos/<id>/assets/`.
+ * documents and brand logo. Files go to `assetsRelative` (under files/, such as `videos/<id>/assets`).
  */
 export async function prepareMaterials(
   filesDir: string,
-  videoId: string,
+  assetsRelative: string,
   input: {
     images: { field: string; path: string; context?: string }[];
     documents: SourceDocument[];
     brandLogoPath?: string;
   },
 ): Promise<JobMaterials> {
-  const assetsRelative = path.posix.join('videos', videoId, 'assets');
   mkdirSync(path.join(filesDir, assetsRelative), { recursive: true });
   const assets: Record<string, string> = {};
   const images: PreparedImage[] = [];

@@ -21,7 +21,8 @@ export type SceneKind =
   | 'image-grid'
   | 'lower-third'
   | 'logo'
-  | 'cta';
+  | 'cta'
+  | 'infographic';
 
 /** One scene of a plan: what it says, not yet how it is drawn. */
 export interface PlannedScene {
@@ -83,4 +84,43 @@ export interface WriteSceneRequest {
 export interface SceneWriter {
   readonly name: string;
   writeScene(request: WriteSceneRequest, signal?: AbortSignal): Promise<string>;
+}
+
+/** How an infographic shows its items (the kit's `Infographic` visuals). */
+export type InfographicVisual = 'bar' | 'line' | 'pie' | 'donut' | 'figures' | 'points';
+
+/** One item of an infographic: a chart point, a labeled figure or an icon point. */
+export interface InfographicItem {
+  label: string;
+  /** The number (charts and figures; 0 for points). */
+  value: number;
+  prefix?: string;
+  suffix?: string;
+  decimals?: number;
+  /** Points: an icon name, or `auto` to pick one by keyword. */
+  icon?: string;
+}
+
+/** What an infographic shows, before its palette and fonts are added to its settings. */
+export interface InfographicContent {
+  headline: string;
+  subheadline?: string;
+  kicker?: string;
+  visual: InfographicVisual;
+  items: InfographicItem[];
+  /** Charts: '%', '$', '€', '£' or ''. */
+  unit?: string;
+  /** Charts: what the values measure. */
+  valueLabel?: string;
+  /** The source caption shown on screen. */
+  source?: string;
+  /** Where the numbers came from (cells, pages); stored, not shown. */
+  sourceRef?: unknown;
+}
+
+/** What an infographic planner is given. */
+export interface InfographicRequest {
+  prompt: string;
+  documents: SourceDocument[];
+  brandName?: string;
 }

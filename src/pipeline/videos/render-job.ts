@@ -32,11 +32,66 @@ export function sceneInputProps(filesDir: string, row: VideoRow, scene: SceneRow
   };
 }
 
+/** What {@link renderScenesMp4} renders and where. */
+export interface SceneMp4Request {
+  scenes: { sceneId: string; inputProps: SceneInputProps }[];
+  shape: RenderShape;
+  /** Where the MP4 goes, relative to files/. */
+  relativePath: string;
+  cacheDir: string;
+  /** A mixed soundtrack (relative to files/), muxed over the joined segments. */
+  soundtrackPath?: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: number, renderedFrames: number) => void;
+}
+
 /**
- * Renders a job's committed scenes to an MP4 at a shape (segments cached by hash, joined without
- * re-encoding) and checks the file with ffprobe: size, rate and length must be what was asked.
- * Returns the path relative to files/ and the probe.
+ * Renders scenes to one MP4 (segments cached by hash, joined without re-encoding, the soundtrack
+ * muxed on top) and checks the file with ffprobe: size, rate and length must be what was asked.
+ * Used by video jobs, their re-renders and infographic renders.
  */
+export async function renderScenesMp4(ctx: NodeContext, pool: RenderPool, request: SceneMp4Request): Promise<{ relativePath: string; probe: ProbedVideo; renderedFrames: number; reusedSegments: number }> {
+  const { shape, relativePath } = request;
+  const serveUrl = await ensureBundle(request.cacheDir);
+  const ffmpeg = requireFfmpeg(ctx.config.ffmpegPath);
+  const output = path.join(ctx.filesDir, relativePath);
+  mkdirSync(path.dirname(output), { recursive: true });
+  const result = await renderVideo({
+    pool,
+    ffmpeg,
+    serveUrl,
+    kitVersion: kitVersion(),
+    scenes: request.scenes,
+    segmentsDir: path.join(ctx.filesDir, 'segments'),
+    outputPath: output,
+    signal: request.signal,
+    onProgress: request.onProgress,
+  });
+  if (request.soundtrackPath) {
+    // The soundtrack is mixed once for the whole timeline and muxed here; segments carry no audio.
+    const muxed = `${output}.muxed.mp4`;
+    try {
+      await runBinary(
+        ffmpeg.ffmpeg,
+        ['-y', '-v', 'error', '-i', output, '-i', path.join(ctx.filesDir, request.soundtrackPath), '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-shortest', '-movflags', '+faststart', muxed],
+        request.signal,
+      );
+      renameSync(muxed, output);
+    } finally {
+      rmSync(muxed, { force: true });
+    }
+  }
+  const probe = await probeVideo(ffmpeg, output);
+  const expected = request.scenes.reduce((sum, scene) => sum + scene.inputProps.durationInFrames, 0) / shape.fps;
+  if (probe.width !== shape.width || probe.height !== shape.height || Math.abs(probe.fps - shape.fps) > 0.01 || Math.abs(probe.durationSeconds - expected) > 0.5) {
+    throw new RenderError(
+      `rendered MP4 is ${probe.width}x${probe.height} at ${probe.fps} fps, ${probe.durationSeconds.toFixed(2)} s; expected ${shape.width}x${shape.height} at ${shape.fps} fps, ${expected.toFixed(2)} s`,
+    );
+  }
+  return { relativePath, probe, ...result };
+}
+
+/** Renders a job's committed scenes to an MP4 at a shape (see {@link renderScenesMp4}); returns the path relative to files/ and the probe. */
 export async function renderJobMp4(
   ctx: NodeContext,
   pool: RenderPool,
@@ -55,42 +110,13 @@ export async function renderJobMp4(
   if (scenes.length === 0 || scenes.some((scene) => !scene.compiled)) {
     throw new RenderError(`video ${row.id} has scenes that are not committed; nothing to render`);
   }
-  const serveUrl = await ensureBundle(options.cacheDir);
-  const ffmpeg = requireFfmpeg(ctx.config.ffmpegPath);
-  const relativePath = path.posix.join('videos', row.id, options.fileName);
-  const output = path.join(ctx.filesDir, relativePath);
-  mkdirSync(path.dirname(output), { recursive: true });
-  const result = await renderVideo({
-    pool,
-    ffmpeg,
-    serveUrl,
-    kitVersion: kitVersion(),
+  return renderScenesMp4(ctx, pool, {
     scenes: scenes.map((scene) => ({ sceneId: scene.id, inputProps: sceneInputProps(ctx.filesDir, row, scene, shape) })),
-    segmentsDir: path.join(ctx.filesDir, 'segments'),
-    outputPath: output,
-    signal: options.signal,
-    onProgress: options.onProgress,
+    shape,
+    relativePath: path.posix.join('videos', row.id, options.fileName),
+    cacheDir: options.cacheDir,
+    ...(options.soundtrackPath ? { soundtrackPath: options.soundtrackPath } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
-  if (options.soundtrackPath) {
-    // The soundtrack is mixed once for the whole timeline and muxed here; segments carry no audio.
-    const muxed = `${output}.muxed.mp4`;
-    try {
-      await runBinary(
-        ffmpeg.ffmpeg,
-        ['-y', '-v', 'error', '-i', output, '-i', path.join(ctx.filesDir, options.soundtrackPath), '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-shortest', '-movflags', '+faststart', muxed],
-        options.signal,
-      );
-      renameSync(muxed, output);
-    } finally {
-      rmSync(muxed, { force: true });
-    }
-  }
-  const probe = await probeVideo(ffmpeg, output);
-  const expected = scenes.reduce((sum, scene) => sum + Math.max(1, Math.round(scene.duration_seconds * shape.fps)), 0) / shape.fps;
-  if (probe.width !== shape.width || probe.height !== shape.height || Math.abs(probe.fps - shape.fps) > 0.01 || Math.abs(probe.durationSeconds - expected) > 0.5) {
-    throw new RenderError(
-      `rendered MP4 is ${probe.width}x${probe.height} at ${probe.fps} fps, ${probe.durationSeconds.toFixed(2)} s; expected ${shape.width}x${shape.height} at ${shape.fps} fps, ${expected.toFixed(2)} s`,
-    );
-  }
-  return { relativePath, probe, ...result };
 }

@@ -92,7 +92,7 @@ describe('prepareMaterials', () => {
 
   it('shrinks a 4000×1000 JPEG to 2560 wide in its own 4:1 ratio, as WebP under the job\'s assets', async () => {
     const source = input('wide.jpg', await jpeg(4000, 1000));
-    const materials = await prepareMaterials(filesDir, videoId, { images: [{ field: 'images[0]', path: source }], documents: [] });
+    const materials = await prepareMaterials(filesDir, `videos/${videoId}/assets`, { images: [{ field: 'images[0]', path: source }], documents: [] });
     expect(materials.assets).toEqual({ 'image-0': `videos/${videoId}/assets/image-0.webp` });
     const out = await sharp(path.join(filesDir, materials.assets['image-0']!)).metadata();
     expect([out.format, out.width, out.height]).toEqual(['webp', 2560, 640]);
@@ -101,7 +101,7 @@ describe('prepareMaterials', () => {
 
   it('does not enlarge a small photo', async () => {
     const source = input('small.jpg', await jpeg(320, 200));
-    const materials = await prepareMaterials(filesDir, videoId, { images: [{ field: 'images[0]', path: source }], documents: [] });
+    const materials = await prepareMaterials(filesDir, `videos/${videoId}/assets`, { images: [{ field: 'images[0]', path: source }], documents: [] });
     const out = await sharp(path.join(filesDir, materials.assets['image-0']!)).metadata();
     expect([out.width, out.height]).toEqual([320, 200]);
   });
@@ -117,7 +117,7 @@ describe('prepareMaterials', () => {
       .toBuffer();
     expect((await sharp(stored).metadata()).orientation).toBe(6);
     const source = input('rotated.jpg', stored);
-    const materials = await prepareMaterials(filesDir, videoId, { images: [{ field: 'images[0]', path: source }], documents: [] });
+    const materials = await prepareMaterials(filesDir, `videos/${videoId}/assets`, { images: [{ field: 'images[0]', path: source }], documents: [] });
     expect(materials.images[0]).toMatchObject({ width: 100, height: 200 });
     const file = path.join(filesDir, materials.assets['image-0']!);
     const meta = await sharp(file).metadata();
@@ -135,7 +135,7 @@ describe('prepareMaterials', () => {
 
   it('keeps a small SVG as the same vector file', async () => {
     const source = input('mark.svg', SVG);
-    const materials = await prepareMaterials(filesDir, videoId, { images: [{ field: 'images[0]', path: source }], documents: [] });
+    const materials = await prepareMaterials(filesDir, `videos/${videoId}/assets`, { images: [{ field: 'images[0]', path: source }], documents: [] });
     expect(materials.assets).toEqual({ 'image-0': `videos/${videoId}/assets/image-0.svg` });
     expect(readFileSync(path.join(filesDir, materials.assets['image-0']!), 'utf8')).toBe(SVG);
     expect(materials.images[0]).toMatchObject({ role: 'logo', width: 120, height: 40 });
@@ -150,7 +150,7 @@ describe('prepareMaterials', () => {
       { field: 'images[3]', path: input('d.jpg', await jpeg(1200, 800)), context: 'Jane Doe, CEO' },
       { field: 'images[4]', path: input('e.jpg', await jpeg(1200, 800)) },
     ];
-    const materials = await prepareMaterials(filesDir, videoId, { images, documents: [] });
+    const materials = await prepareMaterials(filesDir, `videos/${videoId}/assets`, { images, documents: [] });
     expect(materials.images.map((image) => [image.name, image.field, image.role])).toEqual([
       ['image-0', 'images[0]', 'logo'],
       ['image-1', 'images[1]', 'hero'],
@@ -168,14 +168,14 @@ describe('prepareMaterials', () => {
       { field: 'images[0]', path: input('a.jpg', await jpeg(1200, 800)), context: 'hero banner' },
       { field: 'images[1]', path: input('b.jpg', await jpeg(1200, 800)) },
     ];
-    const materials = await prepareMaterials(filesDir, videoId, { images, documents: [] });
+    const materials = await prepareMaterials(filesDir, `videos/${videoId}/assets`, { images, documents: [] });
     expect(materials.images.map((image) => image.role)).toEqual(['hero', 'gallery']);
   });
 
   it('prepares a brand kit logo as asset "logo", preferred over an attached logo', async () => {
     mkdirSync(path.join(filesDir, 'brand-kits', 'bk_1'), { recursive: true });
     writeFileSync(path.join(filesDir, 'brand-kits', 'bk_1', 'logo.png'), await transparentPng(240, 80));
-    const materials = await prepareMaterials(filesDir, videoId, {
+    const materials = await prepareMaterials(filesDir, `videos/${videoId}/assets`, {
       images: [{ field: 'images[0]', path: input('mark.svg', SVG), context: 'logo' }],
       documents: [],
       brandLogoPath: 'brand-kits/bk_1/logo.png',
@@ -188,13 +188,13 @@ describe('prepareMaterials', () => {
   });
 
   it('has no logo when neither the brand nor the images give one', async () => {
-    const materials = await prepareMaterials(filesDir, videoId, { images: [{ field: 'images[0]', path: input('a.jpg', await jpeg(800, 600)) }], documents: [] });
+    const materials = await prepareMaterials(filesDir, `videos/${videoId}/assets`, { images: [{ field: 'images[0]', path: input('a.jpg', await jpeg(800, 600)) }], documents: [] });
     expect(materials).not.toHaveProperty('logo');
   });
 
   it('passes the documents through', async () => {
     const documents: SourceDocument[] = [{ field: 'documents[0]', kind: 'text', text: 'Bees make honey.', truncated: false }];
-    const materials = await prepareMaterials(filesDir, videoId, { images: [], documents });
+    const materials = await prepareMaterials(filesDir, `videos/${videoId}/assets`, { images: [], documents });
     expect(materials).toEqual({ images: [], documents, assets: {} });
   });
 });
@@ -234,7 +234,7 @@ describe('sceneAssetUrls', () => {
     await sharp({ create: { width: 800, height: 600, channels: 3, background: '#22aa66' } }).jpeg().toFile(path.join(inputs, 'photo.jpg'));
     await sharp({ create: { width: 800, height: 600, channels: 3, background: '#aa2266' } }).jpeg().toFile(path.join(inputs, 'other.jpg'));
     writeFileSync(path.join(inputs, 'mark.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50"><circle cx="25" cy="25" r="20"/></svg>');
-    const { assets } = await prepareMaterials(filesDir, videoId, {
+    const { assets } = await prepareMaterials(filesDir, `videos/${videoId}/assets`, {
       images: [
         { field: 'images[0]', path: `videos/${videoId}/inputs/photo.jpg` },
         { field: 'images[1]', path: `videos/${videoId}/inputs/other.jpg` },

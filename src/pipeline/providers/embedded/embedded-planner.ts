@@ -9,7 +9,7 @@ const REQUEST_OPENERS =
 const STOP_WORDS = new Set('a an the and or but of to in on for with at by from is are was were be been it its this that these those as into about your our their my we you they i'.split(' '));
 
 /** Splits text into sentences. */
-function sentences(text: string): string[] {
+export function sentences(text: string): string[] {
   return text
     .replace(/\s+/g, ' ')
     .split(/(?<=[.!?])\s+(?=[A-Z0-9"'])/)
@@ -18,7 +18,7 @@ function sentences(text: string): string[] {
 }
 
 /** Splits a sentence into short points on commas, semicolons, colons and "and". */
-function clauses(text: string): string[] {
+export function clauses(text: string): string[] {
   const parts = text.split(/[;:]|,\s*(?:and\s+)?|\s+and\s+(?=\w+\s+\w+)/i).map((part) => part.replace(/^[\s\-–—•*]+|[\s.!?]+$/g, '').trim());
   // A part that starts with a bare verb ("... and are quiet") has lost its subject: keep it with the part before.
   const merged: string[] = [];
@@ -34,7 +34,7 @@ function capitalize(text: string): string {
 }
 
 /** Shortens text to at most `words` words, at a word boundary. */
-function limitWords(text: string, words: number): string {
+export function limitWords(text: string, words: number): string {
   const parts = text.split(/\s+/);
   return parts.length <= words ? text : parts.slice(0, words).join(' ');
 }
@@ -61,7 +61,8 @@ export interface StatedFigure {
 /** Finds figures stated in the text with the words around them. */
 export function findFigures(text: string): StatedFigure[] {
   const figures: StatedFigure[] = [];
-  const pattern = /([$€£]?)(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(%|percent|x|k|m|million|billion|thousand)?/gi;
+  // Whole words only, longest first: "4.2 million" is 4.2M, not 4.2m followed by "illion".
+  const pattern = /([$€£]?)(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(%|percent\b|million\b|billion\b|thousand\b|x\b|k\b|m\b)?/gi;
   for (const sentence of sentences(text)) {
     for (const match of sentence.matchAll(pattern)) {
       const raw = match[2]!.replace(/,/g, '');

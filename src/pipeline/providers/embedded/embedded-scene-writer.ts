@@ -38,6 +38,49 @@ export default function Scene({ theme, settings }) {
 `;
 }
 
+/**
+ * An infographic: flat settings (one per value a user may override) mapped onto the kit's
+ * Infographic. Items are the numbered settings item1Label, item1Value, item1Prefix, item1Suffix, ...
+ * A point's icon is picked from its label.
+ */
+function infographicTemplate(): string {
+  return `import React from 'react';
+import { Infographic } from '@kit';
+
+function itemsOf(settings) {
+  const items = [];
+  for (let n = 1; typeof settings['item' + n + 'Label'] === 'string'; n += 1) {
+    const at = (key) => settings['item' + n + key];
+    items.push({
+      label: String(at('Label')),
+      value: Number(at('Value') ?? 0),
+      prefix: at('Prefix') ? String(at('Prefix')) : undefined,
+      suffix: at('Suffix') ? String(at('Suffix')) : undefined,
+      icon: 'auto',
+    });
+  }
+  return items;
+}
+
+export default function Scene({ theme, settings }) {
+  const text = (value) => (typeof value === 'string' && value.trim() ? value : undefined);
+  return (
+    <Infographic
+      theme={theme}
+      headline={String(settings.headline ?? '')}
+      subheadline={text(settings.subheadline)}
+      kicker={text(settings.kicker)}
+      visual={settings.visual ?? 'points'}
+      items={itemsOf(settings)}
+      unit={typeof settings.unit === 'string' ? settings.unit : undefined}
+      valueLabel={text(settings.valueLabel)}
+      source={text(settings.source)}
+    />
+  );
+}
+`;
+}
+
 /** Kit templates by scene kind: each reads its texts from `settings`, so code and content stay apart. */
 const TEMPLATES: Record<SceneKind, string> = {
   title: template('TitleCard', 'title={String(settings.title ?? \'\')} subtitle={text(settings.subtitle)} kicker={text(settings.kicker)}'),
@@ -61,6 +104,7 @@ const TEMPLATES: Record<SceneKind, string> = {
   'image-grid': template('ImageGrid', 'images={list(settings.images).map(asset).filter(Boolean)} heading={text(settings.heading)} captions={settings.captions ? list(settings.captions).map(String) : undefined}'),
   'lower-third': template('LowerThird', 'name={String(settings.name ?? \'\')} role={text(settings.role)} title={text(settings.title)} image={asset(settings.image)}'),
   logo: template('LogoReveal', 'logo={asset(settings.logo)} name={text(settings.name)} tagline={text(settings.tagline)}'),
+  infographic: infographicTemplate(),
   cta: template('CallToAction', 'message={String(settings.message ?? \'\')} action={text(settings.action)} logo={asset(settings.logo)}'),
 };
 

@@ -9,12 +9,13 @@ import type { PlannedScene } from '../provider-types.js';
 /** A scene without its duration (the planner allocates time). */
 export type SceneDraft = Omit<PlannedScene, 'durationSeconds'>;
 
-function documentName(source: { field: string; fileName?: string }): string {
+/** How a document is named on screen: its file name, else its field. */
+export function documentName(source: { field: string; fileName?: string }): string {
   return source.fileName ?? source.field;
 }
 
 /** "rows 1–5" for consecutive rows, else the list. */
-function rowsText(rows: number[]): string {
+export function rowsText(rows: number[]): string {
   if (rows.length === 0) return '';
   const consecutive = rows.every((row, i) => i === 0 || row === rows[i - 1]! + 1);
   return consecutive && rows.length > 1 ? `rows ${rows[0]}–${rows.at(-1)}` : `row${rows.length > 1 ? 's' : ''} ${rows.join(', ')}`;
@@ -51,7 +52,8 @@ export function chartScene(chart: ChartData, english: boolean): SceneDraft {
   };
 }
 
-function statementSourceText(source: StatementSource): string {
+/** "Source: report.pdf, p. 4". */
+export function statementSourceText(source: StatementSource): string {
   return `Source: ${documentName(source)}${source.page ? `, p. ${source.page}` : ''}`;
 }
 

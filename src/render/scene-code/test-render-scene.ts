@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { ensureBundle } from '../bundle/ensure-bundle.js';
+import type { FrameAudit, RenderPool } from '../render-pool.js';
+import type { SceneInputProps } from '../worker/render-protocol.js';
+import { compileScene } from './compile-scene.js';
+
+/** The outcome of a scene's test render: its compiled code and the audit of its middle frame. */
+export interface TestedScene {
+  code: string;
+  audit?: FrameAudit;
+}
+
+/**
+ * Compiles and statically checks a scene's code, then renders its first, middle and last frames in
+ * one page with the layout audit on (text fits its boxes, nothing leaves the canvas, contrast).
+ * Throws `SceneCodeError` for code that does not compile or pass the check, `RenderError` for a
+ * scene that does not render. Stills go to `dir`.
+ */
+export async function testRenderScene(
+  pool: RenderPool,
+  cacheDir: string,
+  source: string,
+  props: Pick<SceneInputProps, 'theme' | 'settings' | 'assets' | 'width' | 'height' | 'fps' | 'durationInFrames'>,
+  dir: string,
+  options: { name: string; signal?: AbortSignal; urgent?: boolean },
+): Promise<TestedScene> {
+  const { code } = await compileScene(source);
+  const last = props.durationInFrames - 1;
+  const middle = Math.floor(last / 2);
+  const frames = [...new Set([0, middle, last])];
+  const serveUrl = await ensureBundle(cacheDir);
+  const audits: FrameAudit[] = [];
+  await pool.run(
+    {
+      type: 'stills',
+      serveUrl,
+      inputProps: { ...props, code, audit: true },
+      frames,
+      outputPaths: frames.map((frame) => path.join(dir, `${options.name}-${frame}.jpeg`)),
+      imageFormat: 'jpeg',
+    },
+    { onAudit: (audit) => audits.push(audit), ...(options.signal ? { signal: options.signal } : {}), ...(options.urgent ? { urgent: true } : {}) },
+  );
+  const audit = audits.find((entry) => entry.frame === middle);
+  return { code, ...(audit ? { audit } : {}) };
+}
