@@ -64,3 +64,45 @@ describe('service create, render and jobs', () => {
     expect(JSON.parse(cancel.stderr).error.code).toBe('not_cancelable');
   });
 });
+
+describe('service infographics', () => {
+  let dataDir: string;
+  let out: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'service-cli-infographics-'));
+    out = mkdtempSync(path.join(tmpdir(), 'service-cli-infographics-out-'));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  });
+  const d = () => ['--data-dir', dataDir];
+
+  it('generates with --out, renders again with --set, lists and shows the project, and refuses a bad setting', async () => {
+    const account = JSON.parse((await run(['accounts', 'create', '--name', 'CLI', '--email', 'cli-ig@example.com', '--plan', 'ultimate', '--credits', '20', '--json', ...d()])).stdout);
+    const file = path.join(out, 'teams.mp4');
+    const generated = await run(['infographics', 'generate', 'How teams ship. 62% ship weekly. 48% ship daily. 35% ship on merge.', '--dimensions', '320x180', '--duration', '1', '--out', file, '--account', account.id, '--json', ...d()]);
+    expect(generated.code, generated.stderr).toBe(0);
+    const render = JSON.parse(generated.stdout);
+    expect(render).toMatchObject({ status: 'completed', dimensions: { width: 320, height: 180 }, fps: 30, duration: 1 });
+    const ffmpeg = findFfmpeg()!;
+    expect(await probeVideo(ffmpeg, file)).toMatchObject({ codec: 'h264', width: 320, height: 180, fps: 30 });
+
+    const listed = JSON.parse((await run(['infographics', 'list', '--account', account.id, '--json', ...d()])).stdout);
+    expect(listed).toEqual([expect.objectContaining({ projectId: render.projectId, latestVersionId: render.versionId })]);
+
+    const again = path.join(out, 'again.mp4');
+    const rerender = await run(['infographics', 'render', render.projectId, '--set', 'headline=Shipping, measured', '--set', 'primaryColor=#E11D48', '--fps', '24', '--out', again, '--json', ...d()]);
+    expect(rerender.code, rerender.stderr).toBe(0);
+    expect(JSON.parse(rerender.stdout)).toMatchObject({ status: 'completed', fps: 24, settings: { headline: 'Shipping, measured', primaryColor: '#E11D48' } });
+    expect(await probeVideo(ffmpeg, again)).toMatchObject({ width: 320, height: 180, fps: 24 });
+
+    const refused = await run(['infographics', 'render', render.projectId, '--set', 'primaryColor=crimson', ...d()]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('error: settingsValues.primaryColor: must be a hex color');
+
+    const shown = JSON.parse((await run(['infographics', 'show', render.projectId, '--json', ...d()])).stdout);
+    expect(shown.versions).toHaveLength(1);
+    expect(shown.renders.map((r: { status: string }) => r.status)).toEqual(['completed', 'completed']);
+  });
+});
