@@ -16,7 +16,15 @@ export interface RenderPoolOptions {
   browserExecutable?: string;
   /** Frames rendered in parallel inside one render. @default the machine's core count */
   frameConcurrency?: number;
+  /** The worker script to fork (tests pass a stand-in). @default WORKER_SCRIPT */
+  workerScript?: string;
 }
+
+/**
+ * Workers an urgent task may add beyond `size` when every worker is busy: a synchronous request
+ * (an infographic's test render) then never waits for a long render to finish.
+ */
+export const URGENT_SPARE_WORKERS = 1;
 
 /** Progress of a task: 0..1 and frames rendered so far. */
 export type RenderProgress = (progress: number, renderedFrames: number) => void;
@@ -132,36 +140,51 @@ export class RenderPool {
     );
   }
 
+  /**
+   * Starts queued tasks, in queue order, on idle workers: routine tasks while fewer than `size`
+   * run; urgent ones on any idle worker, spawning a spare when every worker is busy.
+   */
   private dispatch(): void {
-    while (this.queue.length > 0) {
+    let index = 0;
+    while (index < this.queue.length) {
+      const job = this.queue[index]!;
+      const routineBusy = this.workers.filter((w) => w.job && !w.job.urgent).length;
+      if (!job.urgent && routineBusy >= this.size) {
+        index += 1;
+        continue;
+      }
       let worker = this.workers.find((w) => !w.job);
-      if (!worker && this.workers.length < this.size) {
+      if (!worker && this.workers.length < this.size + (job.urgent ? URGENT_SPARE_WORKERS : 0)) {
         try {
           worker = this.spawn();
         } catch (error) {
-          for (const job of this.queue.splice(0)) job.reject(error as Error);
+          for (const queued of this.queue.splice(0)) queued.reject(error as Error);
           return;
         }
       }
-      if (!worker) return;
-      const job = this.queue.shift()!;
+      if (!worker) {
+        index += 1;
+        continue;
+      }
+      this.queue.splice(index, 1);
       if (job.signal?.aborted) {
         job.reject(job.signal.reason as Error);
         continue;
       }
       const id = this.nextId++;
+      const chosen = worker;
       const onAbort = () => {
-        if (worker!.job?.id !== id) return;
-        worker!.process.kill('SIGKILL');
+        if (chosen.job?.id !== id) return;
+        chosen.process.kill('SIGKILL');
       };
       job.signal?.addEventListener('abort', onAbort, { once: true });
-      worker.job = { ...job, id, detach: () => job.signal?.removeEventListener('abort', onAbort) };
-      worker.process.send({ id, task: job.task } satisfies TaskMessage);
+      chosen.job = { ...job, id, detach: () => job.signal?.removeEventListener('abort', onAbort) };
+      chosen.process.send({ id, task: job.task } satisfies TaskMessage);
     }
   }
 
   private spawn(): Worker {
-    const child = fork(WORKER_SCRIPT, [], {
+    const child = fork(this.options.workerScript ?? WORKER_SCRIPT, [], {
       env: { ...process.env, SERVICE_RENDER_WORKER: JSON.stringify(this.workerConfig()) },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RenderPool } from '../../src/render/render-pool.js';
+import type { RenderTask } from '../../src/render/worker/render-protocol.js';
+
+const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'timed-worker.mjs');
+
+function task(ms: number): RenderTask {
+  return {
+    type: 'stills',
+    serveUrl: 'unused',
+    inputProps: { code: '', theme: {}, settings: { ms }, assets: {}, width: 2, height: 2, fps: 1, durationInFrames: 1 },
+    frames: [0],
+    outputPaths: ['unused'],
+    imageFormat: 'jpeg',
+  };
+}
+
+describe('the render pool', () => {
+  let pool: RenderPool | undefined;
+  afterEach(async () => {
+    await pool?.close();
+  });
+
+  it('runs routine tasks one at a time on a pool of one, in order', async () => {
+    pool = new RenderPool({ size: 1, workerScript: WORKER, browserExecutable: process.execPath });
+    const events: string[] = [];
+    const run = (name: string, ms: number) => pool!.run(task(ms), { onProgress: () => events.push(`start ${name}`) }).then(() => events.push(`end ${name}`));
+    await Promise.all([run('a', 150), run('b', 10)]);
+    expect(events).toEqual(['start a', 'end a', 'start b', 'end b']);
+  });
+
+  it('starts an urgent task at once on a spare worker while a long routine task runs, and ahead of queued routine ones', async () => {
+    pool = new RenderPool({ size: 1, workerScript: WORKER, browserExecutable: process.execPath });
+    const events: string[] = [];
+    const run = (name: string, ms: number, urgent = false) => pool!.run(task(ms), { urgent, onProgress: () => events.push(`start ${name}`) }).then(() => events.push(`end ${name}`));
+    const long = run('long', 1500);
+    const queued = run('queued', 10);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await run('urgent', 10, true);
+    // The urgent task finished while the long one was still running; the queued routine task had not started.
+    expect(events).toEqual(['start long', 'start urgent', 'end urgent']);
+    await Promise.all([long, queued]);
+    expect(events).toEqual(['start long', 'start urgent', 'end urgent', 'end long', 'start queued', 'end queued']);
+  });
+
+  it('puts an urgent task ahead of queued routine tasks when no spare is free', async () => {
+    pool = new RenderPool({ size: 1, workerScript: WORKER, browserExecutable: process.execPath });
+    const events: string[] = [];
+    const run = (name: string, ms: number, urgent = false) => pool!.run(task(ms), { urgent, onProgress: () => events.push(`start ${name}`) }).then(() => events.push(`end ${name}`));
+    const all = [run('a', 600), run('u1', 600, true), run('b', 10), run('c', 10), run('u2', 10, true)];
+    await Promise.all(all);
+    // u1 takes the spare; u2 waits for the first free worker and still goes before b and c.
+    expect(events.indexOf('start u2')).toBeLessThan(events.indexOf('start b'));
+    expect(events.indexOf('start b')).toBeLessThan(events.indexOf('start c'));
+    expect(events.filter((event) => event.startsWith('start')).length).toBe(5);
+  });
+});
