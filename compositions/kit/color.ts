@@ -104,6 +104,13 @@ export function backdropColors(theme: Theme, base = theme.palette.background ?? 
   };
   add(theme.palette.primary, tints.primary);
   add(theme.palette.secondary, tints.secondary);
+  // Two shapes of the same tint can overlap.
+  const twice = (color: string | undefined, alpha: number) => {
+    const parsed = color ? parseColor(color) : undefined;
+    if (parsed && alpha > 0) out.push(toHex(composite(parsed, composite(parsed, baseColor, alpha), alpha)));
+  };
+  twice(theme.palette.primary, tints.primary);
+  twice(theme.palette.secondary, tints.secondary);
   // Both tints can overlap.
   if (tints.primary > 0 && theme.palette.primary && theme.palette.secondary) {
     const both = composite(parseColor(theme.palette.secondary) ?? WHITE, composite(parseColor(theme.palette.primary) ?? WHITE, baseColor, tints.primary), tints.secondary);

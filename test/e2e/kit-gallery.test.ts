@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CORE_CASES } from './gallery/cases-core.js';
 import { DATA_CASES } from './gallery/cases-data.js';
+import { INFOGRAPHIC_CASES } from './gallery/cases-infographic.js';
 import { MEDIA_CASES } from './gallery/cases-media.js';
 import { renderGallery, type GalleryShot } from './gallery/gallery.js';
 
 /** Every kit component, at every gallery size, audited in the page. GALLERY_ONLY=a,b narrows it while working on a component. */
 const ONLY = process.env.GALLERY_ONLY?.split(',');
-const CASES = [...CORE_CASES, ...DATA_CASES, ...MEDIA_CASES].filter((entry) => !ONLY || ONLY.some((name) => entry.name.startsWith(name)));
+const CASES = [...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES].filter((entry) => !ONLY || ONLY.some((name) => entry.name.startsWith(name)));
 
 function problems(shots: GalleryShot[], kinds: string[]): string[] {
   return shots.flatMap((shot) =>

@@ -67,12 +67,16 @@ export const BarChart: React.FC<ChartProps> = ({ theme, title, labels, values, u
   const points = chartPoints(labels, values);
   return (
     <DataScene theme={theme} seed={`bar-${title}`} title={title} kicker={kicker} source={source} headingTheme={offPrimaryTheme(theme)} part="bar-chart">
-      {(box) => (points.length > 0 ? <BarBody theme={theme} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} portrait={layout.orientation === 'portrait'} u={box.u} /> : null)}
+      {(box) => (points.length > 0 ? <BarChartBody theme={theme} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} portrait={layout.orientation === 'portrait'} u={box.u} /> : null)}
     </DataScene>
   );
 };
 
-const BarBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; portrait: boolean; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, portrait, u }) => {
+/**
+ * The body of a bar chart, drawn into a box of `width` × `height`: columns, horizontal bars or
+ * bars stacked under their labels, whichever gives the labels the larger type. `u` scales its sizes.
+ */
+export const BarChartBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; portrait: boolean; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, portrait, u }) => {
   const colors = kitColors(theme);
   const n = points.length;
   const decimals = decimalsOf(points.map((p) => p.value));

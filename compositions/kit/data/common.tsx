@@ -138,22 +138,25 @@ export function isBanner(layout: { ratio: number }): boolean {
 }
 
 /**
- * The frame every data scene shares: the pack background, a heading (kicker, title, ornament) at
- * the top, the body in a box of known size below it, and an optional source caption at the bottom.
- * The heading and body are centred together, so a one-line title leaves no hole.
+ * The frame every data scene shares: the pack background, a heading (kicker, title, ornament and
+ * an optional subtitle) at the top, the body in a box of known size below it, and an optional
+ * source caption at the bottom. The heading and body are centred together, so a one-line title
+ * leaves no hole.
  */
 export const DataScene: React.FC<{
   theme: Theme;
   seed: string;
   title: string;
   kicker?: string;
+  /** A line or two under the title, in smaller muted type. */
+  subtitle?: string;
   source?: string;
   /** The theme the heading is drawn with (a chart may keep its ornament off the bar color). */
   headingTheme?: Theme;
   part: string;
   /** Renders the body into a box of `width` × `height`; `u` is the unit its sizes scale with. */
   children: (box: { width: number; height: number; u: number }) => React.ReactNode;
-}> = ({ theme, seed, title, kicker, source, headingTheme, part, children }) => {
+}> = ({ theme, seed, title, kicker, subtitle, source, headingTheme, part, children }) => {
   const layout = useLayout();
   const u = layout.unit;
   const colors = kitColors(theme);
@@ -166,14 +169,34 @@ export const DataScene: React.FC<{
   // A wide banner puts the heading in a column on the left and gives the body the full height;
   // other canvases stack heading, body and source.
   const headW = banner ? Math.round(layout.contentWidth * 0.3) : layout.contentWidth;
-  const headingH = banner ? layout.contentHeight * 0.92 : layout.contentHeight * (portrait ? 0.2 : 0.25) + (kicker ? 20 * u : 0);
+  // A subtitle takes its room from the body, or in a banner from the heading's column.
+  const subtitleH = subtitle ? Math.round(layout.contentHeight * (banner ? 0.3 : portrait ? 0.09 : 0.11)) : 0;
+  const subtitleGap = subtitle ? Math.round(14 * u) : 0;
+  const headingH = banner ? layout.contentHeight * 0.92 - subtitleH - subtitleGap : layout.contentHeight * (portrait ? 0.2 : 0.25) + (kicker ? 20 * u : 0);
   const headingLines = banner ? 4 : portrait ? 3 : 2;
   const headingMax = 88 * u;
   const gap = (banner ? 56 : 36) * u;
   const bodyW = Math.floor(banner ? layout.contentWidth - headW - gap : layout.contentWidth);
-  const bodyH = Math.floor(banner ? layout.contentHeight - sourceH - sourceGap : layout.contentHeight - headingH - gap - sourceH - sourceGap);
+  const bodyH = Math.floor(banner ? layout.contentHeight - sourceH - sourceGap : layout.contentHeight - headingH - subtitleH - subtitleGap - gap - sourceH - sourceGap);
   const headingLayout = packLayout(headingTheme ?? theme);
   const heading = <Heading theme={headingTheme ?? theme} text={title} kicker={kicker} width={headW} height={headingH} unit={u} maxLines={headingLines} maxFontSize={headingMax} align={banner ? 'left' : undefined} />;
+  const subtitleLine = subtitle ? (
+    <Enter theme={theme} delay={Math.round(theme.motion.durationFrames * 0.4)} distance={24 * u} style={{ marginTop: subtitleGap, width: headW }}>
+      <FittedText
+        part="subheadline"
+        text={subtitle}
+        width={headW}
+        height={subtitleH}
+        maxLines={banner || portrait ? 3 : 2}
+        maxFontSize={Math.min(40 * u, headlineSize(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax) * 0.6)}
+        family={theme.fonts.body}
+        weight={500}
+        color={colors.muted}
+        align={align}
+        lineHeight={1.3}
+      />
+    </Enter>
+  ) : null;
   const bodyBox = (
     <div data-kit-part={`${part}-body`} style={{ position: 'relative', width: bodyW, height: bodyH, flex: 'none' }}>
       {children({ width: bodyW, height: bodyH, u: banner ? u * 1.2 : u })}
@@ -188,7 +211,10 @@ export const DataScene: React.FC<{
     <SceneFrame theme={theme} seed={seed}>
       {banner ? (
         <div data-kit-part={part} style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'row', alignItems: 'center', gap }}>
-          <div style={{ width: headW, height: layout.contentHeight, flex: 'none', display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>{heading}</div>
+          <div style={{ width: headW, height: layout.contentHeight, flex: 'none', display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+            {heading}
+            {subtitleLine}
+          </div>
           <div style={{ width: bodyW, flex: 'none' }}>
             {bodyBox}
             {sourceLine}
@@ -197,6 +223,7 @@ export const DataScene: React.FC<{
       ) : (
         <div data-kit-part={part} style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
           {heading}
+          {subtitleLine}
           <div style={{ marginTop: gap }}>{bodyBox}</div>
           {sourceLine}
         </div>
@@ -204,6 +231,18 @@ export const DataScene: React.FC<{
     </SceneFrame>
   );
 };
+
+/**
+ * The size Heading fits a title to in a box of `width` × `height` (its kicker and ornament take
+ * their share of the height first, as Heading lays them out), so text under it can stay smaller.
+ */
+function headlineSize(theme: Theme, title: string, kicker: string | undefined, width: number, height: number, u: number, maxLines: number, maxFontSize: number): number {
+  const { ornament, uppercaseHeadings } = packLayout(theme);
+  const kickerH = kicker ? Math.min(44 * u, height * 0.2) + 14 * u : 0;
+  const ornamentH = ornament === 'none' ? 0 : 30 * u;
+  const text = uppercaseHeadings ? title.toUpperCase() : title;
+  return fitText({ text, width, height: Math.max(10, height - kickerH - ornamentH), maxLines, maxFontSize, family: theme.fonts.heading, weight: 800, lineHeight: 1.12 }).fontSize;
+}
 
 /** An element that enters with the pack's entrance after `delay` frames. */
 export const Enter: React.FC<{ theme: Theme; delay: number; distance: number; style?: React.CSSProperties; part?: string; children: React.ReactNode }> = ({ theme, delay, distance, style, part, children }) => {

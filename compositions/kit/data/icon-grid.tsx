@@ -41,12 +41,31 @@ export const IconGrid: React.FC<{ theme: Theme; title: string; items: IconItem[]
   const shown = (Array.isArray(items) ? items : []).slice(0, 8).map((item) => ({ icon: String(item?.icon ?? ''), label: String(item?.label ?? '') }));
   return (
     <DataScene theme={theme} seed={`icons-${title}`} title={title} kicker={kicker} part="icon-grid">
-      {(box) => (shown.length > 0 ? <Grid theme={theme} width={box.width} height={box.height} items={shown} banner={isBanner(layout)} u={box.u} /> : null)}
+      {(box) => (shown.length > 0 ? <IconGridBody theme={theme} width={box.width} height={box.height} items={shown} banner={isBanner(layout)} u={box.u} /> : null)}
     </DataScene>
   );
 };
 
-const Grid: React.FC<{ theme: Theme; width: number; height: number; items: IconItem[]; banner: boolean; u: number }> = ({ theme, width: W, height: H, items, banner, u }) => {
+/**
+ * How an icon sits on its disc: `soft`, the icon in primary over a pale tint of it; `solid`, a disc
+ * of exactly the primary color with the icon in the color readable on it.
+ */
+export type IconBadge = 'soft' | 'solid';
+
+/**
+ * The body of an icon grid, drawn into a box of `width` × `height`: one card per item, the columns
+ * picked from the box. `u` scales its sizes.
+ */
+export const IconGridBody: React.FC<{
+  theme: Theme;
+  width: number;
+  height: number;
+  items: IconItem[];
+  banner: boolean;
+  u: number;
+  /** @default 'soft' */
+  badge?: IconBadge;
+}> = ({ theme, width: W, height: H, items, banner, u, badge = 'soft' }) => {
   const n = items.length;
   const gap = (banner ? 20 : 28) * u;
   const columns = gridColumns(n, W, H, gap);
@@ -90,6 +109,7 @@ const Grid: React.FC<{ theme: Theme; width: number; height: number; items: IconI
             labelW={labelW}
             labelH={labelH}
             labelFont={labelFont}
+            badge={badge}
             u={u}
           />
         );
@@ -98,7 +118,7 @@ const Grid: React.FC<{ theme: Theme; width: number; height: number; items: IconI
   );
 };
 
-const Cell: React.FC<{ theme: Theme; item: IconItem; delay: number; left: number; top: number; width: number; height: number; disc: number; pad: number; beside: boolean; labelW: number; labelH: number; labelFont: number; u: number }> = ({
+const Cell: React.FC<{ theme: Theme; item: IconItem; delay: number; left: number; top: number; width: number; height: number; disc: number; pad: number; beside: boolean; labelW: number; labelH: number; labelFont: number; badge: IconBadge; u: number }> = ({
   theme,
   item,
   delay,
@@ -112,6 +132,7 @@ const Cell: React.FC<{ theme: Theme; item: IconItem; delay: number; left: number
   labelW,
   labelH,
   labelFont,
+  badge,
   u,
 }) => {
   const colors = kitColors(theme);
@@ -126,8 +147,8 @@ const Cell: React.FC<{ theme: Theme; item: IconItem; delay: number; left: number
       part="icon-card"
       style={{ position: 'absolute', left, top, width, height, boxSizing: 'border-box', padding: pad, borderRadius: radius, background: colors.surface, boxShadow: depthShadow(theme, u), display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: 'center', justifyContent: beside ? 'flex-start' : 'center', gap: beside ? pad : pad * 0.8 }}
     >
-      <div data-kit-part="icon" style={{ flex: 'none', width: disc, height: disc, borderRadius: cornerRadius(theme, disc, disc / 2), background: mixColors(colors.primary, colors.surface, 0.86), display: 'flex', alignItems: 'center', justifyContent: 'center', transform: `scale(${0.6 + 0.4 * Math.min(1, pop)})` }}>
-        <Icon size={Math.round(disc * 0.54)} color={colors.primary} strokeWidth={2} absoluteStrokeWidth={false} />
+      <div data-kit-part="icon" style={{ flex: 'none', width: disc, height: disc, borderRadius: cornerRadius(theme, disc, disc / 2), background: badge === 'solid' ? colors.primary : mixColors(colors.primary, colors.surface, 0.86), display: 'flex', alignItems: 'center', justifyContent: 'center', transform: `scale(${0.6 + 0.4 * Math.min(1, pop)})` }}>
+        <Icon size={Math.round(disc * 0.54)} color={badge === 'solid' ? colors.onPrimary : colors.primary} strokeWidth={2} absoluteStrokeWidth={false} />
       </div>
       <div style={{ width: labelW, height: beside ? labelH : undefined, display: 'flex', alignItems: 'center', justifyContent: beside ? 'flex-start' : 'center' }}>
         <FittedText part="icon-label" text={item.label} width={labelW} height={labelH} maxLines={3} maxFontSize={labelFont} family={theme.fonts.body} weight={700} color={colors.onSurface} align={beside ? 'left' : 'center'} lineHeight={1.2} />

@@ -35,12 +35,16 @@ export const LineChart: React.FC<ChartProps> = ({ theme, title, labels, values, 
   const points = chartPoints(labels, values);
   return (
     <DataScene theme={theme} seed={`line-${title}`} title={title} kicker={kicker} source={source} part="line-chart">
-      {(box) => (points.length > 0 ? <LineBody theme={theme} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} u={box.u} /> : null)}
+      {(box) => (points.length > 0 ? <LineChartBody theme={theme} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} u={box.u} /> : null)}
     </DataScene>
   );
 };
 
-const LineBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, u }) => {
+/**
+ * The body of a line chart, drawn into a box of `width` × `height`: the line, its points, value
+ * chips and labels, running across or down the box. `u` scales its sizes.
+ */
+export const LineChartBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, u }) => {
   const colors = kitColors(theme);
   const n = points.length;
   const decimals = decimalsOf(points.map((p) => p.value));

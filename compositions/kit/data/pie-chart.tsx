@@ -46,12 +46,16 @@ const Pie: React.FC<ChartProps & { donut: boolean }> = ({ theme, title, labels, 
   const points = chartPoints(labels, values);
   return (
     <DataScene theme={theme} seed={`${donut ? 'donut' : 'pie'}-${title}`} title={title} kicker={kicker} source={source} part={donut ? 'donut-chart' : 'pie-chart'}>
-      {(box) => (points.length > 0 ? <PieBody theme={theme} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} donut={donut} beside={layout.orientation !== 'portrait'} banner={isBanner(layout)} u={box.u} /> : null)}
+      {(box) => (points.length > 0 ? <PieChartBody theme={theme} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} donut={donut} beside={layout.orientation !== 'portrait'} banner={isBanner(layout)} u={box.u} /> : null)}
     </DataScene>
   );
 };
 
-const PieBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; donut: boolean; beside: boolean; banner: boolean; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, donut, beside, banner, u }) => {
+/**
+ * The body of a pie or donut chart, drawn into a box of `width` × `height`: the pie and its legend,
+ * side by side when `beside`, else stacked. `u` scales its sizes.
+ */
+export const PieChartBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; donut: boolean; beside: boolean; banner: boolean; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, donut, beside, banner, u }) => {
   const colors = kitColors(theme);
   const n = points.length;
   const palette = categoryColors(theme, n);

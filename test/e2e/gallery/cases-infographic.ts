@@ -1,0 +1,211 @@
+import { sceneFor, type GalleryCase } from './gallery.js';
+
+/** The plain pack's palette, for cases that swap in brand colors. */
+const PLAIN_PALETTE = { background: '#FFFFFF', surface: '#F3F4F6', text: '#111827', primary: '#2563EB', secondary: '#64748B', accent: '#F59E0B' };
+
+/** The Infographic scene: every visual, long texts, the most items, brand colors and depth. */
+export const INFOGRAPHIC_CASES: GalleryCase[] = [
+  {
+    name: 'infographic-bar',
+    code: sceneFor('Infographic'),
+    settings: {
+      kicker: 'FY 2024',
+      headline: 'Revenue grew every quarter',
+      subheadline: 'Subscription sales more than doubled between the first and the last quarter',
+      visual: 'bar',
+      items: [
+        { label: 'Q1', value: 1.2 },
+        { label: 'Q2', value: 1.8 },
+        { label: 'Q3', value: 2.4 },
+        { label: 'Q4', value: 3.1 },
+      ],
+      unit: '$',
+      valueLabel: 'Revenue, millions',
+      source: 'Source: sales.csv, rows 1–4',
+    },
+  },
+  {
+    name: 'infographic-line',
+    code: sceneFor('Infographic'),
+    settings: {
+      headline: 'Solar capacity keeps climbing',
+      subheadline: 'New installations per year, worldwide',
+      visual: 'line',
+      items: [
+        { label: '2020', value: 125 },
+        { label: '2021', value: 168 },
+        { label: '2022', value: 192 },
+        { label: '2023', value: 347 },
+        { label: '2024', value: 452 },
+      ],
+      valueLabel: 'Gigawatts added',
+      source: 'Source: energy-stats.csv, rows 12–16',
+    },
+  },
+  {
+    name: 'infographic-pie',
+    code: sceneFor('Infographic'),
+    settings: {
+      kicker: 'Energy',
+      headline: 'Renewables now supply most of our power',
+      visual: 'pie',
+      items: [
+        { label: 'Wind', value: 34 },
+        { label: 'Solar', value: 21 },
+        { label: 'Hydro', value: 8 },
+        { label: 'Gas', value: 24 },
+        { label: 'Nuclear', value: 13 },
+      ],
+      unit: '%',
+      source: 'Source: grid operator annual report',
+    },
+  },
+  {
+    name: 'infographic-donut',
+    code: sceneFor('Infographic'),
+    settings: {
+      headline: 'How commuters get to work',
+      subheadline: 'Share of 2,400 people asked in the city mobility survey',
+      visual: 'donut',
+      items: [
+        { label: 'Public transport', value: 46 },
+        { label: 'Bicycle', value: 31 },
+        { label: 'Car', value: 23 },
+      ],
+      unit: '%',
+    },
+  },
+  {
+    name: 'infographic-figures',
+    code: sceneFor('Infographic'),
+    settings: {
+      kicker: 'Year in review',
+      headline: 'A record year for the community',
+      subheadline: 'Members, events and volunteer time in 2024',
+      visual: 'figures',
+      items: [
+        { label: 'members worldwide', value: 48200 },
+        { label: 'local events hosted', value: 1250 },
+        { label: 'of members volunteered', value: 37, suffix: '%' },
+      ],
+      source: 'Source: membership database, December 2024',
+    },
+  },
+  {
+    name: 'infographic-points',
+    code: sceneFor('Infographic'),
+    settings: {
+      headline: 'Why teams choose us',
+      subheadline: 'Four reasons from our customer interviews',
+      visual: 'points',
+      items: [
+        { label: 'Fast onboarding', value: 0, icon: 'auto' },
+        { label: 'Secure by default', value: 0, icon: 'auto' },
+        { label: '24/7 human support', value: 0 },
+        { label: 'Fair pricing', value: 0, icon: 'dollar-sign' },
+      ],
+    },
+  },
+  {
+    name: 'infographic-long',
+    code: sceneFor('Infographic'),
+    settings: {
+      kicker: 'Operations report for the board of directors',
+      headline: 'Where the engineering budget went across the departments that build and run the platform',
+      subheadline: 'Infrastructure and customer-facing teams took the largest share of spending, while internationalization was paused for the whole year pending the new localization strategy',
+      visual: 'bar',
+      items: [
+        { label: 'Infrastructure & Hosting Operations', value: 420 },
+        { label: 'Customer Success & Support Engineering', value: 310 },
+        { label: 'Research and Advanced Prototyping', value: 275 },
+        { label: 'Security Engineering and Compliance', value: 240 },
+        { label: 'Internationalization', value: 0 },
+        { label: 'Developer Experience & Internal Tools', value: 122 },
+      ],
+      unit: '€',
+      valueLabel: 'Spend in thousands of euros over the fiscal year, excluding salaries',
+      source: 'Source: budget-2024.xlsx, sheet Engineering, rows 4–9, figures audited by the finance team in January',
+    },
+  },
+  {
+    name: 'infographic-bar-12',
+    code: sceneFor('Infographic'),
+    settings: {
+      headline: 'Monthly active subscribers',
+      subheadline: 'Every month of 2024, in thousands',
+      visual: 'bar',
+      items: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((label, i) => ({ label, value: [18.2, 19.9, 19.1, 22.4, 25, 23.8, 27.1, 29.9, 28.4, 31.8, 35.2, 38.9][i]! })),
+      valueLabel: 'Subscribers, thousands',
+      source: 'Source: billing export, 2024',
+    },
+  },
+  {
+    name: 'infographic-figures-6-3d',
+    code: sceneFor('Infographic'),
+    theme: { depth: '3d' },
+    settings: {
+      kicker: 'Launch week',
+      headline: 'The numbers behind the launch',
+      visual: 'figures',
+      items: [
+        { label: 'raised from backers', value: 4.2, prefix: '$', suffix: 'M' },
+        { label: 'conversion rate', value: 12.5, suffix: '%' },
+        { label: 'faster checkout', value: 3, suffix: 'x' },
+        { label: 'support hours saved', value: 1850, suffix: ' hrs' },
+        { label: 'countries reached', value: 42 },
+        { label: 'net promoter score', value: 71.25, decimals: 1 },
+      ],
+      source: 'Source: launch dashboard, week 1',
+    },
+  },
+  {
+    name: 'infographic-points-8',
+    code: sceneFor('Infographic'),
+    settings: {
+      kicker: 'Every plan',
+      headline: 'Everything included',
+      visual: 'points',
+      items: [
+        { label: 'Free next-day delivery', value: 0, icon: 'truck' },
+        { label: 'Bank-grade security', value: 0, icon: 'shield-check' },
+        { label: '24/7 human support', value: 0, icon: 'clock' },
+        { label: 'Growth analytics', value: 0, icon: 'auto' },
+        { label: 'Available in 40 countries', value: 0, icon: 'globe' },
+        { label: 'Carbon-neutral operations', value: 0, icon: 'auto' },
+        { label: 'Secure encrypted payments', value: 0, icon: 'not-an-icon' },
+        { label: 'Unlimited team members and collaborators', value: 0 },
+      ],
+      source: 'Source: pricing page, March 2025',
+    },
+  },
+  // Brand colors that would break contrast: a pale yellow primary and accent on white, with depth.
+  {
+    name: 'infographic-brand-pale',
+    code: sceneFor('Infographic'),
+    pack: 'plain',
+    theme: { palette: { ...PLAIN_PALETTE, primary: '#FDE047', accent: '#FEF9C3' }, depth: '3d' },
+    settings: {
+      kicker: 'Sunny Day Lemonade',
+      headline: 'Squeezed fresh every morning',
+      subheadline: 'What went into this summer’s stands',
+      visual: 'figures',
+      items: [
+        { label: 'lemons squeezed', value: 120000 },
+        { label: 'cups sold', value: 86500 },
+        { label: 'less sugar than soda', value: 40, suffix: '%' },
+        { label: 'average price', value: 2.5, prefix: '$' },
+      ],
+    },
+  },
+  {
+    name: 'infographic-figure-single',
+    code: sceneFor('Infographic'),
+    settings: {
+      headline: 'One number says it all',
+      subheadline: 'Customers who renewed after their first year',
+      visual: 'figures',
+      items: [{ label: 'renewal rate', value: 94, suffix: '%' }],
+      source: 'Source: CRM export, 2024 cohort',
+    },
+  },
+];
