@@ -15,7 +15,7 @@ import { details, print, reportError, table } from '../output.js';
 import { ProgressBar } from '../progress-bar.js';
 import { dataOptions, withNode } from '../with-node.js';
 import { numberOption } from './accounts.js';
-import { dimensionsOption, localAccount } from './videos.js';
+import { dimensionsOption, localAccount, remoteRequest } from './videos.js';
 
 function parsed<T>(schema: { safeParse(raw: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, raw: unknown): T {
   const result = schema.safeParse(raw);
@@ -78,17 +78,6 @@ function reportRender(ctx: NodeContext, renderId: string, options: { json?: bool
   if (render.status !== 'completed') process.exitCode = 1;
 }
 
-async function remote(url: string, key: string, method: string, route: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(new URL(route, url), {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as Record<string, unknown> & { error?: { code: string; message: string } };
-  if (!response.ok) throw new ServiceError((json.error?.code as never) ?? 'internal_error', json.error?.message ?? `node answered ${response.status}`);
-  return json;
-}
-
 function generateCommand(): Command {
   return dataOptions(
     new Command('generate')
@@ -109,11 +98,11 @@ function generateCommand(): Command {
       try {
         const key = options.key ?? process.env.SERVICE_API_KEY;
         if (!key) throw invalidRequest('--url needs --key or SERVICE_API_KEY');
-        const generated = await remote(options.url, key, 'POST', '/v1/infographics/generate', generateBody(prompt, options));
+        const generated = await remoteRequest(options.url, key, 'POST', '/v1/infographics/generate', generateBody(prompt, options));
         let render: Record<string, unknown> | undefined;
         while (wait && generated.renderId && !(render && ['completed', 'failed'].includes(String(render.status)))) {
           await new Promise((resolve) => setTimeout(resolve, 1000));
-          render = await remote(options.url, key, 'GET', `/v1/infographics/${String(generated.projectId)}/renders/${String(generated.renderId)}`);
+          render = await remoteRequest(options.url, key, 'GET', `/v1/infographics/${String(generated.projectId)}/renders/${String(generated.renderId)}`);
         }
         if (options.out && render?.url) {
           const response = await fetch(String(render.url));

@@ -58,7 +58,8 @@ async function waitLocally(ctx: NodeContext, id: string, bar: ProgressBar): Prom
   }
 }
 
-async function remoteRequest(url: string, key: string, method: string, route: string, body?: unknown): Promise<Record<string, unknown>> {
+/** A request to a running node's REST API with a key; a refusal is thrown as its error. */
+export async function remoteRequest(url: string, key: string, method: string, route: string, body?: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(new URL(route, url), {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import PQueue from 'p-queue';
 import type { Logger } from 'pino';
 import { quotaMonth, summarizeAccount } from '../../accounts/accounts.js';
 import { toCredits } from '../../accounts/credits.js';
@@ -17,7 +16,7 @@ import { newId, nowIso } from '../../store/ids.js';
 import type { SceneRow, VideoRenderRow, VideoRow, VideoUpdate } from '../../store/videos-store.js';
 import { enqueueWebhook, type WebhookEvent } from '../../webhooks/enqueue-webhook.js';
 import { rendersNeeded, type ResolvedVideoOptions } from '../create/resolve-video-options.js';
-import { AudioError, AudioThread } from '../audio/audio-thread.js';
+import { AudioThread } from '../audio/audio-thread.js';
 import type { MusicMood, SpokenWord } from '../audio/audio-protocol.js';
 import { prepareClientAudio } from '../audio/client-audio.js';
 import { makeSoundtrack } from '../audio/make-soundtrack.js';
@@ -36,6 +35,8 @@ import type { PlannedScene, SceneWriter, StoryPlanner } from '../providers/provi
 import { resolveTheme, type SceneTheme } from '../theme/resolve-theme.js';
 import { renderJobMp4, sceneInputProps, type RenderShape } from '../videos/render-job.js';
 import { baseUrlOf } from '../videos/video-view.js';
+import { describeFailure } from './describe-failure.js';
+import { WorkQueue } from './work-queue.js';
 import { isTerminal, nextStatus, type JobTrigger } from './job-states.js';
 
 /** Options of a {@link VideoEngine}. */
@@ -171,18 +172,16 @@ const WRITE_ATTEMPTS = 2;
  */
 export class VideoEngine {
   private readonly ctx: NodeContext;
-  private readonly queue: PQueue;
-  private readonly queued = new Set<string>();
+  private readonly queue: WorkQueue;
   private readonly running = new Map<string, AbortController>();
   private readonly planner: StoryPlanner;
   private readonly writer: SceneWriter;
   private readonly cacheDir: string;
-  private stopped = false;
   private ownAudio: AudioThread | undefined;
 
   constructor(private readonly options: VideoEngineOptions) {
     this.ctx = options.ctx;
-    this.queue = new PQueue({ concurrency: Math.max(1, options.concurrency ?? 1) });
+    this.queue = new WorkQueue(options.concurrency ?? 1);
     this.planner = options.planner ?? new EmbeddedPlanner();
     this.writer = options.sceneWriter ?? new EmbeddedSceneWriter();
     this.cacheDir = options.cacheDir ?? this.ctx.config.cacheDir;
@@ -227,12 +226,7 @@ export class VideoEngine {
   }
 
   private enqueueRender(renderId: string): void {
-    if (this.stopped || this.queued.has(renderId)) return;
-    this.queued.add(renderId);
-    void this.queue.add(async () => {
-      this.queued.delete(renderId);
-      if (!this.stopped) await this.runRender(renderId);
-    });
+    this.queue.add(renderId, () => this.runRender(renderId));
   }
 
   private async runRender(renderId: string): Promise<void> {
@@ -256,7 +250,7 @@ export class VideoEngine {
         this.ctx.ledger.recordRenders({ account_id: row.account_id, renders: render.renders_used, reference: renderId, month: quotaMonth(), created_at: now });
       })();
     } catch (error) {
-      if (this.stopped) return;
+      if (this.queue.stopped) return;
       this.options.logger?.error({ videoId: row.id, renderId, err: error }, 're-render failed');
       this.ctx.videos.updateRender(renderId, { status: 'failed', error_message: describeFailure(error).message, finished_at: nowIso() });
     } finally {
@@ -266,17 +260,13 @@ export class VideoEngine {
 
   /** Queues a job for work (once). */
   enqueue(id: string): void {
-    if (this.stopped || this.queued.has(id) || this.running.has(id)) return;
-    this.queued.add(id);
-    void this.queue.add(async () => {
-      this.queued.delete(id);
-      if (!this.stopped) await this.run(id);
-    });
+    if (this.running.has(id)) return;
+    this.queue.add(id, () => this.run(id));
   }
 
   /** Resolves when every queued and running job has finished. */
   async idle(): Promise<void> {
-    await this.queue.onIdle();
+    await this.queue.idle();
   }
 
   /**
@@ -302,10 +292,9 @@ export class VideoEngine {
 
   /** Stops taking jobs and aborts running ones without changing their status, so a restart resumes them. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.queue.clear();
+    this.queue.stop();
     for (const controller of this.running.values()) controller.abort(new Error('engine stopping'));
-    await this.queue.onIdle();
+    await this.queue.idle();
     if (!this.options.audio) await this.ownAudio?.close();
   }
 
@@ -338,7 +327,7 @@ export class VideoEngine {
       if (row.status === 'rendering') await this.renderStage(id, controller.signal);
       this.finish(id, 'succeed', { phase: null, phase_detail: 'Done' });
     } catch (error) {
-      if (this.stopped && !(controller.signal.reason instanceof CancelSignal)) {
+      if (this.queue.stopped && !(controller.signal.reason instanceof CancelSignal)) {
         this.options.logger?.info({ videoId: id }, 'job interrupted by shutdown; it resumes on the next start');
         return;
       }
@@ -720,14 +709,4 @@ export class VideoEngine {
   private baseUrl(): string {
     return this.options.baseUrl?.() ?? baseUrlOf(this.ctx);
   }
-}
-
-function describeFailure(error: unknown): { code: string; message: string } {
-  if (error instanceof RenderError) return { code: 'render_failed', message: error.message };
-  if (error instanceof AudioError) return { code: 'audio_failed', message: error.message };
-  if (error instanceof SceneCodeError) return { code: 'scene_failed', message: error.message };
-  if (error instanceof ServiceError) return { code: error.code, message: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  if (/ENOSPC/.test(message)) return { code: 'disk_full', message: 'the node ran out of disk space while rendering' };
-  return { code: 'internal_error', message };
 }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import PQueue from 'p-queue';
 import type { Logger } from 'pino';
 import { quotaMonth, summarizeAccount } from '../../accounts/accounts.js';
 import type { Principal } from '../../accounts/api-keys.js';
@@ -7,13 +6,14 @@ import { toCredits, toMillicredits } from '../../accounts/credits.js';
 import { notFound, ServiceError, invalidRequest } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { RenderError, type RenderPool } from '../../render/render-pool.js';
-import { SceneCodeError } from '../../render/scene-code/compile-scene.js';
 import { signFileUrl } from '../../security/signed-urls.js';
 import { webhookUrlProblem } from '../../security/url-policy.js';
 import { newId, nowIso } from '../../store/ids.js';
 import type { InfographicProjectRow, InfographicRenderRow, InfographicVersionRow } from '../../store/infographics-store.js';
 import { enqueueWebhook } from '../../webhooks/enqueue-webhook.js';
 import { CREDIT_RATES } from '../create/estimate-credits.js';
+import { describeFailure } from '../engine/describe-failure.js';
+import { WorkQueue } from '../engine/work-queue.js';
 import { rendersNeeded } from '../create/resolve-video-options.js';
 import { sceneAssetUrls } from '../materials/prepare-materials.js';
 import { renderScenesMp4, type RenderShape } from '../videos/render-job.js';
@@ -160,15 +160,6 @@ export interface InfographicRendersOptions {
   baseUrl?: () => string;
 }
 
-function describeFailure(error: unknown): { code: string; message: string } {
-  if (error instanceof RenderError) return { code: 'render_failed', message: error.message };
-  if (error instanceof SceneCodeError) return { code: 'scene_failed', message: error.message };
-  if (error instanceof ServiceError) return { code: error.code, message: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  if (/ENOSPC/.test(message)) return { code: 'disk_full', message: 'the node ran out of disk space while rendering' };
-  return { code: 'internal_error', message };
-}
-
 /**
  * Runs infographic renders in order on the render pool. Each ends in one transaction that sets the
  * status, records plan render usage (completed) or refunds the charge (failed), and writes the
@@ -177,10 +168,8 @@ function describeFailure(error: unknown): { code: string; message: string } {
  */
 export class InfographicRenders {
   private readonly ctx: NodeContext;
-  private readonly queue = new PQueue({ concurrency: 1 });
-  private readonly queued = new Set<string>();
+  private readonly queue = new WorkQueue(1);
   private readonly running = new Map<string, AbortController>();
-  private stopped = false;
 
   constructor(private readonly options: InfographicRendersOptions) {
     this.ctx = options.ctx;
@@ -196,25 +185,19 @@ export class InfographicRenders {
 
   /** Queues a render (once). */
   enqueue(id: string): void {
-    if (this.stopped || this.queued.has(id) || this.running.has(id)) return;
-    this.queued.add(id);
-    void this.queue.add(async () => {
-      this.queued.delete(id);
-      if (!this.stopped) await this.run(id);
-    });
+    this.queue.add(id, () => this.run(id));
   }
 
   /** Resolves when no render is queued or running. */
   async idle(): Promise<void> {
-    await this.queue.onIdle();
+    await this.queue.idle();
   }
 
   /** Stops taking renders; a running one keeps its status and runs again on the next start. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.queue.clear();
+    this.queue.stop();
     for (const controller of this.running.values()) controller.abort(new Error('node stopping'));
-    await this.queue.onIdle();
+    await this.queue.idle();
   }
 
   private async run(id: string): Promise<void> {
@@ -249,7 +232,7 @@ export class InfographicRenders {
       });
       this.finish(id, { status: 'completed', output_path: relativePath });
     } catch (error) {
-      if (this.stopped) {
+      if (this.queue.stopped) {
         this.options.logger?.info({ renderId: id }, 'infographic render interrupted by shutdown; it runs again on the next start');
         return;
       }
