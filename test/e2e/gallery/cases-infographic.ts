@@ -3,7 +3,10 @@ import { sceneFor, type GalleryCase } from './gallery.js';
 /** The plain pack's palette, for cases that swap in brand colors. */
 const PLAIN_PALETTE = { background: '#FFFFFF', surface: '#F3F4F6', text: '#111827', primary: '#2563EB', secondary: '#64748B', accent: '#F59E0B' };
 
-/** The Infographic scene: every visual, long texts, the most items, brand colors and depth. */
+/**
+ * The Infographic scene: bars, pie, figures and points, long texts, the most items, brand colors and
+ * depth (its line and donut draw with the chart bodies the chart cases cover at every size).
+ */
 export const INFOGRAPHIC_CASES: GalleryCase[] = [
   {
     name: 'infographic-bar',
@@ -25,24 +28,6 @@ export const INFOGRAPHIC_CASES: GalleryCase[] = [
     },
   },
   {
-    name: 'infographic-line',
-    code: sceneFor('Infographic'),
-    settings: {
-      headline: 'Solar capacity keeps climbing',
-      subheadline: 'New installations per year, worldwide',
-      visual: 'line',
-      items: [
-        { label: '2020', value: 125 },
-        { label: '2021', value: 168 },
-        { label: '2022', value: 192 },
-        { label: '2023', value: 347 },
-        { label: '2024', value: 452 },
-      ],
-      valueLabel: 'Gigawatts added',
-      source: 'Source: energy-stats.csv, rows 12–16',
-    },
-  },
-  {
     name: 'infographic-pie',
     code: sceneFor('Infographic'),
     settings: {
@@ -58,21 +43,6 @@ export const INFOGRAPHIC_CASES: GalleryCase[] = [
       ],
       unit: '%',
       source: 'Source: grid operator annual report',
-    },
-  },
-  {
-    name: 'infographic-donut',
-    code: sceneFor('Infographic'),
-    settings: {
-      headline: 'How commuters get to work',
-      subheadline: 'Share of 2,400 people asked in the city mobility survey',
-      visual: 'donut',
-      items: [
-        { label: 'Public transport', value: 46 },
-        { label: 'Bicycle', value: 31 },
-        { label: 'Car', value: 23 },
-      ],
-      unit: '%',
     },
   },
   {
@@ -125,18 +95,6 @@ export const INFOGRAPHIC_CASES: GalleryCase[] = [
       unit: '€',
       valueLabel: 'Spend in thousands of euros over the fiscal year, excluding salaries',
       source: 'Source: budget-2024.xlsx, sheet Engineering, rows 4–9, figures audited by the finance team in January',
-    },
-  },
-  {
-    name: 'infographic-bar-12',
-    code: sceneFor('Infographic'),
-    settings: {
-      headline: 'Monthly active subscribers',
-      subheadline: 'Every month of 2024, in thousands',
-      visual: 'bar',
-      items: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((label, i) => ({ label, value: [18.2, 19.9, 19.1, 22.4, 25, 23.8, 27.1, 29.9, 28.4, 31.8, 35.2, 38.9][i]! })),
-      valueLabel: 'Subscribers, thousands',
-      source: 'Source: billing export, 2024',
     },
   },
   {
