@@ -147,7 +147,7 @@ interface FiguresPlan {
   labelFont: number;
   labelW: number;
   labelH: number;
-  /** How well the plan shows the figures: their type size, less for empty slots and tiny labels. */
+  /** How well the plan shows the figures: their type size, less for empty slots, tiny labels and an empty box. */
   score: number;
 }
 
@@ -156,7 +156,7 @@ function planFigures(theme: Theme, finals: string[], labels: string[], W: number
   const gap = Math.round(28 * u);
   const rows = Math.ceil(n / columns);
   // Cards stop widening where their figure and label would float in empty space.
-  const cellW = Math.min((W - gap * (columns - 1)) / columns, (beside ? (columns > 1 ? 960 : 1100) : columns > 1 ? 560 : 860) * u);
+  const cellW = Math.min((W - gap * (columns - 1)) / columns, (beside ? (columns > 2 ? 960 : 1100) : columns > 2 ? 560 : 860) * u);
   const cellH = (H - gap * (rows - 1)) / rows;
   const pad = Math.round(Math.max(12 * u, Math.min(cellW * 0.09, cellH * (beside ? 0.16 : 0.12), 40 * u)));
   const padX = Math.round(Math.max(pad, cornerRadius(theme, Math.min(cellW, cellH), 32 * u) * 0.75));
@@ -197,7 +197,9 @@ function planFigures(theme: Theme, finals: string[], labels: string[], W: number
   const cardH = Math.min(cellH, (contentH + pad * 2) * 1.3);
   const padTop = Math.max(pad, (cardH - contentH) / 2);
   const fill = n / (rows * columns);
-  const score = figureFont * fill ** 1.5 * Math.min(1, labelFont / (28 * u));
+  // How much of the box the grid covers: a narrow column of cards beside empty space reads unbalanced.
+  const coverage = Math.min(1, ((cellW * columns + gap * (columns - 1)) * (cardH * rows + gap * (rows - 1))) / (W * H));
+  const score = figureFont * fill ** 1.5 * Math.min(1, labelFont / (28 * u)) * Math.sqrt(coverage);
   return { columns, rows, beside, gap, cellW, cardH, padX, padTop, meterT, meterGap, labelGap, figureFont, figureW, figureH, labelFont, labelW, labelH, score };
 }
 

@@ -156,6 +156,20 @@ export const INFOGRAPHIC_CASES: GalleryCase[] = [
     },
   },
   {
+    // Two figures in different units: the cards must use the canvas, not sit in a narrow column.
+    name: 'infographic-figures-2',
+    code: sceneFor('Infographic'),
+    settings: {
+      kicker: 'Nimbus',
+      headline: 'Our year in numbers',
+      visual: 'figures',
+      items: [
+        { label: 'Revenue hit', value: 4.2, prefix: '$', suffix: 'M' },
+        { label: 'Builds got faster', value: 3, suffix: 'x' },
+      ],
+    },
+  },
+  {
     name: 'infographic-figure-single',
     code: sceneFor('Infographic'),
     settings: {

@@ -44,6 +44,11 @@ describe('the embedded infographic planner', () => {
     ]);
   });
 
+  it('reads a number with a thousands separator as a figure, and a bare one in the year range as a year', () => {
+    const content = planInfographicEmbedded({ prompt: 'Support in 2024. We saved 1,850 support hours. Tickets fell 40%.', documents: [] });
+    expect(content.items.map((item) => item.value)).toEqual([1850, 40]);
+  });
+
   it('grounds the headline in a PDF\'s title and the figures in its sentences, with the page', async () => {
     const pdf = await files.read(
       'pdf',

@@ -68,7 +68,8 @@ export function findFigures(text: string): StatedFigure[] {
       const raw = match[2]!.replace(/,/g, '');
       const value = Number(raw);
       const unit = (match[3] ?? '').toLowerCase();
-      const isYear = !match[1] && !unit && value >= 1500 && value <= 2099 && !raw.includes('.');
+      // A year is written without a thousands separator: "1,850 hours" is a figure, "in 1850" a year.
+      const isYear = !match[1] && !unit && value >= 1500 && value <= 2099 && !match[2]!.includes(',') && !raw.includes('.');
       // "a 60 second video" states the video's length, not a fact to show.
       const isLength = /^[\s-]*(?:s|secs?|seconds?|mins?|minutes?)\b/i.test(sentence.slice((match.index ?? 0) + match[0].length));
       if (!Number.isFinite(value) || isYear || isLength || (!match[1] && !unit && value < 10)) continue;
