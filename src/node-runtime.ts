@@ -13,6 +13,8 @@ export interface NodeRuntime extends AppServices {
   infographics: InfographicRenders;
   pool: RenderPool;
   webhooks: WebhookDispatcher;
+  /** Takes up the work a stopped process left: unfinished video jobs and re-renders, infographic renders, versions left generating. */
+  resume(): void;
   /** Stops taking work; running jobs keep their status and resume on the next start. */
   stop(): Promise<void>;
 }
@@ -25,11 +27,13 @@ export function startRuntime(ctx: NodeContext, options: { logger?: Logger; baseU
   const engine = new VideoEngine({ ctx, pool, audio, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
   const infographics = new InfographicRenders({ ctx, pool, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
   webhooks.start();
-  if (options.resume ?? true) {
+  const resume = () => {
     engine.start();
     infographics.start();
-  }
+  };
+  if (options.resume ?? true) resume();
   return {
+    resume,
     engine,
     infographics,
     pool,

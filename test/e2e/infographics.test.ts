@@ -13,6 +13,7 @@ import { requestInfographicRender } from '../../src/pipeline/infographics/infogr
 import { findFfmpeg } from '../../src/render/ffmpeg/find-ffmpeg.js';
 import { probeVideo, runBinary } from '../../src/render/ffmpeg/run-ffmpeg.js';
 import { newId } from '../../src/store/ids.js';
+import { exitOf, startServe } from '../helpers/run-service.js';
 import { createAccountWithKey, createTestNode } from '../helpers/test-node.js';
 import { E2E_CACHE_DIR, startE2eNode, type E2eNode } from './e2e-node.js';
 import { startReceiver, type Delivery } from './webhook-receiver.js';
@@ -184,7 +185,7 @@ describe('infographics end to end', () => {
     expect(render.body).toMatchObject({ status: 'failed', error: { code: 'render_failed' } });
   });
 
-  it('refunds a render that fails after a restart exactly once, and fails a version left generating with its refund', async () => {
+  it('refunds a render that fails after a restart of service serve exactly once, and fails a version left generating with its refund', async () => {
     // A node of its own, stopped and started as a crash would leave it.
     const node = createTestNode({ allowPrivateUrls: true, cacheDir: E2E_CACHE_DIR });
     try {
@@ -204,10 +205,15 @@ describe('infographics end to end', () => {
       ctx.ledger.append({ account_id: account.id, millicredits: -2000, kind: 'charge', reason: 'version 2', reference: stuck, created_at: new Date().toISOString() });
       await first.stop();
 
+      // `service serve` takes the work up: the render fails again and is refunded; a second start changes nothing.
       for (let start = 0; start < 2; start += 1) {
-        const runtime = startRuntime(ctx);
-        await runtime.infographics.idle();
-        await runtime.stop();
+        const serve = await startServe(['--allow-private-urls'], { SERVICE_DATA_DIR: node.dataDir, SERVICE_CACHE_DIR: E2E_CACHE_DIR, SERVICE_LOG_LEVEL: 'warn' });
+        const deadline = Date.now() + 60_000;
+        while (ctx.infographics.getRender(render.id)!.status !== 'failed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+        if (start === 1) await new Promise((resolve) => setTimeout(resolve, 1500));
+        const exited = exitOf(serve.child);
+        serve.child.kill('SIGTERM');
+        expect(await exited).toBe(0);
       }
       expect(ctx.infographics.getRender(render.id)).toMatchObject({ status: 'failed', error_code: 'render_failed' });
       expect(ctx.db.prepare('SELECT millicredits, kind FROM ledger_entries WHERE reference = ? ORDER BY id').all(render.id)).toEqual([

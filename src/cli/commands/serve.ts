@@ -80,7 +80,7 @@ async function serve(options: Record<string, unknown>): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   port = typeof address === 'object' && address ? address.port : config.port;
-  runtime.engine.start();
+  runtime.resume();
   // Build the compositions bundle now, so the first job does not wait for it.
   const { ensureBundle } = await import('../../render/bundle/ensure-bundle.js');
   ensureBundle(config.cacheDir).then(
