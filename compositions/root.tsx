@@ -1,14 +1,13 @@
 import React from 'react';
 import { Composition, type CalculateMetadataFunction } from 'remotion';
+import { GalleryHost } from './gallery-host';
 import { SceneHost } from './scene-host';
-import type { SceneProps } from './scene-props';
+import type { GalleryProps, SceneProps } from './scene-props';
 
-const calculateMetadata: CalculateMetadataFunction<SceneProps> = ({ props }) => ({
-  width: props.width,
-  height: props.height,
-  fps: props.fps,
-  durationInFrames: props.durationInFrames,
-});
+/** Size, rate and length come from the props. */
+function metadataOf<P extends SceneProps>(): CalculateMetadataFunction<P> {
+  return ({ props }) => ({ width: props.width, height: props.height, fps: props.fps, durationInFrames: props.durationInFrames });
+}
 
 const defaults: SceneProps = {
   code: 'module.exports.default = function Empty() { return null; };',
@@ -27,16 +26,31 @@ const defaults: SceneProps = {
   durationInFrames: 90,
 };
 
-/** The one composition every scene renders through; size and length come from its props. */
+/**
+ * `scene`, the composition every scene renders through (size and length come from its props), and
+ * `gallery`, which shows many scenes one per frame for the kit gallery test.
+ */
 export const Root: React.FC = () => (
-  <Composition
-    id="scene"
-    component={SceneHost}
-    defaultProps={defaults}
-    calculateMetadata={calculateMetadata}
-    width={defaults.width}
-    height={defaults.height}
-    fps={defaults.fps}
-    durationInFrames={defaults.durationInFrames}
-  />
+  <>
+    <Composition
+      id="scene"
+      component={SceneHost}
+      defaultProps={defaults}
+      calculateMetadata={metadataOf<SceneProps>()}
+      width={defaults.width}
+      height={defaults.height}
+      fps={defaults.fps}
+      durationInFrames={defaults.durationInFrames}
+    />
+    <Composition
+      id="gallery"
+      component={GalleryHost}
+      defaultProps={{ ...defaults, scenes: [], settledFrame: 0 } as GalleryProps}
+      calculateMetadata={metadataOf<GalleryProps>()}
+      width={defaults.width}
+      height={defaults.height}
+      fps={defaults.fps}
+      durationInFrames={defaults.durationInFrames}
+    />
+  </>
 );

@@ -59,12 +59,17 @@ function textOf(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** After each frame is laid out, logs the layout audit of the scene (only when asked to). */
-function useLayoutAudit(enabled: boolean, root: React.RefObject<HTMLDivElement | null>, ready: boolean): void {
-  const frame = useCurrentFrame();
+/**
+ * After each frame is laid out, logs the layout audit of the scene (only when asked to). The
+ * handle that holds the frame is taken while rendering, before any other is released, so the
+ * frame is never captured (and the page never moves on) before its audit is logged.
+ */
+function useLayoutAudit(enabled: boolean, root: React.RefObject<HTMLDivElement | null>, ready: boolean, reportedFrame?: number): void {
+  const current = useCurrentFrame();
+  const frame = reportedFrame ?? current;
+  const handle = useMemo(() => (enabled && ready ? delayRender(`auditing frame ${frame}`) : null), [enabled, ready, frame]);
   useEffect(() => {
-    if (!enabled || !ready) return;
-    const handle = delayRender(`auditing frame ${frame}`);
+    if (handle === null) return;
     // Two animation frames: layout and paint of this frame are done.
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
@@ -75,11 +80,11 @@ function useLayoutAudit(enabled: boolean, root: React.RefObject<HTMLDivElement |
         }
       }),
     );
-  }, [enabled, ready, frame, root]);
+  }, [handle, frame, root]);
 }
 
 /** Renders one scene: waits for the kit's fonts, evaluates the scene code, passes it its props. */
-export const SceneHost: React.FC<SceneProps> = ({ code, theme: packTheme, settings, assets, audit }) => {
+export const SceneHost: React.FC<SceneProps> = ({ code, theme: packTheme, settings, assets, audit, auditFrame }) => {
   // Palette and font settings (an infographic's `settingsValues`) override the theme for the whole scene.
   const theme = useMemo(() => themeWithSettings(packTheme, settings), [packTheme, settings]);
   const [fontsReady, setFontsReady] = useState(false);
@@ -88,14 +93,16 @@ export const SceneHost: React.FC<SceneProps> = ({ code, theme: packTheme, settin
   const sampleText = useMemo(() => textOf(settings).join(' ').slice(0, 4000), [settings]);
   useEffect(() => {
     loadKitFonts(theme, sampleText)
-      .then(() => {
-        setFontsReady(true);
-        continueRender(handle);
-      })
+      .then(() => setFontsReady(true))
       .catch((error: unknown) => cancelRender(error));
-  }, [handle, theme, sampleText]);
+  }, [theme, sampleText]);
+  // Released once the scene is in the page (after the commit that shows it), not when the fonts
+  // resolve: no frame is captured between the two.
+  useEffect(() => {
+    if (fontsReady) continueRender(handle);
+  }, [fontsReady, handle]);
   const Scene = useMemo(() => evaluateScene(code), [code]);
-  useLayoutAudit(audit === true, root, fontsReady);
+  useLayoutAudit(audit === true, root, fontsReady, auditFrame);
   if (!fontsReady) return null;
   // Captions are the host's overlay, timed from the narration, whatever the scene's code draws.
   const captions = Array.isArray(settings.captions) ? (settings.captions as Kit.CaptionChunk[]) : undefined;

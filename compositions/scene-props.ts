@@ -28,4 +28,23 @@ export interface SceneProps extends Record<string, unknown> {
   durationInFrames: number;
   /** Log a layout audit of every rendered frame to the browser console (tests and test renders). */
   audit?: boolean;
+  /** The frame number audits report, when it is not the scene's own (the gallery composition). */
+  auditFrame?: number;
+}
+
+/** One scene of the `gallery` composition. */
+export interface GalleryScene {
+  code: string;
+  theme: Theme;
+  settings: Record<string, unknown>;
+  assets: Record<string, string>;
+}
+
+/**
+ * Input props of the `gallery` composition (tests): frame i shows scene i frozen at
+ * `settledFrame`, so one page renders a whole gallery at one size.
+ */
+export interface GalleryProps extends SceneProps {
+  scenes: GalleryScene[];
+  settledFrame: number;
 }

@@ -18,6 +18,8 @@ export type RenderTask =
   | {
       type: 'stills';
       serveUrl: string;
+      /** The composition: `scene` (default), or `gallery` (tests: one scene per frame). */
+      composition?: 'scene' | 'gallery';
       inputProps: SceneInputProps;
       /** Frames to render, each to the output path at the same index. */
       frames: number[];

@@ -31,12 +31,13 @@ async function resetBrowser(): Promise<void> {
   await old?.close({ silent: true }).catch(() => undefined);
 }
 
-/** The scene composition sized and timed for these props (selected once per bundle). */
+/** The task's composition sized and timed for its props (selected once per bundle). */
 async function compositionFor(task: RenderTask, puppeteerInstance: Browser): Promise<Composition> {
-  let base = compositions.get(task.serveUrl);
+  const id = task.type === 'stills' ? (task.composition ?? 'scene') : 'scene';
+  let base = compositions.get(`${id} ${task.serveUrl}`);
   if (!base) {
-    base = await selectComposition({ serveUrl: task.serveUrl, id: 'scene', inputProps: task.inputProps, puppeteerInstance, ...browserOptions });
-    compositions.set(task.serveUrl, base);
+    base = await selectComposition({ serveUrl: task.serveUrl, id, inputProps: task.inputProps, puppeteerInstance, ...browserOptions });
+    compositions.set(`${id} ${task.serveUrl}`, base);
   }
   const { width, height, fps, durationInFrames } = task.inputProps;
   return { ...base, width, height, fps, durationInFrames, props: task.inputProps };

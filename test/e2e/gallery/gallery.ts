@@ -56,51 +56,63 @@ const DURATION = 150;
 /** A settled frame: every entrance has finished and the exit has not begun. */
 export const SETTLED_FRAME = 118;
 
-/** Renders every case at every size (one worker, one browser) and returns the audited shots. */
+/**
+ * Renders every case at every size and returns the audited shots. Each size is one task in one
+ * page: the `gallery` composition shows case i at frame i, frozen at the settled frame, so the
+ * bundle and fonts load once per size instead of once per still. Two workers share the sizes.
+ */
 export async function renderGallery(cases: GalleryCase[], sizes: GallerySize[] = GALLERY_SIZES, frame = SETTLED_FRAME): Promise<GalleryShot[]> {
   const serveUrl = await ensureBundle(E2E_CACHE_DIR);
   const packs = loadStylePacks().packs.map((pack) => pack.id);
-  // Two workers (one browser each) render side by side: stills are mostly single-threaded page work.
   const pool = new RenderPool({ size: 2, frameConcurrency: 1 });
   mkdirSync(GALLERY_OUT, { recursive: true });
-  const shots: GalleryShot[] = [];
+  const compiled = await Promise.all(cases.map((galleryCase) => compileScene(galleryCase.code)));
+  const shots: GalleryShot[][] = [];
   try {
-    const jobs: Promise<void>[] = [];
-    for (const [caseIndex, galleryCase] of cases.entries()) {
-      const compiled = await compileScene(galleryCase.code);
-      for (const [sizeIndex, size] of sizes.entries()) {
-        const pack = galleryCase.pack ?? packs[(caseIndex + sizeIndex) % packs.length]!;
-        const theme = { ...resolveTheme({ prompt: '', animationStyle: pack }), ...galleryCase.theme };
-        const file = path.join(GALLERY_OUT, `${galleryCase.name}-${size.label}-${pack}.jpeg`);
-        const audits: FrameAudit[] = [];
-        const slot = shots.length;
-        shots.push(undefined as unknown as GalleryShot);
-        jobs.push(
-          pool
-            .run(
-              {
-                type: 'stills',
-                serveUrl,
-                inputProps: { code: compiled.code, theme, settings: galleryCase.settings, assets: galleryCase.assets ?? {}, width: size.width, height: size.height, fps: FPS, durationInFrames: DURATION, audit: true },
-                frames: [frame],
-                outputPaths: [file],
-                imageFormat: 'jpeg',
-              },
-              { onAudit: (audit) => audits.push(audit) },
-            )
-            .then(() => {
-              const audit = audits.find((entry) => entry.frame === frame);
-              if (!audit) throw new Error(`${galleryCase.name} at ${size.label}: the page logged no layout audit`);
-              shots[slot] = { name: galleryCase.name, size, pack, file, audit };
-            }),
+    await Promise.all(
+      sizes.map(async (size, sizeIndex) => {
+        const planned = cases.map((galleryCase, caseIndex) => {
+          const pack = galleryCase.pack ?? packs[(caseIndex + sizeIndex) % packs.length]!;
+          const theme = { ...resolveTheme({ prompt: '', animationStyle: pack }), ...galleryCase.theme };
+          return { galleryCase, pack, theme, file: path.join(GALLERY_OUT, `${galleryCase.name}-${size.label}-${pack}.jpeg`) };
+        });
+        const audits = new Map<number, FrameAudit>();
+        const frames = planned.map((_, index) => index);
+        await pool.run(
+          {
+            type: 'stills',
+            composition: 'gallery',
+            serveUrl,
+            inputProps: {
+              code: '',
+              theme: planned[0]?.theme ?? {},
+              settings: {},
+              assets: {},
+              width: size.width,
+              height: size.height,
+              fps: FPS,
+              durationInFrames: Math.max(DURATION, cases.length),
+              audit: true,
+              settledFrame: frame,
+              scenes: planned.map(({ galleryCase, theme }, index) => ({ code: compiled[index]!.code, theme, settings: galleryCase.settings, assets: galleryCase.assets ?? {} })),
+            },
+            frames,
+            outputPaths: planned.map((entry) => entry.file),
+            imageFormat: 'jpeg',
+          },
+          { onAudit: (audit) => audits.set(audit.frame, audit) },
         );
-      }
-    }
-    await Promise.all(jobs);
+        shots[sizeIndex] = planned.map(({ galleryCase, pack, file }, index) => {
+          const audit = audits.get(index);
+          if (!audit) throw new Error(`${galleryCase.name} at ${size.label}: the page logged no layout audit`);
+          return { name: galleryCase.name, size, pack, file, audit };
+        });
+      }),
+    );
   } finally {
     await pool.close();
   }
-  return shots;
+  return shots.flat();
 }
 
 /**
