@@ -6,6 +6,7 @@ import { isKnownAnimationStyle } from '../../catalog/style-packs.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import { webhookUrlProblem } from '../../security/url-policy.js';
 import { isNarrationLanguage, type NarrationLanguage } from '../speech/languages.js';
+import { expandHex } from '../theme/resolve-theme.js';
 import {
   MAX_DIMENSION,
   MIN_DURATION_SECONDS,
@@ -132,11 +133,6 @@ export function rendersNeeded(width: number, height: number): number {
   return isFourK(width, height) ? 2 : 1;
 }
 
-function normalizeHex(color: string): string {
-  const digits = color.slice(1).toUpperCase();
-  return `#${digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits}`;
-}
-
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
@@ -228,9 +224,9 @@ export function resolveVideoOptions(body: CreateVideoBody, context: ResolveVideo
     if (problem) throw invalidRequest(`brand_settings.${field}: ${problem}`);
   }
   const brandSettings: ResolvedBrandSettings | undefined = settings && {
-    ...optional('primaryColor', settings.primary_color && normalizeHex(settings.primary_color)),
-    ...optional('secondaryColor', settings.secondary_color && normalizeHex(settings.secondary_color)),
-    ...optional('accentColor', settings.accent_color && normalizeHex(settings.accent_color)),
+    ...optional('primaryColor', settings.primary_color && expandHex(settings.primary_color)),
+    ...optional('secondaryColor', settings.secondary_color && expandHex(settings.secondary_color)),
+    ...optional('accentColor', settings.accent_color && expandHex(settings.accent_color)),
     ...optional('headingFont', settings.heading_font && canonicalFontFamily(settings.heading_font)),
     ...optional('bodyFont', settings.body_font && canonicalFontFamily(settings.body_font)),
     ...optional('visualStyle', settings.visual_style),
@@ -260,7 +256,7 @@ export function resolveVideoOptions(body: CreateVideoBody, context: ResolveVideo
     planStory: body.plan ?? true,
     enhancePrompt: body.enhance_prompt ?? false,
     ...optional('animationStyle', body.animation_style),
-    ...optional('backgroundColor', body.background_color && normalizeHex(body.background_color)),
+    ...optional('backgroundColor', body.background_color && expandHex(body.background_color)),
     ...optional('brandKitId', body.brand_kit_id),
     ...optional('brandSettings', brandSettings),
     images: (body.images ?? []).map((item) => ({ url: item.url, ...optional('context', item.context) })),

@@ -8,9 +8,9 @@ import type { SourceDocument } from '../../documents/read-document.js';
 import { ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { ensureBundle } from '../../render/bundle/ensure-bundle.js';
-import { RenderError, type FrameAudit, type RenderPool } from '../../render/render-pool.js';
+import { RenderError, type RenderPool } from '../../render/render-pool.js';
 import { SceneCodeError } from '../../render/scene-code/compile-scene.js';
-import { testRenderScene, type TestedScene } from '../../render/scene-code/test-render-scene.js';
+import { auditFindings, testRenderScene, type TestedScene } from '../../render/scene-code/test-render-scene.js';
 import { signFileUrl } from '../../security/signed-urls.js';
 import { newId, nowIso } from '../../store/ids.js';
 import type { SceneRow, VideoRenderRow, VideoRow, VideoUpdate } from '../../store/videos-store.js';
@@ -64,12 +64,6 @@ export interface VideoEngineOptions {
 function attachmentPaths(row: VideoRow): Map<string, string> {
   const createdWith = JSON.parse(row.options) as { attachments?: { field: string; path: string }[] };
   return new Map((createdWith.attachments ?? []).map((attachment) => [attachment.field, attachment.path]));
-}
-
-/** The first few audit issues, for a scene writer to fix. */
-function describeIssues(audit: FrameAudit): string {
-  const shown = audit.issues.slice(0, 5).map((issue) => `${issue.kind} of ${issue.element}: ${issue.detail}`);
-  return shown.join('; ') + (audit.issues.length > 5 ? `; and ${audit.issues.length - 5} more` : '');
 }
 
 /** The plan as stored on the job: the arc plus the theme and sound chosen for it. */
@@ -260,7 +254,6 @@ export class VideoEngine {
 
   /** Queues a job for work (once). */
   enqueue(id: string): void {
-    if (this.running.has(id)) return;
     this.queue.add(id, () => this.run(id));
   }
 
@@ -566,7 +559,7 @@ export class VideoEngine {
           try {
             const source = await this.writer.writeScene({ scene: planned, position: scene.position, sceneCount: scenes.length, previousError }, signal);
             const checked = await this.checkScene(source, row, scene, plan.theme, checkDir, signal);
-            if (checked.audit && checked.audit.issues.length > 0) throw new SceneCodeError(`the layout audit of the middle frame found: ${describeIssues(checked.audit)}`);
+            if (checked.audit && checked.audit.issues.length > 0) throw new SceneCodeError(auditFindings(checked.audit));
             committed = { source, compiled: checked.code, writer: this.writer.name, audit: checked.audit ? JSON.stringify(checked.audit) : null };
           } catch (error) {
             if (!(error instanceof SceneCodeError || error instanceof RenderError)) throw error;

@@ -12,7 +12,7 @@ import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { RenderError, type RenderPool } from '../../render/render-pool.js';
 import { SceneCodeError } from '../../render/scene-code/compile-scene.js';
-import { testRenderScene, type TestedScene } from '../../render/scene-code/test-render-scene.js';
+import { auditFindings, testRenderScene, type TestedScene } from '../../render/scene-code/test-render-scene.js';
 import { webhookUrlProblem } from '../../security/url-policy.js';
 import { newId, nowIso } from '../../store/ids.js';
 import type { InfographicVersionRow } from '../../store/infographics-store.js';
@@ -23,7 +23,7 @@ import { DOCUMENTS_FILE, prepareMaterials } from '../materials/prepare-materials
 import { planInfographicEmbedded } from '../providers/embedded/embedded-infographic.js';
 import { EmbeddedSceneWriter } from '../providers/embedded/embedded-scene-writer.js';
 import type { InfographicContent, SceneWriter } from '../providers/provider-types.js';
-import { resolveTheme } from '../theme/resolve-theme.js';
+import { expandHex, resolveTheme } from '../theme/resolve-theme.js';
 import { DEFAULT_INFOGRAPHIC_FPS, DEFAULT_INFOGRAPHIC_SECONDS, DEFAULT_INFOGRAPHIC_SIZE, type GenerateInfographicBody } from './infographic-schema.js';
 import { infographicSettings } from './infographic-settings.js';
 import { createInfographicRender, failVersion, type InfographicRenders } from './infographic-renders.js';
@@ -48,10 +48,6 @@ export interface GenerateServices {
 
 /** Times the writer may try before the version fails. */
 const WRITE_ATTEMPTS = 2;
-
-function expandHex(hex: string): string {
-  return hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}`.toUpperCase() : hex.toUpperCase();
-}
 
 /** Every rule of the request beyond its shape; throws `invalid_request` naming the field. */
 function checkRequest(ctx: NodeContext, body: GenerateInfographicBody): void {
@@ -138,7 +134,7 @@ export async function generateInfographic(
     const theme = resolveTheme({
       prompt: body.prompt,
       ...(body.animationStyle ? { animationStyle: body.animationStyle } : {}),
-      ...(body.backgroundColor ? { backgroundColor: expandHex(body.backgroundColor) } : {}),
+      ...(body.backgroundColor ? { backgroundColor: body.backgroundColor } : {}),
       brandColors: { primary: brand?.primaryColor, secondary: brand?.secondaryColor, accent: brand?.accentColor },
       brandFonts: { heading: brand?.headingFont && canonicalFontFamily(brand.headingFont), body: brand?.bodyFont && canonicalFontFamily(brand.bodyFont) },
       ...(brand?.visualStyle ? { visualStyle: brand.visualStyle } : {}),
@@ -223,6 +219,7 @@ export async function generateInfographic(
             apiKeyId: principal.key?.id ?? null,
             shape: { width: size.width, height: size.height, fps: DEFAULT_INFOGRAPHIC_FPS },
             settingsValues: {},
+            settings,
             webhookUrl: body.webhookUrl ?? null,
           }).id;
         }
@@ -279,7 +276,7 @@ async function writeAndTest(
           { name: version.id, urgent: true },
         );
         if (tested.audit && tested.audit.issues.length > 0 && attempt + 1 < WRITE_ATTEMPTS) {
-          previousError = `the layout audit of the middle frame found: ${tested.audit.issues.slice(0, 5).map((issue) => `${issue.kind} of ${issue.element}: ${issue.detail}`).join('; ')}`;
+          previousError = auditFindings(tested.audit);
           continue;
         }
         return { ...tested, source, writer: writer.name };

@@ -55,10 +55,11 @@ export function createInfographicRender(
     apiKeyId: string | null;
     shape: RenderShape;
     settingsValues: Record<string, unknown>;
+    /** The version's settings with `settingsValues` merged (see {@link resolveSettings}). */
+    settings: InfographicSettings;
     webhookUrl: string | null;
   },
 ): InfographicRenderRow {
-  const settings = resolveSettings(JSON.parse(input.version.settings_schema) as SettingsSchema, JSON.parse(input.version.settings) as InfographicSettings, input.settingsValues);
   const now = nowIso();
   const charge = toMillicredits(CREDIT_RATES.infographicRender);
   const row: InfographicRenderRow = {
@@ -73,7 +74,7 @@ export function createInfographicRender(
     fps: input.shape.fps,
     duration_seconds: input.version.duration_seconds,
     settings_values: JSON.stringify(input.settingsValues),
-    settings: JSON.stringify(settings),
+    settings: JSON.stringify(input.settings),
     webhook_url: input.webhookUrl,
     charge_millicredits: charge,
     renders_needed: rendersNeeded(input.shape.width, input.shape.height),
@@ -111,7 +112,7 @@ export function requestInfographicRender(
   }
   const shape = { width: body.dimensions?.width ?? version.width, height: body.dimensions?.height ?? version.height, fps: body.fps ?? DEFAULT_INFOGRAPHIC_FPS };
   // Settings first: a bad value is a 400 whatever the balance.
-  resolveSettings(JSON.parse(version.settings_schema) as SettingsSchema, JSON.parse(version.settings) as InfographicSettings, body.settingsValues);
+  const settings = resolveSettings(JSON.parse(version.settings_schema) as SettingsSchema, JSON.parse(version.settings) as InfographicSettings, body.settingsValues);
   const cost = toCredits(toMillicredits(CREDIT_RATES.infographicRender));
   let row: InfographicRenderRow | undefined;
   ctx.db.transaction(() => {
@@ -126,6 +127,7 @@ export function requestInfographicRender(
       apiKeyId: principal.key?.id ?? null,
       shape,
       settingsValues: body.settingsValues ?? {},
+      settings,
       webhookUrl: body.webhookUrl ?? project.webhook_url,
     });
   })();
@@ -248,7 +250,7 @@ export class InfographicRenders {
    * The terminal transition of a render, once: status, render usage or refund, and the webhook,
    * in one transaction. A render already terminal is left as it is.
    */
-  finish(id: string, outcome: { status: 'completed'; output_path: string } | { status: 'failed'; error_code: string; error_message: string }): void {
+  private finish(id: string, outcome: { status: 'completed'; output_path: string } | { status: 'failed'; error_code: string; error_message: string }): void {
     let wrote = false;
     this.ctx.db.transaction(() => {
       const render = this.ctx.infographics.getRender(id);

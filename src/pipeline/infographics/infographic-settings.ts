@@ -3,7 +3,7 @@
 import { shippedFonts } from '../../catalog/fonts.js';
 import { invalidRequest } from '../../errors/service-error.js';
 import type { InfographicContent, InfographicVisual } from '../providers/provider-types.js';
-import type { SceneTheme } from '../theme/resolve-theme.js';
+import { expandHex, type SceneTheme } from '../theme/resolve-theme.js';
 
 /** A setting's value. */
 export type SettingValue = string | number;
@@ -50,10 +50,6 @@ const MAX_HEADLINE = 200;
 const MAX_LABEL = 120;
 const MAX_TEXT = 300;
 const MAX_AFFIX = 12;
-
-function expandHex(hex: string): string {
-  return hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}`.toUpperCase() : hex.toUpperCase();
-}
 
 function text(title: string, value: string, maxLength: number, required = false): SettingSchema {
   return { type: 'string', title, default: value, ...(required ? { minLength: 1 } : {}), maxLength };

@@ -91,7 +91,8 @@ export function pickStylePack(prompt: string, documentKinds: string[] = []): Pac
   return { pack: byId(catalog.default_style)!, rule: 'default' };
 }
 
-function expandHex(hex: string): string {
+/** A hex color as `#RRGGBB` in capitals (`#abc` → `#AABBCC`). */
+export function expandHex(hex: string): string {
   return hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}`.toUpperCase() : hex.toUpperCase();
 }
 

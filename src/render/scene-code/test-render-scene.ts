@@ -10,6 +10,12 @@ export interface TestedScene {
   audit?: FrameAudit;
 }
 
+/** What the audit of a scene's middle frame found (the first five findings), for its writer to fix. */
+export function auditFindings(audit: FrameAudit): string {
+  const shown = audit.issues.slice(0, 5).map((issue) => `${issue.kind} of ${issue.element}: ${issue.detail}`);
+  return `the layout audit of the middle frame found: ${shown.join('; ')}${audit.issues.length > 5 ? `; and ${audit.issues.length - 5} more` : ''}`;
+}
+
 /**
  * Compiles and statically checks a scene's code, then renders its first, middle and last frames in
  * one page with the layout audit on (text fits its boxes, nothing leaves the canvas, contrast).
