@@ -102,28 +102,43 @@ export interface Principal {
   key: ApiKeyRow;
 }
 
-/**
- * Resolves an `Authorization` header value to the key and account it belongs to.
- * Missing, malformed, unknown or revoked → 401 `unauthorized`; a plan without REST access → 403.
- */
-export function authenticateApiKey(ctx: NodeContext, authorization: string | undefined): Principal {
+/** The token of an `Authorization: Bearer <token>` header, or 401 `unauthorized`. */
+export function bearerToken(authorization: string | undefined): string {
   if (!authorization) {
     throw new ServiceError('unauthorized', 'missing Authorization header; send "Authorization: Bearer <API key>"');
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match?.[1]) throw new ServiceError('unauthorized', 'Authorization header must be "Bearer <API key>"');
-  const token = match[1];
+  return match[1];
+}
+
+/** Whether a bearer token has the shape of an API key (`mvk_...`) rather than an OAuth token. */
+export function looksLikeApiKey(token: string): boolean {
+  return token.startsWith('mvk_');
+}
+
+/**
+ * Resolves an `Authorization` header value to the key and account it belongs to.
+ * Missing, malformed, unknown or revoked → 401 `unauthorized`; a plan without REST access → 403.
+ */
+export function authenticateApiKey(ctx: NodeContext, authorization: string | undefined): Principal {
+  const principal = findApiKey(ctx, bearerToken(authorization));
+  if (!planHasApiAccess(principal.account.plan)) {
+    throw new ServiceError(
+      'forbidden',
+      `plan ${principal.account.plan} does not include API access; the REST API needs creator, ultimate or appsumo_tier_5 and above`,
+    );
+  }
+  return principal;
+}
+
+/** The key and account of an API key, whatever the plan; malformed, unknown or revoked → 401. */
+export function findApiKey(ctx: NodeContext, token: string): Principal {
   if (!API_KEY_PATTERN.test(token)) throw new ServiceError('unauthorized', 'API key is malformed; keys look like mvk_ followed by 43 characters');
   const key = ctx.apiKeys.findByHash(hashApiKey(token));
   if (!key) throw new ServiceError('unauthorized', 'API key is not valid');
   if (key.revoked_at) throw new ServiceError('unauthorized', 'API key has been revoked');
   const account = ctx.accounts.get(key.account_id);
   if (!account) throw new ServiceError('unauthorized', 'API key is not valid');
-  if (!planHasApiAccess(account.plan)) {
-    throw new ServiceError(
-      'forbidden',
-      `plan ${account.plan} does not include API access; the REST API needs creator, ultimate or appsumo_tier_5 and above`,
-    );
-  }
   return { account, key };
 }

@@ -2,9 +2,11 @@ import { Command } from 'commander';
 import { SERVICE_VERSION } from '../package-root.js';
 import { accountsCommand } from './commands/accounts.js';
 import { brandKitsCommand } from './commands/brand-kits.js';
+import { connectionsCommand } from './commands/connections.js';
 import { doctorCommand } from './commands/doctor.js';
 import { infographicsCommand } from './commands/infographics.js';
 import { keysCommand } from './commands/keys.js';
+import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
 import { smokeCommand } from './commands/smoke.js';
 import { createCommand, jobsCommand, renderCommand } from './commands/videos.js';
@@ -24,6 +26,8 @@ export function buildProgram(): Command {
     .addCommand(accountsCommand())
     .addCommand(keysCommand())
     .addCommand(brandKitsCommand())
+    .addCommand(connectionsCommand())
+    .addCommand(mcpCommand())
     .addCommand(doctorCommand());
 }
 

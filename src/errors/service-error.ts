@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   range_not_satisfiable: 416,
   rate_limited: 429,
   internal_error: 500,
+  not_implemented: 501,
   voices_unavailable: 503,
   service_unavailable: 503,
 } as const satisfies Record<string, number>;

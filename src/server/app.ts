@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { validationMessage } from './validation-message.js';
 import { publicUrlOf } from '../config/resolve-config.js';
 import { invalidRequest, ServiceError } from '../errors/service-error.js';
 import type { NodeContext } from '../node-context.js';
 import { SERVICE_VERSION } from '../package-root.js';
 import { buildOpenApi } from './openapi/build-openapi.js';
+import { oauthPlugin } from './oauth/oauth-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlingPlugin } from './plugins/error-handling.js';
 import { rateLimitPlugin, type RateLimitOptions } from './plugins/rate-limit.js';
@@ -14,9 +16,11 @@ import type { HttpMethod, RouteDefinition } from './route-definition.js';
 import { accountRoutes } from './routes/account.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { appPageRoutes } from './routes/app-pages.js';
+import { mcpPlugin } from './mcp/mcp-routes.js';
 import { fileRoutes } from './routes/files.js';
 import { infographicRoutes } from './routes/infographics.js';
 import { videoRoutes } from './routes/videos.js';
+import { RequestLimits } from './rate-limit/request-limits.js';
 import type { AppServices } from './services.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { healthRoutes } from './routes/health.js';
@@ -36,14 +40,6 @@ export interface BuildAppOptions {
 }
 
 const ALL_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-/** Formats the first zod issue as "<part>.<field>: <problem>". */
-function validationMessage(error: z.ZodError, part: string): string {
-  const issue = error.issues[0]!;
-  const field = [part, ...issue.path.map(String)].join('.');
-  if (issue.code === 'unrecognized_keys') return `${part}${issue.path.length ? '.' + issue.path.join('.') : ''}: unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-  return `${field}: ${issue.message}`;
-}
 
 /**
  * Builds the Fastify app with every plugin and route; never listens (`serve` does, tests inject).
@@ -75,7 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   errorHandlingPlugin(app, { bodyLimit });
   authPlugin(app, ctx);
-  rateLimitPlugin(app, options.rateLimit);
+  const limits = new RequestLimits(options.rateLimit?.now);
+  rateLimitPlugin(app, limits);
 
   const routes: RouteDefinition[] = [
     ...healthRoutes,
@@ -100,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   routes.push(openApiRoute);
 
+  await app.register(mcpPlugin, { ctx, services, limits });
+  await app.register(oauthPlugin, { ctx });
   const methodsByUrl = new Map<string, Set<HttpMethod>>();
   for (const route of routes) {
     app.route({

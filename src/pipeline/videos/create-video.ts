@@ -70,6 +70,11 @@ export async function createVideo(
   options: { idempotencyKey?: string; enqueue?: (id: string) => void } = {},
 ): Promise<StoredAnswer & { body: CreatedVideo }> {
   const account = principal.account;
+  if (body.webhook_url !== undefined && !principal.key) {
+    throw invalidRequest(
+      'webhook_url: events are signed with an API key\'s webhook secret and this connection (OAuth or local) has none; use an API key for webhooks, or poll the job',
+    );
+  }
   const scope = options.idempotencyKey ? { accountId: account.id, route: 'POST /v1/videos', key: options.idempotencyKey } : undefined;
   if (scope) {
     const replay = findIdempotentAnswer(ctx, scope, body);

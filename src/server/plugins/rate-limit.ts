@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ServiceError } from '../../errors/service-error.js';
-import { FixedWindowLimiter, type LimitState } from '../rate-limit/fixed-window-limiter.js';
-import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitBucket } from '../rate-limit/rate-limits.js';
+import type { RateLimitBucket } from '../rate-limit/rate-limits.js';
+import type { RequestLimits } from '../rate-limit/request-limits.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,45 +9,27 @@ declare module 'fastify' {
   }
 }
 
-/** Options of {@link rateLimitPlugin}. */
+/** Options of the app's rate limits. */
 export interface RateLimitOptions {
   /** Clock, for tests. @default Date.now */
   now?: () => number;
 }
 
 /**
- * Limits requests per API key: every authenticated request counts against `all`, and a route's own
- * bucket counts too. Every authenticated response carries `RateLimit-Limit`, `RateLimit-Remaining`
- * and `RateLimit-Reset` (seconds) of the tightest limit that applies; a refusal is 429 with
- * `Retry-After`.
+ * Limits REST requests per API key with the app's shared {@link RequestLimits}: every authenticated
+ * request counts against `all`, and a route's own bucket counts too. Every authenticated response
+ * carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds) of the tightest
+ * limit that applies; a refusal is 429 with `Retry-After`.
  *
  * Hand-written rather than @fastify/rate-limit: that plugin lets a route's limit replace the global
- * one, while the spec counts a `POST /v1/videos` against both.
+ * one, while the spec counts a `POST /v1/videos` against both, and MCP tool calls share the counts.
  */
-export function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions = {}): void {
-  const limiter = new FixedWindowLimiter(RATE_LIMIT_WINDOW_MS, options.now);
-
+export function rateLimitPlugin(app: FastifyInstance, limits: RequestLimits): void {
   app.addHook('onRequest', async (request, reply) => {
     const principal = request.principal;
     if (!principal) return;
-    const states: LimitState[] = [limiter.hit(`${principal.key.id}:all`, RATE_LIMITS.all)];
-    const bucket = request.routeOptions.config.rateLimit;
-    if (bucket && states[0]!.allowed) states.push(limiter.hit(`${principal.key.id}:${bucket}`, RATE_LIMITS[bucket]));
-
-    const refused = states.find((state) => !state.allowed);
-    const shown = refused ?? states.reduce((tightest, state) => (state.remaining < tightest.remaining ? state : tightest));
-    const resetSeconds = Math.max(1, Math.ceil(shown.resetMs / 1000));
-    reply.headers({
-      'ratelimit-limit': String(shown.limit),
-      'ratelimit-remaining': String(shown.remaining),
-      'ratelimit-reset': String(resetSeconds),
-    });
-    if (refused) {
-      throw new ServiceError(
-        'rate_limited',
-        `rate limit of ${refused.limit} requests per minute reached for this API key; retry in ${resetSeconds} s`,
-        { headers: { 'retry-after': String(resetSeconds) } },
-      );
-    }
+    const outcome = limits.count(principal.key.id, request.routeOptions.config.rateLimit);
+    reply.headers(outcome.headers);
+    if (outcome.refusal) throw outcome.refusal;
   });
 }

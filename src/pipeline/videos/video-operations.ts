@@ -1,0 +1,75 @@
+import { invalidRequest, notFound, ServiceError } from '../../errors/service-error.js';
+import type { NodeContext } from '../../node-context.js';
+import type { VideoRow } from '../../store/videos-store.js';
+import type { VideoEngine } from '../engine/video-engine.js';
+import { toListItem, toPollResponse } from './video-view.js';
+
+/**
+ * The video operations behind both the REST routes and the MCP tools, so neither adapter holds a
+ * rule: ownership, paging, cancel and re-render.
+ */
+
+/** A job of the account, or 404 (a job of another account answers the same as a missing one). */
+export function ownVideo(ctx: NodeContext, id: string, accountId: string): VideoRow {
+  const row = ctx.videos.get(id);
+  if (!row || row.account_id !== accountId) throw notFound(`video ${id}`);
+  return row;
+}
+
+function encodeCursor(row: VideoRow): string {
+  return Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { created_at: string; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && typeof id === 'string') return { created_at: createdAt, id };
+  } catch {
+    // falls through to the error below
+  }
+  throw invalidRequest('cursor: not a cursor this node issued; use next_cursor from the previous page');
+}
+
+/** `GET /v1/videos`: a page of the account's jobs, newest first. */
+export function listVideos(
+  ctx: NodeContext,
+  accountId: string,
+  page: { limit: number; cursor?: string | undefined },
+  baseUrl: string,
+): { videos: Record<string, unknown>[]; next_cursor: string | null } {
+  const rows = ctx.videos.listForAccount(accountId, page.limit + 1, page.cursor ? decodeCursor(page.cursor) : undefined);
+  const shown = rows.slice(0, page.limit);
+  return {
+    videos: shown.map((row) => toListItem(row, baseUrl)),
+    next_cursor: rows.length > page.limit ? encodeCursor(shown[shown.length - 1]!) : null,
+  };
+}
+
+function requireEngine(engine: VideoEngine | undefined): VideoEngine {
+  if (!engine) throw new ServiceError('service_unavailable', 'this node runs no job engine');
+  return engine;
+}
+
+/** `POST /v1/videos/{id}/cancel`: at once when queued or paused, cooperatively while working; 409 when finished. */
+export function cancelVideo(ctx: NodeContext, engine: VideoEngine | undefined, accountId: string, id: string, baseUrl: string): Record<string, unknown> {
+  const row = ownVideo(ctx, id, accountId);
+  return toPollResponse(ctx, requireEngine(engine).cancel(row.id), baseUrl);
+}
+
+/** `POST /v1/videos/{id}/render`: queues a re-render of a completed job at its own or new dimensions and fps. */
+export function rerenderVideo(
+  ctx: NodeContext,
+  engine: VideoEngine | undefined,
+  accountId: string,
+  id: string,
+  shape: { dimensions?: { width: number; height: number } | undefined; fps?: number | undefined },
+  baseUrl: string,
+): Record<string, unknown> {
+  const row = ownVideo(ctx, id, accountId);
+  requireEngine(engine).rerender(row.id, {
+    width: shape.dimensions?.width ?? row.width,
+    height: shape.dimensions?.height ?? row.height,
+    fps: shape.fps ?? row.fps,
+  });
+  return toPollResponse(ctx, ctx.videos.get(row.id)!, baseUrl);
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { MAX_PROMPT_CHARS } from '../../pipeline/create/create-video-schema.js';
+
+/**
+ * The video resource's request and response shapes, declared once: REST routes validate with them
+ * and document them in OpenAPI, and the MCP tools take them as input and output schemas.
+ */
+
+/** `{id}` of every `/v1/videos/{id}` route, and the `id` argument of the video tools. */
+export const videoIdParams = z.strictObject({ id: z.string().min(1).max(100).describe('The video job id (vid_...)') });
+
+/** The 202 answer of `POST /v1/videos`. */
+export const createdVideoResponse = z.object({
+  id: z.string(),
+  status: z.literal('queued'),
+  model: z.string(),
+  estimated_credits: z.number(),
+});
+
+/** The poll response of `GET /v1/videos/{id}` (cancel and re-render answer with it too). */
+export const pollResponse = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  phase: z.string().optional(),
+  phase_detail: z.string().optional(),
+  poll_after_seconds: z.number(),
+  model: z.string(),
+  prompt: z.string(),
+  enhanced_prompt: z.string().optional(),
+  project_id: z.string(),
+  progress: z.object({ scenes_committed: z.number(), scenes_planned: z.number() }),
+  scenes: z.array(z.object({ id: z.string(), title: z.string(), duration_seconds: z.number() })),
+  app_url: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  elapsed_seconds: z.number(),
+  last_activity_at: z.string(),
+  credits_cost: z.number().optional(),
+  download_url: z.string().optional(),
+});
+
+const dimension = z.number().int().min(128).max(3840).refine((n) => n % 2 === 0, 'must be an even number');
+
+/** The fields of `POST /v1/videos/{id}/render` (DECISIONS.md). */
+export const renderFields = z.strictObject({
+  dimensions: z.strictObject({ width: dimension, height: dimension }).optional().describe("New canvas size; default the job's"),
+  fps: z
+    .union([z.literal(24), z.literal(25), z.literal(30), z.literal(50), z.literal(60)])
+    .optional()
+    .describe("24, 25, 30, 50 or 60; default the job's"),
+});
+
+/** Body of `POST /v1/videos/{id}/render`: optional as a whole. */
+export const renderBody = renderFields.optional();
+
+/** `limit` and `cursor` of `GET /v1/videos`. */
+export const listVideosQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe('Page size, 1 to 100'),
+  cursor: z.string().max(200).optional().describe('The next_cursor of the previous page'),
+});
+
+/** The answer of `GET /v1/videos`. */
+export const listVideosResponse = z.object({
+  videos: z.array(z.looseObject({ id: z.string(), status: z.string() })),
+  next_cursor: z.string().nullable(),
+});
+
+/** `max_frames` of `GET /v1/videos/{id}/frames`. */
+export const framesQuery = z.strictObject({
+  max_frames: z.coerce.number().int().min(1).max(12).default(6).describe('1 to 12'),
+});
+
+/** The answer of `GET /v1/videos/{id}/frames`. */
+export const framesResponse = z.object({
+  video_id: z.string(),
+  source: z.string(),
+  frames: z.array(
+    z.object({
+      scene_id: z.string(),
+      index: z.number(),
+      time_seconds: z.number(),
+      width: z.number(),
+      height: z.number(),
+      mime_type: z.string(),
+      data: z.string(),
+    }),
+  ),
+});
+
+/** Body of `POST /v1/videos/{id}/edit` (spec: edit body). */
+export const editVideoFields = z.strictObject({
+  prompt: z
+    .string({ error: 'is required and must be a string' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(MAX_PROMPT_CHARS, { error: `must be at most ${MAX_PROMPT_CHARS} characters` })
+    .describe('The change in plain words'),
+  images: z
+    .array(
+      z.strictObject({
+        url: z.string().max(2000),
+        context: z.string().max(1000).optional(),
+        role: z.enum(['import', 'style', 'reference']).optional(),
+      }),
+    )
+    .max(20, { error: 'must have at most 20 items' })
+    .optional()
+    .describe('Images for the edit, at most 20; role import (default), style or reference'),
+  render: z.boolean().optional().describe('Re-render the MP4 when the edit lands. @default false'),
+  webhook_url: z.string().max(2000).optional().describe('HTTPS endpoint notified when the edit job finishes'),
+});
+
+/** Body of `POST /v1/videos/{id}/approve`: empty, or the changes asked for at the review gate. */
+export const approveVideoFields = z.strictObject({
+  changes: z.string().max(2000, { error: 'must be at most 2000 characters' }).optional().describe('What to change before the build goes on'),
+});
