@@ -68,11 +68,12 @@ describe('MCP with OAuth 2.1 sign-in, through the SDK client', () => {
 
   /** Plays the person at the browser: opens the authorize URL, signs in, approves; returns the code. */
   async function signIn(authorizeUrl: URL, password = 'correct horse battery'): Promise<string> {
+    const origin = authorizeUrl.origin;
     const page = await fetch(authorizeUrl);
     expect(page.status).toBe(200);
     const signInHtml = await page.text();
     expect(signInHtml).toContain('name="password"');
-    const consent = await fetch(`${base}/oauth/authorize`, {
+    const consent = await fetch(`${origin}/oauth/authorize`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ action: 'sign_in', request_id: field(signInHtml, 'request_id'), email: 'agent-owner@example.com', password }),
@@ -80,7 +81,7 @@ describe('MCP with OAuth 2.1 sign-in, through the SDK client', () => {
     const consentHtml = await consent.text();
     expect(consent.status, consentHtml).toBe(200);
     expect(consentHtml).toContain('Test Agent');
-    const approved = await fetch(`${base}/oauth/authorize`, {
+    const approved = await fetch(`${origin}/oauth/authorize`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -98,8 +99,8 @@ describe('MCP with OAuth 2.1 sign-in, through the SDK client', () => {
    * asks for the scopes the protected-resource metadata lists (read write); a client that wants
    * less asks for it itself, through the SDK's `auth()` with `scope`.
    */
-  async function connectWithOAuth(provider: MemoryProvider, scope?: string): Promise<Client> {
-    const url = new URL(`${base}/mcp`);
+  async function connectWithOAuth(provider: MemoryProvider, scope?: string, mcpUrl = `${base}/mcp`): Promise<Client> {
+    const url = new URL(mcpUrl);
     if (scope) {
       expect(await auth(provider, { serverUrl: url, scope })).toBe('REDIRECT');
       expect(await auth(provider, { serverUrl: url, authorizationCode: await signIn(provider.authorizeUrl!) })).toBe('AUTHORIZED');
@@ -231,6 +232,23 @@ describe('MCP with OAuth 2.1 sign-in, through the SDK client', () => {
     const error = toolError(await client.callTool({ name: 'create_video', arguments: { prompt: 'Owls at dusk.', webhook_url: 'https://example.com/hook' } }));
     expect(error).toMatchObject({ code: 'invalid_request' });
     expect(error.message).toContain('webhook_url: events are signed with an API key');
+  });
+
+  it('a client configured with localhost finds an issuer and resource of that same origin, and connects', async () => {
+    const localhost = base.replace('127.0.0.1', 'localhost');
+    const metadata = (await (await fetch(`${localhost}/.well-known/oauth-protected-resource/mcp`)).json()) as { resource: string; authorization_servers: string[] };
+    expect(metadata).toMatchObject({ resource: `${localhost}/mcp`, authorization_servers: [localhost] });
+    const provider = new MemoryProvider();
+    const client = await connectWithOAuth(provider, undefined, `${localhost}/mcp`);
+    expect(provider.authorizeUrl!.origin).toBe(localhost);
+    expect((await client.callTool({ name: 'whoami', arguments: {} })).structuredContent).toMatchObject({ auth: 'oauth' });
+    // The token is bound to http://localhost:<port>/mcp; the same node under 127.0.0.1 is another resource.
+    const elsewhere = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${provider.saved!.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(elsewhere.status).toBe(401);
   });
 
   it('refuses a token issued for another resource, and an expired one', async () => {

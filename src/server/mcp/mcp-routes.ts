@@ -1,11 +1,11 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { publicUrlOf } from '../../config/resolve-config.js';
 import { ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { mcpResourceUrl, protectedResourceMetadataUrl } from '../../oauth/oauth-urls.js';
 import type { RequestLimits } from '../rate-limit/request-limits.js';
+import { knownHosts, requestBaseUrl } from '../request-base-url.js';
 import type { AppServices } from '../services.js';
 import { authenticateMcp, McpAuthError, type McpPrincipal } from './mcp-principal.js';
 import { createMcpServer } from './mcp-server.js';
@@ -24,25 +24,9 @@ export interface McpPluginOptions {
   limits: RequestLimits;
 }
 
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
-
-/**
- * The `Host` values `/mcp` answers to: the public URL's, and the loopback names and the bound address
- * at the listening port. A DNS-rebinding page reaches the node under its own host name, which is
- * none of these, so it is refused before anything runs.
- */
-function allowedHosts(ctx: NodeContext, port: number): Set<string> {
-  const hosts = new Set<string>([new URL(publicUrlOf(ctx.config, port)).host]);
-  for (const name of LOOPBACK_NAMES) hosts.add(`${name}:${port}`);
-  const bound = ctx.config.host;
-  if (bound !== '0.0.0.0' && bound !== '::') hosts.add(`${bound.includes(':') ? `[${bound}]` : bound}:${port}`);
-  return hosts;
-}
-
 /** Why a request's Host or Origin is refused, or undefined when both are ones the node answers to. */
 function rebindingProblem(ctx: NodeContext, request: FastifyRequest): string | undefined {
-  const port = request.socket.localPort ?? ctx.config.port;
-  const hosts = allowedHosts(ctx, port);
+  const hosts = knownHosts(ctx, request);
   const host = (request.headers.host ?? '').toLowerCase();
   if (!hosts.has(host)) return `Host "${host}" is not this node's; set --public-url to the address clients use`;
   const origin = request.headers.origin;
@@ -108,7 +92,7 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
   app.addHook('onRequest', async (request, reply) => {
     const problem = rebindingProblem(ctx, request);
     if (problem) return sendRefusal(reply, new ServiceError('forbidden', problem));
-    const base = publicUrlOf(ctx.config, request.socket.localPort);
+    const base = requestBaseUrl(ctx, request);
     try {
       request.mcpPrincipal = authenticateMcp(ctx, request.headers.authorization, mcpResourceUrl(base));
     } catch (error) {
@@ -143,7 +127,7 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
     config: { auth: false },
     handler: async (request, reply) => {
       const principal = request.mcpPrincipal!;
-      const base = publicUrlOf(ctx.config, request.socket.localPort);
+      const base = requestBaseUrl(ctx, request);
       const server = createMcpServer(
         {
           ctx,

@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { publicUrlOf } from '../../config/resolve-config.js';
 import type { NodeContext } from '../../node-context.js';
 import { messagePage, PAGE_HEADERS } from '../../oauth/authorize-pages.js';
 import { continueAuthorization, startAuthorization, type AuthorizeOutcome, type RequestParams } from '../../oauth/authorize-flow.js';
@@ -8,6 +7,7 @@ import { OAuthError } from '../../oauth/oauth-error.js';
 import { authorizationServerMetadata, OAUTH_PATHS, protectedResourceMetadata } from '../../oauth/oauth-metadata.js';
 import { exchangeToken, revokeToken } from '../../oauth/token-grants.js';
 import { FixedWindowLimiter } from '../rate-limit/fixed-window-limiter.js';
+import { requestBaseUrl } from '../request-base-url.js';
 
 /** Requests per client IP per minute on the unauthenticated OAuth endpoints, so none can fill the database. */
 export const OAUTH_RATE_LIMITS = {
@@ -58,7 +58,7 @@ function describeFastifyError(error: FastifyError): string {
 export async function oauthPlugin(app: FastifyInstance, options: { ctx: NodeContext }): Promise<void> {
   const { ctx } = options;
   const limiter = new FixedWindowLimiter(WINDOW_MS);
-  const baseOf = (request: FastifyRequest) => publicUrlOf(ctx.config, request.socket.localPort);
+  const baseOf = (request: FastifyRequest) => requestBaseUrl(ctx, request);
   const config = { auth: false };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
