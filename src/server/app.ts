@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { validationMessage } from './validation-message.js';
 import { publicUrlOf } from '../config/resolve-config.js';
 import { invalidRequest, ServiceError } from '../errors/service-error.js';
 import type { NodeContext } from '../node-context.js';
 import { SERVICE_VERSION } from '../package-root.js';
+import { mcpPlugin } from './mcp/mcp-routes.js';
 import { buildOpenApi } from './openapi/build-openapi.js';
 import { oauthPlugin } from './oauth/oauth-routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -16,14 +16,14 @@ import type { HttpMethod, RouteDefinition } from './route-definition.js';
 import { accountRoutes } from './routes/account.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { appPageRoutes } from './routes/app-pages.js';
-import { mcpPlugin } from './mcp/mcp-routes.js';
 import { fileRoutes } from './routes/files.js';
 import { infographicRoutes } from './routes/infographics.js';
 import { videoRoutes } from './routes/videos.js';
-import { RequestLimits } from './rate-limit/request-limits.js';
-import type { AppServices } from './services.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { healthRoutes } from './routes/health.js';
+import { RequestLimits } from './rate-limit/request-limits.js';
+import type { AppServices } from './services.js';
+import { validationMessage } from './validation-message.js';
 
 /** Options of {@link buildApp}. */
 export interface BuildAppOptions {

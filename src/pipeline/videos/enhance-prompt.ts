@@ -1,4 +1,3 @@
-import { summarizeAccount } from '../../accounts/accounts.js';
 import { toCredits, toMillicredits } from '../../accounts/credits.js';
 import { ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
@@ -15,9 +14,9 @@ export function enhancePrompt(ctx: NodeContext, accountId: string, prompt: strin
   const cost = toMillicredits(CREDIT_RATES.enhancePrompt);
   const enhanced = enhancePromptEmbedded(prompt);
   ctx.db.transaction(() => {
-    const balance = summarizeAccount(ctx, accountId).balance;
-    if (toMillicredits(balance) < cost) {
-      throw new ServiceError('insufficient_credits', `enhancing a prompt costs ${toCredits(cost)} credits; the balance is ${balance}`);
+    const balance = ctx.ledger.balanceMillicredits(accountId);
+    if (balance < cost) {
+      throw new ServiceError('insufficient_credits', `enhancing a prompt costs ${toCredits(cost)} credits; the balance is ${toCredits(balance)}`);
     }
     ctx.ledger.append({ account_id: accountId, millicredits: -cost, kind: 'charge', reason: 'enhance_prompt', reference: newId('enh'), created_at: nowIso() });
   })();

@@ -12,8 +12,8 @@ import { createMcpServer } from './mcp-server.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Who an `/mcp` request acts for; set by the MCP scope's auth hook. */
-    mcpPrincipal?: McpPrincipal;
+    /** Who an `/mcp` request acts for, and the base URL it reached the node under; set by the MCP scope's auth hook. */
+    mcp?: { principal: McpPrincipal; baseUrl: string };
   }
 }
 
@@ -94,7 +94,7 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
     if (problem) return sendRefusal(reply, new ServiceError('forbidden', problem));
     const base = requestBaseUrl(ctx, request);
     try {
-      request.mcpPrincipal = authenticateMcp(ctx, request.headers.authorization, mcpResourceUrl(base));
+      request.mcp = { principal: authenticateMcp(ctx, request.headers.authorization, mcpResourceUrl(base)), baseUrl: base };
     } catch (error) {
       if (!(error instanceof McpAuthError)) throw error;
       if (error.code === 'unauthorized') {
@@ -106,7 +106,7 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
       }
       return sendRefusal(reply, error);
     }
-    const outcome = limits.count(request.mcpPrincipal.limitSubject);
+    const outcome = limits.count(request.mcp.principal.limitSubject);
     reply.headers(outcome.headers);
     if (outcome.refusal) return sendRefusal(reply, outcome.refusal);
     return undefined;
@@ -126,14 +126,13 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
     url: '/mcp',
     config: { auth: false },
     handler: async (request, reply) => {
-      const principal = request.mcpPrincipal!;
-      const base = requestBaseUrl(ctx, request);
+      const { principal, baseUrl } = request.mcp!;
       const server = createMcpServer(
         {
           ctx,
           services,
           principal,
-          baseUrl: base,
+          baseUrl,
           countBucket: (bucket) => {
             const outcome = limits.countBucket(principal.limitSubject, bucket);
             if (outcome.refusal) throw outcome.refusal;
@@ -145,7 +144,7 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
       try {
         await server.connect(transport);
         const body = typeof request.body === 'string' ? request.body : undefined;
-        const response = await transport.handleRequest(toWebRequest(request, `${base}/mcp`, body));
+        const response = await transport.handleRequest(toWebRequest(request, `${baseUrl}/mcp`, body));
         reply.code(response.status);
         response.headers.forEach((value, name) => {
           reply.header(name, value);
