@@ -238,13 +238,15 @@ function decide(
   if (!account || !planHasMcpAccess(account.plan)) {
     return page(messagePage(403, 'Your plan does not include app connections', 'Connecting apps (MCP access) needs a paid plan.'));
   }
+  // The person may narrow the request to read only on the consent page; never widen it.
+  const granted: OAuthScope[] = single(form, 'read_only') === 'on' ? ['read'] : storedScopes(pending.scopes);
   const code = generateSecret(SECRET_PREFIXES.authorizationCode);
   const now = new Date();
   const issued = ctx.db.transaction(() => {
     if (!store.deletePending(pending.id)) return false;
     const connectionId = grantConnection(
       ctx,
-      { clientId: client.id, accountId: account.id, scopes: storedScopes(pending.scopes), resource: pending.resource },
+      { clientId: client.id, accountId: account.id, scopes: granted, resource: pending.resource },
       now.toISOString(),
     );
     store.purgeCodes(new Date(now.getTime() - LIFETIMES_MS.retention).toISOString());
@@ -254,7 +256,7 @@ function decide(
       connection_id: connectionId,
       redirect_uri: pending.redirect_uri,
       code_challenge: pending.code_challenge,
-      scopes: pending.scopes,
+      scopes: formatScopes(granted),
       resource: pending.resource,
       created_at: now.toISOString(),
       expires_at: isoAfter(now, LIFETIMES_MS.authorizationCode),

@@ -40,6 +40,8 @@ ul{padding-left:1.2rem;margin:.5rem 0 1rem}
 li{margin:.35rem 0}
 code{background:#f0f1f4;padding:.05rem .3rem;border-radius:4px;font-size:.85em;word-break:break-all}
 .actions{display:flex;gap:.75rem;margin-top:1.5rem}
+label.check{display:flex;gap:.5rem;align-items:flex-start;font-weight:400;margin-top:1rem}
+label.check input{margin-top:.25rem}
 button{flex:1;padding:.65rem 1rem;font-size:1rem;font-weight:600;border-radius:8px;border:1px solid #16181d;cursor:pointer}
 button.primary{background:#16181d;color:#fff}
 button.secondary{background:#fff;color:#16181d}
@@ -112,6 +114,11 @@ export function consentPage(input: ConsentPageInput): Page {
 <form method="post" action="/oauth/authorize">
 ${hidden('request_id', input.requestId)}
 ${hidden('consent_token', input.consentToken)}
+${
+  input.scopes.includes('write')
+    ? `<label class="check"><input type="checkbox" name="read_only" value="on"> <span>Read only: let ${escapeHtml(input.clientName)} see but not change anything or spend credits</span></label>`
+    : ''
+}
 <div class="actions">
 <button class="secondary" type="submit" name="action" value="deny">Deny</button>
 <button class="primary" type="submit" name="action" value="approve">Approve</button>

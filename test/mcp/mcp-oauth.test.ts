@@ -67,7 +67,7 @@ describe('MCP with OAuth 2.1 sign-in, through the SDK client', () => {
   const clients: Client[] = [];
 
   /** Plays the person at the browser: opens the authorize URL, signs in, approves; returns the code. */
-  async function signIn(authorizeUrl: URL, password = 'correct horse battery'): Promise<string> {
+  async function signIn(authorizeUrl: URL, options: { readOnly?: boolean } = {}): Promise<string> {
     const origin = authorizeUrl.origin;
     const page = await fetch(authorizeUrl);
     expect(page.status).toBe(200);
@@ -76,7 +76,7 @@ describe('MCP with OAuth 2.1 sign-in, through the SDK client', () => {
     const consent = await fetch(`${origin}/oauth/authorize`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ action: 'sign_in', request_id: field(signInHtml, 'request_id'), email: 'agent-owner@example.com', password }),
+      body: new URLSearchParams({ action: 'sign_in', request_id: field(signInHtml, 'request_id'), email: 'agent-owner@example.com', password: 'correct horse battery' }),
     });
     const consentHtml = await consent.text();
     expect(consent.status, consentHtml).toBe(200);
@@ -85,7 +85,12 @@ describe('MCP with OAuth 2.1 sign-in, through the SDK client', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ action: 'approve', request_id: field(consentHtml, 'request_id'), consent_token: field(consentHtml, 'consent_token') }),
+      body: new URLSearchParams({
+        action: 'approve',
+        request_id: field(consentHtml, 'request_id'),
+        consent_token: field(consentHtml, 'consent_token'),
+        ...(options.readOnly ? { read_only: 'on' } : {}),
+      }),
     });
     expect(approved.status).toBe(302);
     const location = new URL(approved.headers.get('location')!);
@@ -99,7 +104,7 @@ describe('MCP with OAuth 2.1 sign-in, through the SDK client', () => {
    * asks for the scopes the protected-resource metadata lists (read write); a client that wants
    * less asks for it itself, through the SDK's `auth()` with `scope`.
    */
-  async function connectWithOAuth(provider: MemoryProvider, scope?: string, mcpUrl = `${base}/mcp`): Promise<Client> {
+  async function connectWithOAuth(provider: MemoryProvider, scope?: string, mcpUrl = `${base}/mcp`, readOnly = false): Promise<Client> {
     const url = new URL(mcpUrl);
     if (scope) {
       expect(await auth(provider, { serverUrl: url, scope })).toBe('REDIRECT');
@@ -109,7 +114,7 @@ describe('MCP with OAuth 2.1 sign-in, through the SDK client', () => {
       const refused = await new Client({ name: 'agent', version: '1.0.0' }).connect(first).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(UnauthorizedError);
       expect(provider.authorizeUrl).toBeDefined();
-      await first.finishAuth(await signIn(provider.authorizeUrl!));
+      await first.finishAuth(await signIn(provider.authorizeUrl!, { readOnly }));
     }
     const client = new Client({ name: 'agent', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
@@ -225,6 +230,15 @@ describe('MCP with OAuth 2.1 sign-in, through the SDK client', () => {
     // Nothing changed but the connection's last use.
     const strip = (db: Record<string, unknown[]>) => ({ ...db, oauth_connections: undefined });
     expect(strip(snapshotDatabase(node.ctx))).toEqual(strip(snapshot));
+  });
+
+  it('the person can narrow a request for read and write to read only on the consent page', async () => {
+    const provider = new MemoryProvider();
+    const client = await connectWithOAuth(provider, undefined, `${base}/mcp`, true);
+    expect(provider.authorizeUrl!.searchParams.get('scope')).toBe('read write');
+    expect(provider.saved!.scope).toBe('read');
+    expect((await client.callTool({ name: 'whoami', arguments: {} })).structuredContent).toMatchObject({ scopes: ['read'] });
+    expect(toolError(await client.callTool({ name: 'create_video', arguments: { prompt: 'Not with read only.' } })).code).toBe('forbidden');
   });
 
   it('an OAuth connection has no webhook signing secret, so create_video refuses webhook_url up front', async () => {
