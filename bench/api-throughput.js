@@ -10,6 +10,7 @@ import { createApiKey } from '../dist/accounts/api-keys.js';
 import { resolveConfig } from '../dist/config/resolve-config.js';
 import { openNode } from '../dist/node-context.js';
 import { buildApp } from '../dist/server/app.js';
+import { measureRate } from './measure-rate.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -24,25 +25,12 @@ const app = await buildApp({ ctx, rateLimit: { now: () => (clock += 61_000) } })
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${app.server.address().port}`;
 
-async function measure(url, headers) {
-  let next = 0;
-  const latencies = [];
-  const worker = async () => {
-    while (next < REQUESTS) {
-      next += 1;
-      const started = performance.now();
-      const response = await fetch(base + url, { headers });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-      latencies.push(performance.now() - started);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { rps: REQUESTS / seconds, p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.floor(latencies.length * 0.99)] };
-}
+const measure = (url, headers) =>
+  measureRate(async () => {
+    const response = await fetch(base + url, { headers });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  }, { requests: REQUESTS, concurrency: CONCURRENCY });
 
 const auth = { authorization: `Bearer ${key}` };
 await measure('/v1/health', {}); // warm-up

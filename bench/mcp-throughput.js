@@ -13,6 +13,7 @@ import { createApiKey } from '../dist/accounts/api-keys.js';
 import { resolveConfig } from '../dist/config/resolve-config.js';
 import { openNode } from '../dist/node-context.js';
 import { buildApp } from '../dist/server/app.js';
+import { measureRate } from './measure-rate.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -43,23 +44,7 @@ async function oauthToken() {
   return tokens.access_token;
 }
 
-async function measure(send) {
-  let next = 0;
-  const latencies = [];
-  const worker = async () => {
-    while (next < REQUESTS) {
-      next += 1;
-      const started = performance.now();
-      await send();
-      latencies.push(performance.now() - started);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { rps: REQUESTS / seconds, p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.floor(latencies.length * 0.99)] };
-}
+const measure = (send) => measureRate(send, { requests: REQUESTS, concurrency: CONCURRENCY });
 
 const rest = async () => {
   const response = await fetch(`${base}/v1/account`, { headers: { authorization: `Bearer ${key}` } });

@@ -26,11 +26,12 @@ export function knownHosts(ctx: NodeContext, request: FastifyRequest): Set<strin
  * The base URL a request reached the node under, for the OAuth issuer and the `/mcp` resource: the
  * configured public URL; else the address in the request's `Host` when it is one the node answers
  * to, so a client configured with `http://localhost:8080/mcp` finds metadata naming that same
- * origin (the MCP SDK refuses a resource of another origin); else the default public URL.
+ * origin (the MCP SDK refuses a resource of another origin); else the default public URL. Pass
+ * `hosts` when {@link knownHosts} was already worked out for the request.
  */
-export function requestBaseUrl(ctx: NodeContext, request: FastifyRequest): string {
+export function requestBaseUrl(ctx: NodeContext, request: FastifyRequest, hosts?: Set<string>): string {
   if (ctx.config.publicUrl) return publicUrlOf(ctx.config);
   const host = (request.headers.host ?? '').toLowerCase();
-  if (host && knownHosts(ctx, request).has(host)) return `http://${host}`;
+  if (host && (hosts ?? knownHosts(ctx, request)).has(host)) return `http://${host}`;
   return publicUrlOf(ctx.config, listeningPort(ctx, request));
 }

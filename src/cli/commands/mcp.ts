@@ -46,17 +46,13 @@ async function serveStdio(options: { account: string; dataDir?: string }): Promi
   // stdout carries the protocol: logs go to stderr.
   const logger = createLogger(config.logLevel);
   const runtime = startRuntime(ctx, { logger, resume: false });
-  const limits = new RequestLimits();
   const server = createMcpServer(
     {
       ctx,
       services: runtime,
       principal,
       baseUrl: baseUrlOf(ctx),
-      countBucket: (bucket) => {
-        const outcome = limits.countBucket(principal.limitSubject, bucket);
-        if (outcome.refusal) throw outcome.refusal;
-      },
+      limits: new RequestLimits(),
     },
     logger,
   );

@@ -25,8 +25,7 @@ export interface McpPluginOptions {
 }
 
 /** Why a request's Host or Origin is refused, or undefined when both are ones the node answers to. */
-function rebindingProblem(ctx: NodeContext, request: FastifyRequest): string | undefined {
-  const hosts = knownHosts(ctx, request);
+function rebindingProblem(request: FastifyRequest, hosts: Set<string>): string | undefined {
   const host = (request.headers.host ?? '').toLowerCase();
   if (!hosts.has(host)) return `Host "${host}" is not this node's; set --public-url to the address clients use`;
   const origin = request.headers.origin;
@@ -90,9 +89,10 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const problem = rebindingProblem(ctx, request);
+    const hosts = knownHosts(ctx, request);
+    const problem = rebindingProblem(request, hosts);
     if (problem) return sendRefusal(reply, new ServiceError('forbidden', problem));
-    const base = requestBaseUrl(ctx, request);
+    const base = requestBaseUrl(ctx, request, hosts);
     try {
       request.mcp = { principal: authenticateMcp(ctx, request.headers.authorization, mcpResourceUrl(base)), baseUrl: base };
     } catch (error) {
@@ -133,10 +133,7 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
           services,
           principal,
           baseUrl,
-          countBucket: (bucket) => {
-            const outcome = limits.countBucket(principal.limitSubject, bucket);
-            if (outcome.refusal) throw outcome.refusal;
-          },
+          limits,
         },
         request.log as unknown as Logger,
       );

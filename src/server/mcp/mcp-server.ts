@@ -8,19 +8,14 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ServiceError } from '../../errors/service-error.js';
+import { toJsonSchema } from '../json-schema.js';
 import { SERVICE_VERSION } from '../../package-root.js';
 import { validationMessage } from '../validation-message.js';
 import { MCP_TOOLS, type ToolAnswer, type ToolDefinition, type ToolSession } from './mcp-tools.js';
 
-type JsonSchema = Tool['inputSchema'];
-
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  // Draft 7, as the SDK's own McpServer emits: the widest client support.
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' }) as Record<string, unknown>;
-  return rest as JsonSchema;
-}
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => toJsonSchema(schema, io, 'draft-7') as Tool['inputSchema'];
 
 /** The `tools/list` answer, built once: the schemas never change while the node runs. */
 const TOOL_LISTING: Tool[] = MCP_TOOLS.map((tool) => ({

@@ -12,7 +12,7 @@ import { enhancePrompt } from '../../pipeline/videos/enhance-prompt.js';
 import { videoFrames } from '../../pipeline/videos/video-frames.js';
 import { cancelVideo, listVideos, ownVideo, rerenderVideo } from '../../pipeline/videos/video-operations.js';
 import { toPollResponse } from '../../pipeline/videos/video-view.js';
-import type { RateLimitBucket } from '../rate-limit/rate-limits.js';
+import type { RequestLimits } from '../rate-limit/request-limits.js';
 import { animationStylesResponse, brandKitsResponse, modelsResponse, voicesResponse } from '../schemas/catalog-schemas.js';
 import {
   approveVideoFields,
@@ -36,8 +36,8 @@ export interface ToolSession {
   principal: McpPrincipal;
   /** The base URL links are made with. */
   baseUrl: string;
-  /** Counts a call against a rate-limit bucket; throws the 429 `ServiceError` past the limit. */
-  countBucket(bucket: RateLimitBucket): void;
+  /** The rate limits the caller's requests count against (shared with REST). */
+  limits: RequestLimits;
 }
 
 /** What a tool answers: the REST response as structured content, a one-paragraph summary, images. */
@@ -110,7 +110,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     output: createdVideoResponse,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     run: async (session, args) => {
-      session.countBucket('videos.create');
+      session.limits.countBucket(session.principal.limitSubject, 'videos.create');
       const answer = await createVideo(session.ctx, session.principal, args, { enqueue: (id) => session.services.engine?.enqueue(id) });
       const body = answer.body;
       return {

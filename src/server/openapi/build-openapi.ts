@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../../errors/service-error.js';
+import { toJsonSchema, type JsonSchemaObject } from '../json-schema.js';
 import type { RouteDefinition } from '../route-definition.js';
 
-type JsonObject = Record<string, unknown>;
+type JsonObject = JsonSchemaObject;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject;
-  return rest;
-}
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => toJsonSchema(schema, io);
 
 /** `/v1/videos/:id` → `/v1/videos/{id}`. */
 function openApiPath(url: string): string {

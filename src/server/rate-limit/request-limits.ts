@@ -27,9 +27,13 @@ export class RequestLimits {
     return this.outcome(states);
   }
 
-  /** Counts one more use of `bucket` alone (an MCP tool call whose HTTP request already counted against `all`). */
-  countBucket(subject: string, bucket: RateLimitBucket): LimitOutcome {
-    return this.outcome([this.limiter.hit(`${subject}:${bucket}`, RATE_LIMITS[bucket])]);
+  /**
+   * Counts one more use of `bucket` alone (an MCP tool call, whose HTTP request already counted
+   * against `all`) and throws the 429 past the limit.
+   */
+  countBucket(subject: string, bucket: RateLimitBucket): void {
+    const outcome = this.outcome([this.limiter.hit(`${subject}:${bucket}`, RATE_LIMITS[bucket])]);
+    if (outcome.refusal) throw outcome.refusal;
   }
 
   private outcome(states: LimitState[]): LimitOutcome {
