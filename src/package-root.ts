@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,3 +19,19 @@ function findPackageRoot(start: string): string {
 export const SERVICE_VERSION: string = (
   JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version;
+
+/**
+ * The package's own cache, `node_modules/.cache/service`: build artefacts that depend only on
+ * this installed version (the compositions bundle, the unpacked bundled browser), made by
+ * `npm install` and shared by every data dir. Undefined when the package folder is read-only.
+ */
+export function packageCacheDir(): string | undefined {
+  const dir = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'service');
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return dir;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { invalidRequest } from '../errors/service-error.js';
+import { packageCacheDir } from '../package-root.js';
 
 /** Log levels accepted by `--log-level` / `SERVICE_LOG_LEVEL`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -109,7 +110,7 @@ export function resolveConfig(
   return {
     dataDir,
     renderWorkers,
-    cacheDir: path.resolve(cwd, options.cacheDir ?? fromEnv('cacheDir') ?? path.join(dataDir, 'cache')),
+    cacheDir: path.resolve(cwd, options.cacheDir ?? fromEnv('cacheDir') ?? packageCacheDir() ?? path.join(dataDir, 'cache')),
     port,
     host: options.host ?? fromEnv('host') ?? '127.0.0.1',
     publicUrl: publicUrl?.replace(/\/+$/, ''),

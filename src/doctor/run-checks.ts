@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceConfig } from '../config/resolve-config.js';
 import { fetchRemoteVoices } from '../catalog/voices.js';
-import { browserVersion, findBrowser } from '../render/browser/find-browser.js';
+import { BROWSER_FIX, BrowserStartError, findBrowser, prepareBrowser } from '../render/browser/find-browser.js';
 import { ffmpegVersion, findFfmpeg } from '../render/ffmpeg/find-ffmpeg.js';
 import { openDatabase } from '../store/open-database.js';
 
@@ -65,13 +65,7 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
     }, 'reinstall with `npm install` so better-sqlite3 is built for this Node.js (needs python3, make and g++)'),
   );
 
-  results.push(
-    check('browser', () => {
-      const browser = findBrowser(config.browserExecutable);
-      if (!browser) throw new Error('no Chromium found');
-      return `${browserVersion(browser)} at ${browser.executable} (${browser.chromeMode})`;
-    }, 'install Debian\'s chromium-headless-shell (apt-get install chromium-headless-shell) or set SERVICE_BROWSER_EXECUTABLE'),
-  );
+  results.push(await browserCheck(config));
 
   results.push(
     check('ffmpeg', () => {
@@ -106,4 +100,16 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
     }
   }
   return results;
+}
+
+/** The browser renders will use, started once, so a machine that lacks Chromium's libraries is told what to install. */
+async function browserCheck(config: ServiceConfig): Promise<CheckResult> {
+  try {
+    const browser = await prepareBrowser(config.browserExecutable);
+    const fallback = browser.source === 'bundled' ? findBrowser(undefined, { bundled: undefined }) : undefined;
+    return { name: 'browser', status: 'ok', detail: `${browser.version} at ${browser.executable} (${browser.source}${fallback ? `; ${fallback.source} at ${fallback.executable} too` : ''})` };
+  } catch (error) {
+    const detail = error instanceof BrowserStartError ? error.reason : (error as Error).message.replace(`: ${BROWSER_FIX}`, '');
+    return { name: 'browser', status: 'fail', detail, fix: BROWSER_FIX };
+  }
 }

@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
-import { findBrowser } from './browser/find-browser.js';
+import { findBrowser, noBrowserMessage } from './browser/find-browser.js';
 import type { RenderTask, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './worker/render-protocol.js';
 
 /** The compiled worker script (the pool always forks the built JavaScript). */
@@ -94,12 +94,11 @@ export class RenderPool {
   private workerConfig(): WorkerBrowserConfig {
     if (!this.config) {
       const browser = findBrowser(this.options.browserExecutable);
-      if (!browser) {
-        throw new RenderError('no Chromium found to render with; install chromium-headless-shell or set SERVICE_BROWSER_EXECUTABLE');
-      }
+      if (!browser) throw new RenderError(noBrowserMessage(this.options.browserExecutable));
       this.config = {
         executable: browser.executable,
         chromeMode: browser.chromeMode,
+        ...(browser.unpackFrom ? { unpackFrom: browser.unpackFrom } : {}),
         concurrency: Math.max(1, this.options.frameConcurrency ?? availableParallelism()),
       };
     }

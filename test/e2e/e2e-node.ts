@@ -6,10 +6,14 @@ import { isTerminal, type JobStatus } from '../../src/pipeline/engine/job-states
 import { startRuntime, type NodeRuntime } from '../../src/node-runtime.js';
 import { kitVersion } from '../../src/render/bundle/ensure-bundle.js';
 import { buildApp } from '../../src/server/app.js';
+import { packageCacheDir } from '../../src/package-root.js';
 import { createAccountWithKey, createTestNode, type TestNode } from '../helpers/test-node.js';
 
-/** The bundle cache every render test shares (built once by the global setup). */
-export const E2E_CACHE_DIR = path.join(tmpdir(), `service-e2e-cache-${kitVersion()}`);
+/**
+ * The bundle cache every render test shares: the package's own cache, where `npm install`
+ * built the bundle (the global setup builds it when it is missing).
+ */
+export const E2E_CACHE_DIR = packageCacheDir() ?? path.join(tmpdir(), `service-e2e-cache-${kitVersion()}`);
 
 /** A node with its workers and a listening server on a random loopback port. */
 export interface E2eNode {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitOf, startServe, type ServeProcess } from '../helpers/run-service.js';
 import { READ_ONLY, TOOL_NAMES } from '../mcp/mcp-helpers.js';
 import { E2E_CACHE_DIR } from './e2e-node.js';
+import { PACKAGE_ROOT } from '../../src/package-root.js';
 
 const run = promisify(execFile);
 /** The MCP Inspector's command-line mode (the code `npx @modelcontextprotocol/inspector --cli` runs). */
@@ -84,16 +85,14 @@ describe('MCP against a running `service serve`', () => {
     await client.close();
   });
 
-  it('the MCP Inspector\'s command-line mode lists the 15 tools with an API key header', async () => {
-    const { stdout } = await run(process.execPath, [INSPECTOR_CLI, '--cli', `${serve.url}/mcp`, '--transport', 'http', '--header', `Authorization: Bearer ${key}`, '--method', 'tools/list'], {
-      cwd: INSPECTOR_CWD,
-      timeout: 60_000,
-    });
+  it('the README\'s `npm run inspect` (the MCP Inspector\'s command-line mode) lists the 15 tools with an API key header', async () => {
+    // Exactly as the README says, through npm, from the package folder.
+    const { stdout } = await run('npm', ['run', '--silent', 'inspect', '--', `${serve.url}/mcp`, '--header', `Authorization: Bearer ${key}`], { cwd: PACKAGE_ROOT, timeout: 60_000 });
     const listed = JSON.parse(stdout) as { tools: { name: string; annotations: { readOnlyHint: boolean } }[] };
     expect(listed.tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
     expect(listed.tools.find((tool) => tool.name === 'cancel_video')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
 
-    // Without the header the Inspector is refused, and says so.
+    // The Inspector itself, as that script runs it; without the header it is refused, and says so.
     const refused = await run(process.execPath, [INSPECTOR_CLI, '--cli', `${serve.url}/mcp`, '--transport', 'http', '--method', 'tools/list'], { cwd: INSPECTOR_CWD, timeout: 60_000 }).catch(
       (error: { code: number; stdout: string; stderr: string }) => error,
     );

@@ -87,6 +87,15 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     (dir) => logger.info({ bundle: dir }, 'compositions bundle ready'),
     (error: unknown) => logger.error({ err: error }, 'could not build the compositions bundle; jobs will fail until this is fixed'),
   );
+  // Say now, not at the first job, when this machine cannot render.
+  const { prepareBrowser } = await import('../../render/browser/find-browser.js');
+  prepareBrowser(config.browserExecutable).then(
+    (browser) => logger.info({ browser: browser.executable, source: browser.source, version: browser.version }, 'browser ready'),
+    (error: unknown) => {
+      process.stderr.write(`warning: renders will fail: ${(error as Error).message}\n`);
+      logger.warn({ err: error }, 'no browser can render here');
+    },
+  );
   const bindHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   process.stdout.write(`listening on http://${bindHost}:${port}\n`);
   logger.info({ dataDir: config.dataDir, publicUrl: publicUrlOf(config, port) }, 'node started');

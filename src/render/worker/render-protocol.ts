@@ -52,6 +52,8 @@ export interface WorkerBrowserConfig {
   chromeMode: 'headless-shell' | 'chrome-for-testing';
   /** Frames rendered in parallel inside one render. */
   concurrency: number;
+  /** The bundled browser's compressed binary, unpacked into `executable` before the first launch. */
+  unpackFrom?: string;
 }
 
 /**

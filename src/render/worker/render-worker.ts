@@ -2,6 +2,8 @@
 // the render pool. It holds a core while it works, which is why it is not the server process.
 import { writeFileSync } from 'node:fs';
 import { openBrowser, renderFrames, renderMedia, selectComposition } from '@remotion/renderer';
+import { browserStartProblem } from '../browser/find-browser.js';
+import { unpackBundledBrowser } from '../browser/bundled-browser.js';
 import type { RenderTask, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './render-protocol.js';
 import { SEGMENT_ENCODING } from './render-protocol.js';
 
@@ -20,7 +22,14 @@ let browser: Browser | undefined;
 const compositions = new Map<string, Composition>();
 
 async function getBrowser(): Promise<Browser> {
-  browser ??= await openBrowser('chrome', browserOptions);
+  if (!browser) {
+    try {
+      if (config.unpackFrom) await unpackBundledBrowser({ archive: config.unpackFrom, executable: config.executable });
+      browser = await openBrowser('chrome', browserOptions);
+    } catch (error) {
+      throw new Error(browserStartProblem({ executable: config.executable }, error));
+    }
+  }
   return browser;
 }
 
