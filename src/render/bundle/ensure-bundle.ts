@@ -77,9 +77,27 @@ async function build(target: string, onProgress?: (percent: number) => void): Pr
       rmSync(target, { recursive: true, force: true });
       renameSync(staging, target);
     }
+    pruneOldBundles(target);
     return target;
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/** Bundles of other kit versions untouched this long are removed when a new one is built. */
+const OLD_BUNDLE_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Removes bundles of earlier kit versions (about 35 MB each) that no process has built for a day. */
+export function pruneOldBundles(current: string): void {
+  const dir = path.dirname(current);
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (full === current || name.includes('.tmp-')) continue;
+    try {
+      if (Date.now() - statSync(full).mtimeMs > OLD_BUNDLE_AGE_MS) rmSync(full, { recursive: true, force: true });
+    } catch {
+      // Another process removed it first.
+    }
   }
 }
