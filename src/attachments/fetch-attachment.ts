@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
-import { promises as dns } from 'node:dns';
 import { constants as fsConstants } from 'node:fs';
 import { access, mkdir, open, rename, rm } from 'node:fs/promises';
-import { isIP } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { invalidRequest, ServiceError } from '../errors/service-error.js';
-import { isLoopbackHost, isNonPublicAddress } from '../security/url-policy.js';
+import {
+  NonPublicTargetError,
+  pinnedRequest,
+  UnresolvedHostError,
+  type PinnedRequestOptions,
+} from '../security/pinned-request.js';
 import { EXTENSION_BY_MIME_TYPE, sniffContentType } from './sniff-content-type.js';
 
 /** What an attachment is for; decides its size cap and accepted types. */
@@ -31,8 +35,10 @@ export interface FetchAttachmentOptions {
   timeoutMs?: number;
   /** Overrides the size cap of every kind. @default {@link ATTACHMENT_SIZE_CAPS} of the kind */
   maxBytes?: number;
-  /** @default globalThis.fetch */
-  fetchImpl?: typeof fetch;
+  /** Resolves host names; every address is checked and the connection pinned to them. @default dns.promises.lookup */
+  resolve?: PinnedRequestOptions['resolve'];
+  /** Where the socket for a checked address goes; tests stand a local server in for a public address. */
+  connectTo?: PinnedRequestOptions['connectTo'];
   /** Cancels the fetch; the signal's reason is thrown. */
   signal?: AbortSignal;
   /**
@@ -88,6 +94,7 @@ const ACCEPT: Record<AttachmentKind, string> = {
   audio: 'audio/*, */*;q=0.1',
 };
 const HEAD_BYTES = 64 * 1024;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const SOCIAL_DOMAINS = [
   'youtube.com',
   'youtu.be',
@@ -144,13 +151,6 @@ function fileBase(field: string): string {
   return field.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'attachment';
 }
 
-function reasonOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
-  if (typeof cause?.code === 'string') return cause.code;
-  if (typeof cause?.message === 'string') return cause.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Settles with `promise`, or rejects as soon as `signal` aborts (for steps that take no signal). */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
@@ -186,9 +186,11 @@ async function decodesAsImage(filePath: string, mimeType: string): Promise<boole
 
 /**
  * Fetches one link into `destDir` by the rules of DECISIONS.md "Inputs from links": http(s) only,
- * no private addresses unless allowed (every redirect hop checked, at most 5), a timeout, a size
- * cap enforced while streaming, and the content type checked by the bytes. Every failure is
- * `invalid_request` with a message starting with the request's field; nothing is left on disk.
+ * no private addresses unless allowed (every redirect hop resolved, checked and connected to the
+ * checked address only, at most 5 hops), a timeout, a size cap enforced while streaming, and the
+ * content type checked by the bytes. Every failure is `invalid_request` with a message starting
+ * with the request's field; a link that cannot be fetched says only that, never what its server
+ * answered. Nothing is left on disk.
  */
 export async function fetchAttachment(
   request: AttachmentRequest,
@@ -232,7 +234,8 @@ export async function fetchAttachment(
     if (error instanceof ServiceError) throw error;
     if (options.signal?.aborted) throw options.signal.reason;
     if (timedOut) throw fail(`${show(url)} did not finish within ${timeoutMs / 1000} s`, error);
-    throw fail(`${show(url)} could not be fetched (${reasonOf(error)})`, error);
+    // Neither the status nor the network error is echoed: either would tell a caller about hosts it cannot see.
+    throw fail(`${show(url)} could not be fetched`, error);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', forwardAbort);
@@ -248,44 +251,38 @@ async function download(
   base: string,
   fail: (why: string, cause?: unknown) => ServiceError,
 ): Promise<FetchedAttachment> {
-  const fetchImpl = options.fetchImpl ?? globalThis.fetch;
   const cap = options.maxBytes ?? ATTACHMENT_SIZE_CAPS[request.kind];
   const tooLarge = () => fail(`larger than ${formatBytes(cap)}`);
-
-  const checkAddress = async (url: URL) => {
-    if (options.allowPrivateUrls) return;
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    const refuse = () =>
-      fail(`${show(url)} points to a private, loopback or link-local address, which this node does not allow`);
-    if (isLoopbackHost(host)) throw refuse();
-    if (isIP(host)) {
-      if (isNonPublicAddress(host)) throw refuse();
-      return;
-    }
-    let addresses: { address: string }[];
-    try {
-      addresses = await untilAborted(dns.lookup(host, { all: true }), signal);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw fail(`the host "${host}" could not be resolved`, error);
-    }
-    // Every address must be public: a name with one private address could be answered by it.
-    if (addresses.length === 0 || addresses.some((entry) => isNonPublicAddress(entry.address))) throw refuse();
+  const network: PinnedRequestOptions = {
+    allowPrivate: options.allowPrivateUrls,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+    ...(options.connectTo ? { connectTo: options.connectTo } : {}),
   };
 
   let url = firstUrl;
-  let response: Response;
+  let response: IncomingMessage;
   for (let redirects = 0; ; redirects += 1) {
-    await checkAddress(url);
-    response = await fetchImpl(url.href, {
-      redirect: 'manual',
-      signal,
-      headers: { accept: ACCEPT[request.kind], 'user-agent': 'video-node-attachment-fetcher' },
-    });
-    if (![301, 302, 303, 307, 308].includes(response.status)) break;
-    await response.body?.cancel().catch(() => undefined);
-    const location = response.headers.get('location');
-    if (!location) throw fail(`${show(url)} answered ${response.status} without a Location`);
+    try {
+      response = await pinnedRequest(
+        url,
+        {
+          signal,
+          headers: { accept: ACCEPT[request.kind], 'accept-encoding': 'identity', 'user-agent': 'video-node-attachment-fetcher' },
+        },
+        network,
+      );
+    } catch (error) {
+      if (error instanceof NonPublicTargetError) {
+        throw fail(`${show(url)} points to a private, loopback or link-local address, which this node does not allow`, error);
+      }
+      if (error instanceof UnresolvedHostError) throw fail(`the host "${error.host}" could not be resolved`, error);
+      throw error;
+    }
+    const status = response.statusCode ?? 0;
+    if (!REDIRECT_STATUSES.has(status)) break;
+    response.destroy();
+    const location = response.headers.location;
+    if (!location) throw fail(`${show(url)} could not be fetched`);
     if (redirects >= MAX_REDIRECTS) throw fail(`${show(firstUrl)} redirected more than ${MAX_REDIRECTS} times`);
     let next: URL;
     try {
@@ -299,13 +296,14 @@ async function download(
     url = next;
   }
 
-  if (response.status < 200 || response.status > 299) {
-    await response.body?.cancel().catch(() => undefined);
-    throw fail(`${show(url)} answered ${response.status}`);
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status > 299) {
+    response.destroy();
+    throw fail(`${show(url)} could not be fetched`);
   }
-  const declaredLength = Number(response.headers.get('content-length') ?? Number.NaN);
+  const declaredLength = Number(response.headers['content-length'] ?? Number.NaN);
   if (Number.isFinite(declaredLength) && declaredLength > cap) {
-    await response.body?.cancel().catch(() => undefined);
+    response.destroy();
     throw tooLarge();
   }
 
@@ -317,33 +315,30 @@ async function download(
   let isText = true;
   const file = await open(partPath, 'w');
   try {
-    const reader = response.body?.getReader();
-    for (;;) {
-      if (!reader) break;
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      bytes += chunk.byteLength;
       if (bytes > cap) {
-        await reader.cancel().catch(() => undefined);
+        response.destroy();
         throw tooLarge();
       }
-      hash.update(value);
+      hash.update(chunk);
       if (headLength < HEAD_BYTES) {
-        const take = value.subarray(0, HEAD_BYTES - headLength);
+        const take = chunk.subarray(0, HEAD_BYTES - headLength);
         head.set(take, headLength);
         headLength += take.byteLength;
       }
       if (isText) {
         try {
-          decoder.decode(value, { stream: true });
-          if (value.includes(0)) isText = false;
+          decoder.decode(chunk, { stream: true });
+          if (chunk.includes(0)) isText = false;
         } catch {
           isText = false;
         }
       }
-      await file.write(value);
+      await file.write(chunk);
     }
   } finally {
+    response.destroy();
     await file.close();
   }
   if (isText) {

@@ -37,12 +37,18 @@ const REFUSED_SCHEMES = new Set([
   'ftp:', 'ws:', 'wss:', 'mailto:', 'tel:', 'sms:',
 ]);
 
+// C0 controls, DEL and C1 controls. The URL parser drops some (a trailing NUL, tabs, newlines) and
+// percent-encodes others, so a URI holding one is not the URI that is matched and redirected to.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
 /**
  * Why a redirect URI cannot be registered, or undefined when it can: https; http only on a
  * loopback host; or a native app's private-use scheme (`cursor://...`, `com.example.app:/cb`).
- * Never a fragment, credentials, or a scheme a browser acts on itself (javascript:, data:, file:).
+ * Never a control character, a fragment, credentials, or a scheme a browser acts on itself
+ * (javascript:, data:, file:).
  */
 export function redirectUriProblem(uri: string): string | undefined {
+  if (CONTROL_CHARACTER.test(uri)) return 'must not contain control characters (U+0000-U+001F, U+007F-U+009F)';
   if (uri.length > 2000) return 'is longer than 2000 characters';
   if (uri.includes('#')) return 'must not contain a fragment (#)';
   if (/\s/.test(uri)) return 'must not contain whitespace';
@@ -210,8 +216,10 @@ const LOOPBACK_IPS = new Set(['127.0.0.1', '[::1]']);
 /**
  * Whether `uri` is one of the client's registered redirect URIs: exactly, except that an http
  * redirect to a loopback IP may use any port (RFC 8252 7.3: native apps pick a free port at run time).
+ * A URI with a control character never matches, even one stored before registration refused them.
  */
 export function isRegisteredRedirectUri(client: OAuthClient, uri: string): boolean {
+  if (CONTROL_CHARACTER.test(uri)) return false;
   if (client.redirectUris.includes(uri)) return true;
   if (!URL.canParse(uri)) return false;
   const asked = new URL(uri);

@@ -1,8 +1,13 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { webhookSecretOf } from '../accounts/api-keys.js';
 import type { NodeContext } from '../node-context.js';
-import { isNonPublicAddress, webhookUrlProblem } from '../security/url-policy.js';
+import {
+  NonPublicTargetError,
+  pinnedRequest,
+  systemResolver,
+  type HostResolver,
+  type PinnedRequestOptions,
+} from '../security/pinned-request.js';
+import { webhookUrlProblem } from '../security/url-policy.js';
 import { webhooksStoreOf, type WebhookOutboxRow, type WebhookOutcome, type WebhooksStore } from '../store/webhooks-store.js';
 import { signWebhook } from './sign-webhook.js';
 
@@ -14,20 +19,23 @@ export interface WebhookLogger {
 }
 
 /** Resolves a host name to all its addresses. */
-export type WebhookLookup = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+export type WebhookLookup = HostResolver;
 
 /** Options of a {@link WebhookDispatcher}; every field optional. */
 export interface WebhookDispatcherOptions {
   /** Wait before each retry; the first attempt plus one retry per entry are made. @default [1000, 5000, 25000] */
   retryDelaysMs?: number[];
-  /** Time a receiver has to answer one attempt (and, separately, for its host name to resolve). @default 10000 */
+  /** Time one attempt has, from resolving the host name to the receiver's answer. @default 10000 */
   requestTimeoutMs?: number;
   /** Deliveries in flight at once. @default 4 */
   concurrency?: number;
-  /** @default globalThis.fetch */
-  fetchImpl?: typeof fetch;
-  /** Resolves host names for the private-address check. @default dns.promises.lookup with `all: true` */
+  /**
+   * Resolves host names; every address is checked by the node's policy and the connection goes
+   * only to checked addresses. @default dns.promises.lookup with `all: true`
+   */
   lookup?: WebhookLookup;
+  /** Where the socket for a checked address goes; tests stand a local receiver in for a public address. */
+  connectTo?: PinnedRequestOptions['connectTo'];
   /** Where deliveries and failures are logged. @default no logging */
   logger?: WebhookLogger;
 }
@@ -36,8 +44,8 @@ interface ResolvedDispatcherOptions {
   retryDelaysMs: readonly number[];
   requestTimeoutMs: number;
   concurrency: number;
-  fetchImpl: typeof fetch;
   lookup: WebhookLookup;
+  connectTo: PinnedRequestOptions['connectTo'];
   logger: WebhookLogger | undefined;
   /** How long a claimed row stays hidden from other senders: longer than any one delivery can take. */
   leaseMs: number;
@@ -56,21 +64,20 @@ function resolveDispatcherOptions(options: WebhookDispatcherOptions): ResolvedDi
     retryDelaysMs: [...(options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)],
     requestTimeoutMs,
     concurrency: Math.max(1, options.concurrency ?? 4),
-    fetchImpl: options.fetchImpl ?? ((input, init) => fetch(input, init)),
-    lookup: options.lookup ?? ((hostname) => dnsLookup(hostname, { all: true, verbatim: true })),
+    lookup: options.lookup ?? systemResolver,
+    connectTo: options.connectTo,
     logger: options.logger,
     leaseMs: 2 * requestTimeoutMs + 30_000,
   };
 }
 
-/** Why a delivery must not be tried at all (and never will be), or undefined when it may go. */
-type Refusal = string | undefined;
-
 /**
  * Sends the webhook outbox: due `pending` rows go out oldest first, a few at a time, signed with
  * the key's secret; non-2xx answers, redirects, timeouts and connection errors are retried after
- * `retryDelaysMs`, then the row is `failed`. Every attempt is recorded. All state is in SQLite, so
- * a new dispatcher on the same data dir goes on where the last one stopped.
+ * `retryDelaysMs`, then the row is `failed`. A URL whose host is or resolves to an address the
+ * node may not contact fails at once with no request sent; otherwise the connection goes only to
+ * the addresses that were checked (see {@link pinnedRequest}). Every attempt is recorded. All
+ * state is in SQLite, so a new dispatcher on the same data dir goes on where the last one stopped.
  */
 export class WebhookDispatcher {
   private readonly options: ResolvedDispatcherOptions;
@@ -181,12 +188,15 @@ export class WebhookDispatcher {
 
     let secret: string | undefined;
     let refused: { error: string; permanent: boolean } | undefined;
-    try {
-      const refusal = await this.urlRefusal(row.url);
-      if (refusal) refused = { error: refusal, permanent: true };
-      else secret = this.secretOf(row);
-    } catch (error) {
-      refused = { error: describeError(error, this.options), permanent: error instanceof PermanentDeliveryError };
+    const problem = webhookUrlProblem(row.url, this.ctx.config.allowPrivateUrls);
+    if (problem) {
+      refused = { error: `refused, no request sent: webhook URL ${problem}`, permanent: true };
+    } else {
+      try {
+        secret = this.secretOf(row);
+      } catch (error) {
+        refused = { error: describeError(error), permanent: error instanceof PermanentDeliveryError };
+      }
     }
     if (refused || secret === undefined) {
       this.record(row, attempt, startedAt, elapsed(), null, refused?.error ?? 'no signing secret', refused?.permanent ?? true);
@@ -195,49 +205,40 @@ export class WebhookDispatcher {
 
     let statusCode: number | null = null;
     let failure: string | null = null;
+    const signal = AbortSignal.timeout(this.options.requestTimeoutMs);
     try {
       const signature = signWebhook(secret, { id: row.id, timestampSeconds: Date.now() / 1000, body: row.payload });
-      const response = await this.options.fetchImpl(row.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'service-webhooks/1', ...signature },
-        body: row.payload,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.requestTimeoutMs),
-      });
-      statusCode = response.status;
+      const response = await pinnedRequest(
+        new URL(row.url),
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': 'service-webhooks/1', ...signature },
+          body: row.payload,
+          signal,
+        },
+        {
+          allowPrivate: this.ctx.config.allowPrivateUrls,
+          resolve: this.options.lookup,
+          ...(this.options.connectTo ? { connectTo: this.options.connectTo } : {}),
+        },
+      );
+      statusCode = response.statusCode ?? null;
       // Only the status matters; drop the body so the connection is freed.
-      await response.body?.cancel().catch(() => undefined);
-      if (statusCode >= 300 && statusCode < 400) {
-        const location = response.headers.get('location');
+      response.destroy();
+      if (statusCode === null || statusCode < 200 || statusCode >= 400) {
+        failure = `receiver answered ${statusCode ?? 'without a status'}`;
+      } else if (statusCode >= 300) {
+        const location = response.headers.location;
         failure = `receiver answered ${statusCode} redirect${location ? ` to ${location}` : ''}; redirects are not followed`;
-      } else if (statusCode < 200 || statusCode >= 300) {
-        failure = `receiver answered ${statusCode}`;
       }
     } catch (error) {
-      failure = describeError(error, this.options);
+      if (error instanceof NonPublicTargetError) {
+        this.record(row, attempt, startedAt, elapsed(), null, `refused, no request sent: ${error.message}, which this node does not allow`, true);
+        return;
+      }
+      failure = signal.aborted ? `no response within ${this.options.requestTimeoutMs} ms` : describeError(error);
     }
     this.record(row, attempt, startedAt, elapsed(), statusCode, failure, false);
-  }
-
-  /** Checks the URL by the node's policy, resolving its host unless private addresses are allowed. */
-  private async urlRefusal(url: string): Promise<Refusal> {
-    const allowPrivate = this.ctx.config.allowPrivateUrls;
-    const problem = webhookUrlProblem(url, allowPrivate);
-    if (problem) return `refused, no request sent: webhook URL ${problem}`;
-    if (allowPrivate) return undefined;
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    // Literals and loopback names were judged by webhookUrlProblem.
-    if (isIP(host) !== 0) return undefined;
-    const addresses = await withTimeout(
-      this.options.lookup(host),
-      this.options.requestTimeoutMs,
-      `host ${host} did not resolve within ${this.options.requestTimeoutMs} ms`,
-    );
-    const blocked = addresses.find((entry) => isNonPublicAddress(entry.address));
-    if (blocked) {
-      return `refused, no request sent: host ${host} resolves to ${blocked.address}, a private or loopback address, which this node does not allow`;
-    }
-    return undefined;
   }
 
   private secretOf(row: WebhookOutboxRow): string {
@@ -289,22 +290,15 @@ class PermanentDeliveryError extends Error {
   override readonly name = 'PermanentDeliveryError';
 }
 
-function describeError(error: unknown, options: { requestTimeoutMs: number }): string {
+function describeError(error: unknown): string {
+  if (error instanceof PermanentDeliveryError) return error.message;
+  // A host with several addresses fails with one error per address tried.
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    return `request failed: ${error.errors.map((each: unknown) => (each instanceof Error ? each.message : String(each))).join('; ')}`;
+  }
   if (error instanceof Error) {
-    if (error.name === 'TimeoutError') return `no response within ${options.requestTimeoutMs} ms`;
-    if (error instanceof PermanentDeliveryError) return error.message;
-    // fetch reports network failures as TypeError('fetch failed') with the socket error as cause.
-    const cause: unknown = error.cause;
-    if (cause instanceof Error) return `request failed: ${cause.message}`;
-    return `request failed: ${error.message}`;
+    const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    return `request failed: ${error.message || (error as NodeJS.ErrnoException).code || error.name}${cause}`;
   }
   return `request failed: ${String(error)}`;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -71,6 +71,47 @@ function options(overrides: Partial<FetchAttachmentOptions> = {}): FetchAttachme
   return { allowPrivateUrls: true, destDir, ...overrides };
 }
 
+/** A public address and a name for it; tests route its traffic to a local server with `connectTo`. */
+const PUBLIC_ADDRESS = '93.184.216.34';
+const PUBLIC_HOST = 'public.example.test';
+
+/** Resolves {@link PUBLIC_HOST} to {@link PUBLIC_ADDRESS} and sends that address's traffic to the test server. */
+function publicNetwork(): Pick<FetchAttachmentOptions, 'resolve' | 'connectTo'> {
+  return {
+    resolve: async (hostname) => {
+      if (hostname !== PUBLIC_HOST) throw new Error(`unexpected lookup of ${hostname}`);
+      return [{ address: PUBLIC_ADDRESS, family: 4 }];
+    },
+    connectTo: (checked) => {
+      if (checked.address !== PUBLIC_ADDRESS) throw new Error(`connection to ${checked.address} was not expected`);
+      return { address: '127.0.0.1', port: Number(new URL(base).port) };
+    },
+  };
+}
+
+/** A second local server standing in for the host at {@link PUBLIC_ADDRESS}. */
+async function startStandIn(handler: Handler) {
+  const requests: Array<{ path: string; host: string }> = [];
+  const standIn = createServer((request, response) => {
+    requests.push({ path: request.url ?? '', host: request.headers.host ?? '' });
+    handler(request, response);
+  });
+  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+  const port = (standIn.address() as AddressInfo).port;
+  return {
+    requests,
+    connectTo: (checked: { address: string }) => {
+      if (checked.address !== PUBLIC_ADDRESS) throw new Error(`connection to ${checked.address} was not expected`);
+      return { address: '127.0.0.1', port };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        standIn.closeAllConnections();
+        standIn.close(() => resolve());
+      }),
+  };
+}
+
 /** The 400 a fetch fails with. */
 async function refusal(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
@@ -159,10 +200,29 @@ describe('fetchAttachment', () => {
     expect(readdirSync(destDir)).toEqual([]);
   });
 
-  it('rejects a 404 with 400 naming the URL and status', async () => {
+  it('rejects a 404 with 400 naming the URL but not what its server answered', async () => {
     const url = `${base}/missing.png`;
     const message = await refusal(fetchAttachment(request({ path: '/missing.png', field: 'images[2]' }), options()));
-    expect(message).toBe(`images[2]: ${url} answered 404`);
+    expect(message).toBe(`images[2]: ${url} could not be fetched`);
+  });
+
+  it('says only "could not be fetched" for an error status, a refused connection or a redirect without Location', async () => {
+    routes.set('/teapot', (_request, response) => {
+      response.writeHead(418, { 'content-type': 'application/x-secret-admin-panel' });
+      response.end('internal');
+    });
+    routes.set('/bare-redirect', (_request, response) => {
+      response.writeHead(302, { 'content-type': 'text/x-internal' });
+      response.end();
+    });
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/x.png`;
+    await new Promise((resolve) => closed.close(resolve));
+    for (const url of [`${base}/teapot`, `${base}/bare-redirect`, closedUrl]) {
+      const message = await refusal(fetchAttachment({ url, kind: 'image', field: 'images[0]' }, options()));
+      expect(message).toBe(`images[0]: ${url} could not be fetched`);
+    }
   });
 
   it('refuses a Content-Length over the cap before reading the body', async () => {
@@ -252,24 +312,86 @@ describe('fetchAttachment', () => {
   });
 
   it('refuses a redirect to a loopback address when private URLs are not allowed', async () => {
-    routes.set('/public', (_request, response) => {
-      response.writeHead(302, { location: `${base}/secret.png` });
-      response.end();
+    const secret = `${base}/secret.png`;
+    for (const target of [secret, secret.replace('127.0.0.1', '[::ffff:127.0.0.1]'), secret.replace('127.0.0.1', '[::ffff:7f00:1]')]) {
+      const requested: string[] = [];
+      routes.set('/public', (request, response) => {
+        requested.push(request.url ?? '');
+        response.writeHead(302, { location: target });
+        response.end();
+      });
+      routes.set('/secret.png', (request, response) => {
+        requested.push(request.url ?? '');
+        serve('image/png', png)(request, response);
+      });
+      const message = await refusal(
+        fetchAttachment({ url: `http://${PUBLIC_HOST}/public`, kind: 'image', field: 'images[1]' }, options({ allowPrivateUrls: false, ...publicNetwork() })),
+      );
+      expect(message).toBe(`images[1]: ${new URL(target).href} points to a private, loopback or link-local address, which this node does not allow`);
+      expect(requested).toEqual(['/public']);
+    }
+  });
+
+  it('refuses IPv4-mapped and other spellings of loopback for every kind, contacting nothing', async () => {
+    let served = 0;
+    routes.set('/x', (request, response) => {
+      served += 1;
+      serve('image/png', png)(request, response);
     });
-    routes.set('/secret.png', serve('image/png', png));
-    const requested: string[] = [];
-    // A public-looking host whose traffic goes to the local server: the first hop passes the
-    // address check, the redirect to 127.0.0.1 must not.
-    const fetchImpl: typeof fetch = (input, init) => {
-      const url = new URL(String(input));
-      requested.push(url.href);
-      return fetch(url.hostname === '203.0.113.10' ? `${base}${url.pathname}` : url, init);
-    };
-    const message = await refusal(
-      fetchAttachment({ url: 'http://203.0.113.10/public', kind: 'image', field: 'images[1]' }, options({ allowPrivateUrls: false, fetchImpl })),
+    const port = new URL(base).port;
+    const hosts = ['[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[0:0:0:0:0:ffff:127.0.0.1]', '[::ffff:0:7f00:1]', '2130706433', '0x7f.1', '0177.0.0.1', '127.1', '[::127.0.0.1]', '[64:ff9b::127.0.0.1]'];
+    const kinds: Array<Pick<AttachmentRequest, 'kind' | 'field'>> = [
+      { kind: 'image', field: 'images[0]' },
+      { kind: 'document', field: 'documents[0]' },
+      { kind: 'audio', field: 'audio[0]' },
+    ];
+    for (const host of hosts) {
+      for (const kind of kinds) {
+        const message = await refusal(fetchAttachment({ url: `http://${host}:${port}/x`, ...kind }, options({ allowPrivateUrls: false })));
+        expect(message, host).toMatch(new RegExp(`^${kind.field.replace(/[[\]]/g, '\\$&')}: .* points to a private, loopback or link-local address`));
+      }
+    }
+    // A host name whose address is a mapped loopback one is refused the same way.
+    const mappedName = await refusal(
+      fetchAttachment(
+        { url: `http://mapped.example.test:${port}/x`, kind: 'image', field: 'images[0]' },
+        options({ allowPrivateUrls: false, resolve: async () => [{ address: '::ffff:127.0.0.1', family: 6 }] }),
+      ),
     );
-    expect(message).toBe(`images[1]: ${base}/secret.png points to a private, loopback or link-local address, which this node does not allow`);
-    expect(requested).toEqual(['http://203.0.113.10/public']);
+    expect(mappedName).toMatch(/points to a private, loopback or link-local address/);
+    expect(served).toBe(0);
+    // The operator's switch still lets the same link through.
+    const allowed = await fetchAttachment({ url: `http://[::ffff:127.0.0.1]:${port}/x`, kind: 'image', field: 'images[0]' }, options());
+    expect(allowed.mimeType).toBe('image/png');
+    expect(served).toBe(1);
+  });
+
+  it('connects to the address it checked even when DNS answers a loopback address afterwards (rebinding)', async () => {
+    const internal: string[] = [];
+    routes.set('/x.png', (request, response) => {
+      internal.push(request.url ?? '');
+      serve('image/png', png)(request, response);
+    });
+    const standIn = await startStandIn(serve('image/png', jpeg));
+    const answers: string[] = [];
+    const resolve = async () => {
+      // First answer public, every later one the loopback address the internal server listens on.
+      const address = answers.length === 0 ? PUBLIC_ADDRESS : '127.0.0.1';
+      answers.push(address);
+      return [{ address, family: 4 }];
+    };
+    try {
+      const fetched = await fetchAttachment(
+        { url: `http://rebind.example.test:${new URL(base).port}/x.png`, kind: 'image', field: 'images[0]' },
+        options({ allowPrivateUrls: false, resolve, connectTo: standIn.connectTo }),
+      );
+      expect(fetched.mimeType).toBe('image/jpeg');
+      expect(standIn.requests).toEqual([{ path: '/x.png', host: `rebind.example.test:${new URL(base).port}` }]);
+      expect(answers).toEqual([PUBLIC_ADDRESS]);
+      expect(internal).toEqual([]);
+    } finally {
+      await standIn.close();
+    }
   });
 
   it('refuses a loopback URL when private URLs are not allowed', async () => {
@@ -481,7 +603,7 @@ describe('fetchAttachments', () => {
         options(),
       ),
     );
-    expect(message).toBe(`images[2]: ${base}/three.png answered 404`);
+    expect(message).toBe(`images[2]: ${base}/three.png could not be fetched`);
     expect(readdirSync(destDir)).toEqual([]);
   });
 });

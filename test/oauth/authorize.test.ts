@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateAccessToken } from '../../src/oauth/access-tokens.js';
 import { listConnections } from '../../src/oauth/connections.js';
+import { newId } from '../../src/store/ids.js';
+import { oauthStoreOf } from '../../src/store/oauth-store.js';
 import { createTestApp, createTestNode, snapshotDatabase, type TestNode } from '../helpers/test-node.js';
 import {
   authorize,
@@ -118,6 +120,34 @@ describe('OAuth authorization flow', () => {
     expect(response.headers.location).toBeUndefined();
     expect(response.body).toContain('redirect');
     expect(snapshotDatabase(node.ctx)).toEqual(before);
+  });
+
+  it('shows an error page and never redirects for a redirect_uri with a control character, even one stored before registration refused them', async () => {
+    // A client registered by an older node, whose stored URI ends with a NUL.
+    const stored = 'http://127.0.0.1:33418/callback\u0000';
+    const legacy: TestClient = { client_id: newId('cli'), redirect_uris: [stored], token_endpoint_auth_method: 'none' };
+    oauthStoreOf(node.ctx.db).insertClient({
+      id: legacy.client_id,
+      secret_hash: null,
+      client_name: 'Legacy Agent',
+      redirect_uris: JSON.stringify([stored]),
+      token_endpoint_auth_method: 'none',
+      grant_types: JSON.stringify(['authorization_code', 'refresh_token']),
+      metadata: '{}',
+      created_at: new Date().toISOString(),
+    });
+    for (const [asker, redirectUri] of [
+      [legacy, stored],
+      [client, `${client.redirect_uris[0]}\u0000`],
+      [client, `${client.redirect_uris[0]}\u0085`],
+    ] as const) {
+      const before = snapshotDatabase(node.ctx);
+      const response = await get(authorizeQuery(asker, pkcePair().challenge, { redirect_uri: redirectUri }));
+      expect(response.statusCode, JSON.stringify(redirectUri)).toBe(400);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.body).toContain('redirect');
+      expect(snapshotDatabase(node.ctx)).toEqual(before);
+    }
   });
 
   it('lets a loopback IP redirect use another port (RFC 8252 7.3)', async () => {

@@ -100,6 +100,24 @@ describe('POST /oauth/register', () => {
   });
 
   it.each([
+    ['a trailing NUL', 'http://127.0.0.1/cb\u0000'],
+    ['a leading NUL', '\u0000https://app.example.com/cb'],
+    ['a NUL inside the path', 'https://app.example.com/c\u0000b'],
+    ['a C0 control (U+0001) in the path', 'https://app.example.com/cb\u0001'],
+    ['a C0 control (U+001B ESC) in the query', 'https://app.example.com/cb?x=\u001b[31m'],
+    ['a tab inside the host', 'https://app.exa\tmple.com/cb'],
+    ['DEL (U+007F)', 'https://app.example.com/cb\u007f'],
+    ['a C1 control (U+0085 NEL)', 'https://app.example.com/cb\u0085'],
+    ['a C1 control (U+009B CSI)', 'cursor://anysphere.cursor-retrieval/cb\u009b'],
+  ])('refuses a redirect URI with %s with 400 invalid_redirect_uri and stores nothing', async (_name, uri) => {
+    const before = snapshotDatabase(node.ctx);
+    const response = await register({ token_endpoint_auth_method: 'none', redirect_uris: [uri] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'invalid_redirect_uri', error_description: expect.stringContaining('control characters') });
+    expect(snapshotDatabase(node.ctx)).toEqual(before);
+  });
+
+  it.each([
     ['an unknown auth method', { token_endpoint_auth_method: 'private_key_jwt' }],
     ['an unsupported grant type', { grant_types: ['authorization_code', 'client_credentials'] }],
     ['grant types without authorization_code', { grant_types: ['refresh_token'] }],

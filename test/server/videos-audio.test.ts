@@ -38,7 +38,7 @@ describe('POST /v1/videos with client audio', () => {
   it.each([
     ['undecodable audio', '/broken.mp3', 'could not be decoded'],
     ['a page that is not audio by its bytes', '/page.mp3', 'audio[0]'],
-    ['an unreachable link', '/missing.mp3', '404'],
+    ['an unreachable link', '/missing.mp3', 'could not be fetched'],
   ])('refuses %s with a 400 naming the item, writing nothing', async (_name, route, mention) => {
     const before = snapshotDatabase(node.ctx);
     const response = await app.inject({

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/resolve-config.js';
@@ -19,6 +20,8 @@ interface Received {
 interface Receiver {
   url: string;
   received: Received[];
+  /** TCP connections accepted, HTTP or not. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -42,16 +45,40 @@ async function startReceiver(
       }, reply.delayMs ?? 0);
     });
   });
+  let connections = 0;
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
+    connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A TLS server on 127.0.0.1 standing in for a public receiver: it records the server name each
+ * client asks for (SNI), then ends the handshake (it has no certificate).
+ */
+async function startTlsStandIn(): Promise<{ port: number; serverNames: string[]; close(): Promise<void> }> {
+  const serverNames: string[] = [];
+  const server = createTlsServer({
+    SNICallback: (name, callback) => {
+      serverNames.push(name);
+      callback(new Error('this stand-in has no certificate'));
+    },
+  });
+  server.on('tlsClientError', () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    serverNames,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
@@ -62,6 +89,9 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** A public address; tests send its traffic to a local receiver with `connectTo`. */
+const PUBLIC_ADDRESS = '93.184.216.34';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -329,19 +359,62 @@ describe('WebhookDispatcher', () => {
 
   it('refuses a host name that resolves to a private address when the node does not allow them', async () => {
     const { ctx } = node({ allowPrivateUrls: false });
-    let fetched = 0;
+    const hooks = await receiver(() => 204);
     const { id } = await enqueue(ctx, 'https://hooks.example.test/in');
     dispatcher(ctx, {
-      lookup: async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.1.2.3', family: 4 }],
-      fetchImpl: async () => {
-        fetched += 1;
-        return new Response(null, { status: 204 });
+      lookup: async () => [{ address: PUBLIC_ADDRESS, family: 4 }, { address: '10.1.2.3', family: 4 }],
+      connectTo: () => ({ address: '127.0.0.1', port: Number(new URL(hooks.url).port) }),
+    }).start();
+    await waitFor(() => rowOf(ctx, id).status === 'failed');
+
+    expect(hooks.received).toHaveLength(0);
+    expect(rowOf(ctx, id).last_error).toMatch(/hooks\.example\.test resolves to 10\.1\.2\.3/);
+  });
+
+  it.each([
+    ['an IPv4-mapped loopback literal', 'https://[::ffff:127.0.0.1]:PORT/hooks', undefined],
+    ['a hex IPv4-mapped loopback literal', 'https://[::ffff:7f00:1]:PORT/hooks', undefined],
+    ['a full-form IPv4-mapped loopback literal', 'https://[0:0:0:0:0:ffff:127.0.0.1]:PORT/hooks', undefined],
+    ['a host name that resolves to a mapped loopback address', 'https://hooks.example.test:PORT/hooks', '::ffff:7f00:1'],
+    ['a host name that resolves to a NAT64 loopback address', 'https://hooks.example.test:PORT/hooks', '64:ff9b::7f00:1'],
+  ])('refuses %s without a request when the node does not allow private addresses', async (_name, template, answer) => {
+    const { ctx } = node({ allowPrivateUrls: false });
+    const hooks = await receiver(() => 204);
+    // Enqueued as stored before this check existed: delivery must refuse it on its own.
+    const { id } = await enqueue(ctx, template.replace('PORT', new URL(hooks.url).port));
+    dispatcher(ctx, { lookup: async () => [{ address: answer ?? '', family: 6 }] }).start();
+    await waitFor(() => rowOf(ctx, id).status === 'failed');
+    await sleep(100);
+
+    expect(hooks.connections()).toBe(0);
+    expect(rowOf(ctx, id)).toMatchObject({ attempts: 1, last_error: expect.stringMatching(/^refused, no request sent: /) });
+  });
+
+  it('connects to the address it checked even when DNS answers a loopback address afterwards (rebinding)', async () => {
+    const { ctx } = node({ allowPrivateUrls: false });
+    const internal = await receiver(() => 204);
+    const standIn = await startTlsStandIn();
+    cleanups.push(() => standIn.close());
+    const answers: string[] = [];
+    const { id } = await enqueue(ctx, `https://rebind.example.test:${new URL(internal.url).port}/hooks`);
+    dispatcher(ctx, {
+      retryDelaysMs: [],
+      lookup: async () => {
+        const address = answers.length === 0 ? PUBLIC_ADDRESS : '127.0.0.1';
+        answers.push(address);
+        return [{ address, family: 4 }];
+      },
+      connectTo: (checked) => {
+        if (checked.address !== PUBLIC_ADDRESS) throw new Error(`connection to ${checked.address} was not expected`);
+        return { address: '127.0.0.1', port: standIn.port };
       },
     }).start();
     await waitFor(() => rowOf(ctx, id).status === 'failed');
 
-    expect(fetched).toBe(0);
-    expect(rowOf(ctx, id).last_error).toMatch(/hooks\.example\.test resolves to 10\.1\.2\.3/);
+    // The stand-in has no certificate, so the attempt fails there; what matters is where it went.
+    expect(answers).toEqual([PUBLIC_ADDRESS]);
+    expect(standIn.serverNames).toEqual(['rebind.example.test']);
+    expect(internal.connections()).toBe(0);
   });
 
   it('fails at once, without a request, a webhook that has no key to sign it', async () => {
@@ -356,20 +429,29 @@ describe('WebhookDispatcher', () => {
     expect(rowOf(ctx, id)).toMatchObject({ attempts: 1, last_error: expect.stringContaining('no signing secret') });
   });
 
-  it('sends to a host name that resolves only to public addresses', async () => {
+  it('sends to a host name that resolves only to public addresses, dialling the checked address with the name as TLS server name', async () => {
     const { ctx } = node({ allowPrivateUrls: false });
-    const requests: Array<{ url: string; init: RequestInit | undefined }> = [];
+    const standIn = await startTlsStandIn();
+    cleanups.push(() => standIn.close());
     const { id } = await enqueue(ctx, 'https://hooks.example.test/in');
+    const lookups: string[] = [];
+    const dialled: string[] = [];
     dispatcher(ctx, {
-      lookup: async () => [{ address: '93.184.216.34', family: 4 }],
-      fetchImpl: async (url, init) => {
-        requests.push({ url: String(url), init });
-        return new Response(null, { status: 200 });
+      retryDelaysMs: [],
+      lookup: async (hostname) => {
+        lookups.push(hostname);
+        return [{ address: PUBLIC_ADDRESS, family: 4 }];
+      },
+      connectTo: (checked, port) => {
+        dialled.push(`${checked.address}:${port}`);
+        return { address: '127.0.0.1', port: standIn.port };
       },
     }).start();
-    await waitFor(() => rowOf(ctx, id).status === 'delivered');
+    await waitFor(() => rowOf(ctx, id).status === 'failed');
 
-    expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ url: 'https://hooks.example.test/in', init: { method: 'POST', redirect: 'manual' } });
+    expect(lookups).toEqual(['hooks.example.test']);
+    expect(dialled).toEqual([`${PUBLIC_ADDRESS}:443`]);
+    expect(standIn.serverNames).toEqual(['hooks.example.test']);
+    expect(rowOf(ctx, id).last_error).toMatch(/^request failed: /);
   });
 });
