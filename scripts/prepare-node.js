@@ -9,7 +9,7 @@ import { unpackBundledBrowser } from '../dist/render/browser/bundled-browser.js'
 import { ensureBundle } from '../dist/render/bundle/ensure-bundle.js';
 import { packageCacheDir } from '../dist/package-root.js';
 
-const cacheDir = packageCacheDir();
+const cacheDir = process.env.SERVICE_CACHE_DIR || packageCacheDir();
 if (!cacheDir) {
   console.log('service: the package folder is read-only; the bundle is built on first use');
   process.exit(0);
