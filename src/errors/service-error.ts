@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   too_many_in_flight: 409,
   not_cancelable: 409,
   not_ready: 409,
@@ -22,6 +23,7 @@ export const ERROR_CODES = {
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   rate_limited: 429,
+  headers_too_large: 431,
   internal_error: 500,
   not_implemented: 501,
   voices_unavailable: 503,
@@ -39,6 +41,19 @@ export interface ServiceErrorOptions {
   cause?: unknown;
   /** Extra response headers (for example `Retry-After`). */
   headers?: Record<string, string>;
+  /** Every refused field, when the refusal is about fields; sent beside the message. */
+  details?: ErrorDetail[];
+}
+
+/**
+ * One refused field of a request. `field` is the path from the request part (`body.duration`,
+ * `querystring.limit`, `params.id`, `arguments.prompt` for MCP tools); `message` says what is wrong
+ * with it alone; `suggestion` is the known field an unknown one most likely meant.
+ */
+export interface ErrorDetail {
+  field: string;
+  message: string;
+  suggestion?: string;
 }
 
 /** The error every layer throws for an outcome a client should see. */
@@ -47,6 +62,7 @@ export class ServiceError extends Error {
   readonly status: number;
   readonly retryable: boolean;
   readonly headers: Record<string, string>;
+  readonly details: ErrorDetail[] | undefined;
 
   constructor(code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -55,17 +71,18 @@ export class ServiceError extends Error {
     this.status = ERROR_CODES[code];
     this.retryable = options.retryable ?? (this.status === 429 || this.status >= 500);
     this.headers = options.headers ?? {};
+    this.details = options.details && options.details.length > 0 ? options.details : undefined;
   }
 
-  /** The wire form: `{ error: { code, message, status } }`. */
+  /** The wire form: `{ error: { code, message, status } }`, with `details` when there are any. */
   toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, status: this.status } };
+    return { error: { code: this.code, message: this.message, status: this.status, ...(this.details ? { details: this.details } : {}) } };
   }
 }
 
 /** The body of every error response. */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; status: number };
+  error: { code: ErrorCode; message: string; status: number; details?: ErrorDetail[] };
 }
 
 /** Shorthand for the common 400. */

@@ -10,6 +10,8 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export interface StoredAnswer {
   statusCode: number;
   body: unknown;
+  /** True when this is an earlier request's answer given again: this request created nothing. */
+  replayed?: boolean;
 }
 
 /** A stable hash of a JSON body (key order does not matter). */
@@ -35,7 +37,7 @@ export function findIdempotentAnswer(ctx: NodeContext, scope: { accountId: strin
   if (row.request_hash !== hashBody(body)) {
     throw new ServiceError('idempotency_conflict', 'this Idempotency-Key was used with a different body in the last 24 hours');
   }
-  return { statusCode: row.status_code, body: JSON.parse(row.response) as unknown };
+  return { statusCode: row.status_code, body: JSON.parse(row.response) as unknown, replayed: true };
 }
 
 /**

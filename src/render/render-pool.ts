@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { findBrowser, noBrowserMessage } from './browser/find-browser.js';
@@ -18,7 +18,20 @@ export interface RenderPoolOptions {
   frameConcurrency?: number;
   /** The worker script to fork (tests pass a stand-in). @default WORKER_SCRIPT */
   workerScript?: string;
+  /**
+   * How many nice levels below this process the workers run (Unix nice, capped at 19); their
+   * browsers and encoders inherit it. @default RENDER_WORKER_NICENESS
+   */
+  niceness?: number;
 }
+
+/**
+ * How many nice levels below the server process the render workers run. A render (and a scene's
+ * test render) keeps Chromium busy on every core; at the same priority the API waits for the
+ * scheduler and a poll can take hundreds of milliseconds. Ten levels lower, the server wins a core
+ * whenever it has work, and the render still has every cycle the server leaves.
+ */
+export const RENDER_WORKER_NICENESS = 10;
 
 /**
  * Workers an urgent task may add beyond `size` when every worker is busy: a synchronous request
@@ -188,6 +201,14 @@ export class RenderPool {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
+    // Set before the first task, so the browser the worker starts then inherits it.
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, Math.min(19, getPriority() + (this.options.niceness ?? RENDER_WORKER_NICENESS)));
+      } catch {
+        // A system that refuses a priority change still renders, at the server's priority.
+      }
+    }
     const worker: Worker = { process: child };
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {

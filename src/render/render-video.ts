@@ -24,8 +24,8 @@ export interface RenderVideoOptions {
   segmentsDir: string;
   outputPath: string;
   signal?: AbortSignal;
-  /** Overall progress 0..1 and frames rendered in this call. */
-  onProgress?: (progress: number, renderedFrames: number) => void;
+  /** Overall progress 0..1 (reused segments count as done), frames rendered in this call, and the frames of all scenes. */
+  onProgress?: (progress: number, renderedFrames: number, totalFrames: number) => void;
 }
 
 /** The cache key of a segment: everything that shapes its pixels. */
@@ -57,7 +57,7 @@ export async function renderVideo(options: RenderVideoOptions): Promise<{ render
           {
             signal: options.signal,
             onProgress: (_progress, sceneFrames) =>
-              options.onProgress?.((doneFrames + sceneFrames) / totalFrames, renderedFrames + sceneFrames),
+              options.onProgress?.((doneFrames + sceneFrames) / totalFrames, renderedFrames + sceneFrames, totalFrames),
           },
         );
         renderedFrames += frames;
@@ -67,7 +67,7 @@ export async function renderVideo(options: RenderVideoOptions): Promise<{ render
       }
     }
     doneFrames += scene.inputProps.durationInFrames;
-    options.onProgress?.(doneFrames / totalFrames, renderedFrames);
+    options.onProgress?.(doneFrames / totalFrames, renderedFrames, totalFrames);
     segments.push(file);
   }
 

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { publicUrlOf } from '../config/resolve-config.js';
-import { invalidRequest, ServiceError } from '../errors/service-error.js';
+import { ServiceError } from '../errors/service-error.js';
 import type { NodeContext } from '../node-context.js';
 import { SERVICE_VERSION } from '../package-root.js';
 import { mcpPlugin } from './mcp/mcp-routes.js';
@@ -11,7 +11,9 @@ import { buildOpenApi } from './openapi/build-openapi.js';
 import { oauthPlugin } from './oauth/oauth-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlingPlugin } from './plugins/error-handling.js';
+import { clientErrorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from './plugins/framework-errors.js';
 import { rateLimitPlugin, type RateLimitOptions } from './plugins/rate-limit.js';
+import { parseJsonBody } from './parse-json-body.js';
 import type { HttpMethod, RouteDefinition } from './route-definition.js';
 import { accountRoutes } from './routes/account.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
@@ -23,7 +25,7 @@ import { catalogRoutes } from './routes/catalogs.js';
 import { healthRoutes } from './routes/health.js';
 import { RequestLimits } from './rate-limit/request-limits.js';
 import type { AppServices } from './services.js';
-import { validationMessage } from './validation-message.js';
+import { validateRequest } from './validate-request.js';
 
 /** Options of {@link buildApp}. */
 export interface BuildAppOptions {
@@ -39,8 +41,6 @@ export interface BuildAppOptions {
   extraRoutes?: RouteDefinition[];
 }
 
-const ALL_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
 /**
  * Builds the Fastify app with every plugin and route; never listens (`serve` does, tests inject).
  */
@@ -53,18 +53,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit,
     requestIdHeader: 'x-request-id',
     genReqId: () => 'req_' + randomBytes(8).toString('hex'),
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     return503OnClosing: true,
   }) as unknown as FastifyInstance;
 
   // Only JSON bodies: a text/plain body is refused with 415 instead of reaching a schema as a string.
-  app.removeContentTypeParser(['text/plain']);
-  app.setValidatorCompiler(({ schema, httpPart }) => (data: unknown) => {
-    const result = (schema as z.ZodType).safeParse(data === undefined && httpPart !== 'body' ? {} : data);
-    if (result.success) return { value: result.data };
-    return { error: invalidRequest(validationMessage(result.error, httpPart ?? 'request')) };
+  // JSON goes through the node's own parser (UTF-8 only, forbidden keys named), shared with /mcp.
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string, request.headers['content-type']));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -101,14 +105,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(oauthPlugin, { ctx });
   const methodsByUrl = new Map<string, Set<HttpMethod>>();
   for (const route of routes) {
+    const validation = validateRequest(route);
     app.route({
       method: route.method,
       url: route.url,
-      schema: {
-        ...(route.body ? { body: route.body } : {}),
-        ...(route.querystring ? { querystring: route.querystring } : {}),
-        ...(route.params ? { params: route.params } : {}),
-      },
+      ...(validation ? { preValidation: validation } : {}),
       config: { auth: route.auth ?? true, ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}) },
       handler: async (request, reply) => {
         const result = await route.handler(request as never, reply);
@@ -121,9 +122,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     methods.add(route.method);
     methodsByUrl.set(route.url, methods);
   }
-  // A known path with the wrong method answers 405 with Allow, not a bare 404.
+  // A known path with any other method Fastify routes (OPTIONS and TRACE too) answers 405 with
+  // Allow, not a bare 404. HEAD follows GET: Fastify adds it to the real route or to this one.
   for (const [url, methods] of methodsByUrl) {
-    const others = ALL_METHODS.filter((method) => !methods.has(method));
+    const others = app.supportedMethods.filter((method) => method !== 'HEAD' && !methods.has(method as HttpMethod));
     if (others.length === 0) continue;
     const allow = [...methods].join(', ');
     app.route({

@@ -1,9 +1,84 @@
 import type { z } from 'zod';
+import { nearestField } from '../errors/nearest-field.js';
+import { ServiceError, type ErrorDetail } from '../errors/service-error.js';
 
-/** Formats the first zod issue as "<part>.<field>: <problem>". */
-export function validationMessage(error: z.ZodError, part: string): string {
-  const issue = error.issues[0]!;
-  const field = [part, ...issue.path.map(String)].join('.');
-  if (issue.code === 'unrecognized_keys') return `${part}${issue.path.length ? '.' + issue.path.join('.') : ''}: unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-  return `${field}: ${issue.message}`;
+/** The zod internals the field lookup reads: each schema's definition (`zod/v4/core`'s `$ZodType`). */
+interface ZodDefinition {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  getter?: () => z.ZodType;
+}
+
+function definitionOf(schema: z.ZodType): ZodDefinition {
+  return (schema as unknown as { _zod: { def: ZodDefinition } })._zod.def;
+}
+
+/** The schema under optional, nullable, default, pipe (its input side) and lazy wrappers. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (let depth = 0; depth < 32; depth += 1) {
+    const def = definitionOf(current);
+    const inner = def.innerType ?? (def.type === 'pipe' ? def.in : def.type === 'lazy' ? def.getter?.() : undefined);
+    if (!inner) return current;
+    current = inner;
+  }
+  return current;
+}
+
+/** The field names of the object schema at `path` inside `schema`, or none when it is not a known object. */
+function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let current: z.ZodType | undefined = unwrap(schema);
+  for (const step of path) {
+    const def = definitionOf(current);
+    if (def.type === 'object' && typeof step === 'string') current = def.shape?.[step];
+    else if (def.type === 'array' && typeof step === 'number') current = def.element;
+    else if (def.type === 'record') current = def.valueType;
+    else return [];
+    if (!current) return [];
+    current = unwrap(current);
+  }
+  const def = definitionOf(current);
+  return def.type === 'object' ? Object.keys(def.shape ?? {}) : [];
+}
+
+/**
+ * Every refused field of a zod error, one detail per field (the first problem of each), in the
+ * order zod found them. `part` names the request part the fields are under (`body`, `querystring`,
+ * `params`, or `arguments` for MCP tools); an unknown field gets the nearest known field of its
+ * object as a suggestion (see {@link nearestField}).
+ */
+export function validationDetails(error: z.ZodError, part: string, schema: z.ZodType): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  const add = (detail: ErrorDetail) => {
+    if (seen.has(detail.field)) return;
+    seen.add(detail.field);
+    details.push(detail);
+  };
+  for (const issue of error.issues) {
+    const at = [part, ...issue.path.map(String)].join('.');
+    if (issue.code !== 'unrecognized_keys') {
+      add({ field: at, message: issue.message });
+      continue;
+    }
+    const known = fieldsAt(schema, issue.path);
+    for (const key of issue.keys) {
+      const suggestion = nearestField(key, known);
+      add({
+        field: `${at}.${key}`,
+        message: suggestion === undefined ? 'unknown field' : `unknown field (did you mean "${suggestion}"?)`,
+        ...(suggestion === undefined ? {} : { suggestion }),
+      });
+    }
+  }
+  return details;
+}
+
+/** The 400 for refused fields: a message naming each as `field: problem`, joined by `; `, and the details beside it. */
+export function invalidFields(details: ErrorDetail[]): ServiceError {
+  return new ServiceError('invalid_request', details.map((detail) => `${detail.field}: ${detail.message}`).join('; '), { details });
 }

@@ -32,6 +32,9 @@ export interface VideoRow {
   error_message: string | null;
   output_path: string | null;
   soundtrack_path: string | null;
+  /** Frames of the timeline the render has done (rendered or reused) and of the whole timeline; 0 before rendering. */
+  frames_done: number;
+  frames_total: number;
   created_at: string;
   updated_at: string;
   last_activity_at: string;
@@ -83,6 +86,7 @@ export type VideoUpdate = Partial<
     | 'status' | 'phase' | 'phase_detail' | 'enhanced_prompt' | 'plan' | 'scenes_planned' | 'scenes_committed'
     | 'cancel_requested' | 'error_code' | 'error_message' | 'output_path' | 'credits_cost_millicredits'
     | 'updated_at' | 'last_activity_at' | 'started_at' | 'finished_at' | 'width' | 'height' | 'fps' | 'soundtrack_path'
+    | 'frames_done' | 'frames_total'
   >
 >;
 

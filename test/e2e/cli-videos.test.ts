@@ -1,27 +1,47 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runService } from '../helpers/run-service.js';
 import { findFfmpeg } from '../../src/render/ffmpeg/find-ffmpeg.js';
 import { probeVideo } from '../../src/render/ffmpeg/run-ffmpeg.js';
-import { E2E_CACHE_DIR } from './e2e-node.js';
+import { E2E_CACHE_DIR, startE2eNode, type E2eNode } from './e2e-node.js';
 
 function run(args: string[]) {
   return runService(args, { env: { SERVICE_CACHE_DIR: E2E_CACHE_DIR } });
+}
+
+/** The progress lines a command printed on stderr off a terminal: overall percent and label. */
+function progressLines(stderr: string): { percent: number; label: string }[] {
+  return stderr
+    .split('\n')
+    .map((line) => /^\[ *(\d+)%\] (.+)$/.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => ({ percent: Number(match[1]), label: match[2]! }));
+}
+
+/** Seconds of a file's first audio stream, or undefined when it has none. */
+async function audioSeconds(file: string): Promise<number | undefined> {
+  const { stdout } = await promisify(execFile)(findFfmpeg()!.ffprobe, ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=duration', '-of', 'csv=p=0', file]);
+  return stdout.trim() ? Number(stdout.trim()) : undefined;
 }
 
 describe('service smoke', () => {
   it('renders a short small video, checks it with ffprobe and exits 0', async () => {
     const result = await run(['smoke', '--json', '--cache-dir', E2E_CACHE_DIR]);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, codec: 'h264', width: 320, height: 180, fps: 30 });
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ ok: true, codec: 'h264', width: 320, height: 180, fps: 30 });
+    // With nothing configured it renders with the browser `npm install` brought (Linux x64).
+    if (process.platform === 'linux' && process.arch === 'x64') expect(report.browser).toMatch(/\(bundled\)$/);
   });
 
-  it('exits non-zero when the machine cannot render', async () => {
+  it('exits non-zero at once when the machine cannot render, saying what to install', async () => {
     const child = await runService(['smoke', '--cache-dir', E2E_CACHE_DIR], { env: { SERVICE_BROWSER_EXECUTABLE: '/nonexistent/chromium' } });
     expect(child.code).toBe(1);
-    expect(child.stderr).toMatch(/error: smoke video ended failed/);
+    expect(child.stderr.trim()).toMatch(/^error: Chromium at \/nonexistent\/chromium cannot start \(the executable does not exist\): install Debian's headless Chromium \(`apt-get install chromium-headless-shell`/);
   });
 });
 
@@ -104,5 +124,62 @@ describe('service infographics', () => {
     const shown = JSON.parse((await run(['infographics', 'show', render.projectId, '--json', ...d()])).stdout);
     expect(shown.versions).toHaveLength(1);
     expect(shown.renders.map((r: { status: string }) => r.status)).toEqual(['completed', 'completed']);
+  });
+});
+
+describe('one render path for a job', () => {
+  let e2e: E2eNode;
+  let out: string;
+  beforeAll(async () => {
+    e2e = await startE2eNode();
+    out = mkdtempSync(path.join(tmpdir(), 'service-cli-sound-out-'));
+  });
+  afterAll(async () => {
+    await e2e.close();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('keeps the narration and music when `service render` and POST /v1/videos/{id}/render render at another size, with forward-only progress', async () => {
+    const d = ['--data-dir', e2e.node.dataDir];
+    const created = await run(['create', 'Why octopuses are clever. They open jars. They use coconut shells as tools.', '--dimensions', '320x180', '--duration', '5', '--render', '--wait', '--account', e2e.accountId, ...d]);
+    expect(created.code, created.stderr).toBe(0);
+    const id = /^id:\s+(vid_\S+)/m.exec(created.stdout)![1]!;
+    // Off a terminal the bar prints lines: each names one stage, and the percent never goes back.
+    const createLines = progressLines(created.stderr);
+    const percents = createLines.map((line) => line.percent);
+    expect(percents, created.stderr).toEqual([...percents].sort((a, b) => a - b));
+    const stages = [...new Set(createLines.map((line) => line.label.split(' ')[0]))];
+    expect(stages, created.stderr).toEqual(expect.arrayContaining(['planning', 'generating', 'rendering', 'done']));
+    expect(stages.indexOf('rendering')).toBeGreaterThan(stages.indexOf('generating'));
+    expect(createLines.at(-1)).toEqual({ percent: 100, label: 'done' });
+    // The engine's render reports its frames through the job row.
+    expect(createLines.some((line) => /^rendering \d+% \(frame \d+\/\d+\)$/.test(line.label)), created.stderr).toBe(true);
+    expect(created.stderr).not.toMatch(/processing|Rendering the MP4/);
+
+    const { body: job } = await e2e.request('GET', `/v1/videos/${id}`);
+    expect(job).toMatchObject({ status: 'completed', audio: { narration: true, music: true } });
+    const ffmpeg = findFfmpeg()!;
+    const firstFile = path.join(e2e.node.ctx.filesDir, e2e.node.ctx.videos.get(id)!.output_path!);
+    expect(await probeVideo(ffmpeg, firstFile)).toMatchObject({ width: 320, height: 180, hasAudio: true });
+
+    const cliFile = path.join(out, 'small.mp4');
+    const rendered = await run(['render', id, '--dimensions', '256x144', '--out', cliFile, ...d]);
+    expect(rendered.code, rendered.stderr).toBe(0);
+    const cliProbe = await probeVideo(ffmpeg, cliFile);
+    expect(cliProbe).toMatchObject({ width: 256, height: 144, fps: 30, hasAudio: true });
+    expect(await audioSeconds(cliFile)).toBeCloseTo(cliProbe.durationSeconds, 0);
+    const renderLines = progressLines(rendered.stderr);
+    expect(renderLines.map((line) => line.percent)).toEqual(renderLines.map((line) => line.percent).sort((a, b) => a - b));
+    expect(renderLines.at(-1)).toEqual({ percent: 100, label: 'done' });
+    for (const line of renderLines.slice(0, -1)) expect(line.label).toMatch(/^rendering \d+% \(frame \d+\/\d+\)$/);
+
+    const queued = await e2e.request('POST', `/v1/videos/${id}/render`, { dimensions: { width: 256, height: 144 } });
+    expect(queued.status).toBe(202);
+    const done = await e2e.waitFor(id, (polled) => ['completed', 'failed'].includes(polled.render?.status));
+    expect(done.render).toMatchObject({ status: 'completed', dimensions: { width: 256, height: 144 } });
+    const restFile = path.join(e2e.node.ctx.filesDir, e2e.node.ctx.videos.get(id)!.output_path!);
+    const restProbe = await probeVideo(ffmpeg, restFile);
+    expect(restProbe).toMatchObject({ width: 256, height: 144, hasAudio: true });
+    expect(await audioSeconds(restFile)).toBeCloseTo(restProbe.durationSeconds, 0);
   });
 });

@@ -143,9 +143,9 @@ describe('/mcp with an API key', () => {
 
     // Arguments that fail the schema: the REST message, naming the field.
     expect(toolError(await client.callTool({ name: 'create_video', arguments: { prompt: '' } }))).toEqual({
-      code: 'invalid_request', status: 400, message: 'arguments.prompt: must not be empty',
+      code: 'invalid_request', status: 400, message: 'arguments.prompt: must not be empty', details: [{ field: 'arguments.prompt', message: 'must not be empty' }],
     });
-    expect(toolError(await client.callTool({ name: 'create_video', arguments: { prompt: 'x', colour: 'red' } })).message).toBe('arguments: unknown field "colour"');
+    expect(toolError(await client.callTool({ name: 'create_video', arguments: { prompt: 'x', colour: 'red' } })).message).toBe('arguments.colour: unknown field');
     expect(toolError(await client.callTool({ name: 'create_video', arguments: { prompt: 'A film', aspect_ratio: '3:2' } })).message).toContain('arguments.aspect_ratio');
     expect(toolError(await client.callTool({ name: 'preview_video', arguments: { id: foreignId, max_frames: 40 } })).message).toContain('arguments.max_frames');
     expect(toolError(await client.callTool({ name: 'get_video_status', arguments: {} })).message).toContain('arguments.id');
@@ -162,8 +162,8 @@ describe('/mcp with an API key', () => {
     expect(((await broken.json()) as any).error.code).toBe(-32700);
     const notRpc = await post(JSON.stringify({ hello: 'world' }));
     expect(notRpc.status).toBe(400);
-    // The SDK's transport answers a message that is not JSON-RPC as a parse error.
-    expect(((await notRpc.json()) as any).error).toMatchObject({ code: -32700, message: expect.stringContaining('Invalid JSON-RPC message') });
+    // Valid JSON that is not a JSON-RPC message is an Invalid Request (JSON-RPC 2.0, section 5.1).
+    expect(((await notRpc.json()) as any).error).toMatchObject({ code: -32600, message: 'Invalid Request: the message has an unknown member "hello"' });
     const wrongType = await post('hello', { 'content-type': 'text/plain' });
     expect(wrongType.status).toBe(415);
     expect(await wrongType.json()).toMatchObject({ jsonrpc: '2.0', error: { data: { code: 'unsupported_media_type' } } });

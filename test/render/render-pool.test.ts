@@ -1,10 +1,12 @@
+import { getPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RenderPool } from '../../src/render/render-pool.js';
+import { RENDER_WORKER_NICENESS, RenderPool } from '../../src/render/render-pool.js';
 import type { RenderTask } from '../../src/render/worker/render-protocol.js';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'timed-worker.mjs');
+const PRIORITY_WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'priority-worker.mjs');
 
 function task(ms: number): RenderTask {
   return {
@@ -55,5 +57,20 @@ describe('the render pool', () => {
     expect(events.indexOf('start u2')).toBeLessThan(events.indexOf('start b'));
     expect(events.indexOf('start b')).toBeLessThan(events.indexOf('start c'));
     expect(events.filter((event) => event.startsWith('start')).length).toBe(5);
+  });
+
+  it('runs its workers, and the processes they start, below the server\'s priority so the API keeps a core', async () => {
+    pool = new RenderPool({ size: 1, workerScript: PRIORITY_WORKER, browserExecutable: process.execPath });
+    let workerNice: number | undefined;
+    const childNice = await pool.run(task(0), { onProgress: (_progress, nice) => (workerNice = nice) });
+    const expected = Math.min(19, getPriority() + RENDER_WORKER_NICENESS);
+    expect(expected).toBeGreaterThan(getPriority());
+    expect(workerNice).toBe(expected);
+    expect(childNice).toBe(expected);
+    // The spare worker an urgent task starts is lowered too.
+    const busy = pool.run(task(0));
+    const urgentNice = await pool.run(task(0), { urgent: true });
+    await busy;
+    expect(urgentNice).toBe(expected);
   });
 });

@@ -12,6 +12,7 @@ import { generateInfographicBody, renderInfographicBody, type GenerateInfographi
 import { toProjectListItem, toProjectView, toRenderView } from '../../pipeline/infographics/infographic-view.js';
 import { baseUrlOf } from '../../pipeline/videos/video-view.js';
 import { details, print, reportError, table } from '../output.js';
+import { infographicRenderProgress } from '../job-progress.js';
 import { ProgressBar } from '../progress-bar.js';
 import { dataOptions, withNode } from '../with-node.js';
 import { numberOption } from './accounts.js';
@@ -53,12 +54,12 @@ function collect(value: string, previous: string[] = []): string[] {
 }
 
 /** Waits for a render in this data dir to end, drawing progress. */
-async function waitForRender(ctx: NodeContext, renderId: string): Promise<void> {
-  const bar = new ProgressBar();
+async function waitForRender(ctx: NodeContext, renderId: string, options: { json?: boolean }): Promise<void> {
+  const bar = new ProgressBar({ json: options.json });
   try {
     for (;;) {
       const render = ctx.infographics.getRender(renderId)!;
-      bar.update(render.status === 'rendering' ? 0.5 : render.status === 'queued' ? 0 : 1, render.status);
+      bar.update(infographicRenderProgress(render.status, render.error_message));
       if (render.status === 'completed' || render.status === 'failed') return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -100,10 +101,13 @@ function generateCommand(): Command {
         if (!key) throw invalidRequest('--url needs --key or SERVICE_API_KEY');
         const generated = await remoteRequest(options.url, key, 'POST', '/v1/infographics/generate', generateBody(prompt, options));
         let render: Record<string, unknown> | undefined;
+        const bar = new ProgressBar({ json: options.json });
         while (wait && generated.renderId && !(render && ['completed', 'failed'].includes(String(render.status)))) {
           await new Promise((resolve) => setTimeout(resolve, 1000));
           render = await remoteRequest(options.url, key, 'GET', `/v1/infographics/${String(generated.projectId)}/renders/${String(generated.renderId)}`);
+          bar.update(infographicRenderProgress(String(render.status), (render.error as { message?: string } | undefined)?.message));
         }
+        bar.done();
         if (options.out && render?.url) {
           const response = await fetch(String(render.url));
           await pipeline(Readable.fromWeb(response.body as never), createWriteStream(options.out));
@@ -125,7 +129,7 @@ function generateCommand(): Command {
         const answer = await generateInfographic(ctx, { account, key: null }, generateBody(prompt, options), { pool: runtime.pool, cacheDir: runtime.cacheDir, renders: runtime.infographics });
         const generated = answer.body;
         if (wait && generated.renderId) {
-          await waitForRender(ctx, generated.renderId);
+          await waitForRender(ctx, generated.renderId, options);
           reportRender(ctx, generated.renderId, options);
           return;
         }
@@ -173,7 +177,7 @@ function renderInfographicCommand(): Command {
       try {
         const row = requestInfographicRender(ctx, { account, key: null }, projectId, body);
         runtime.infographics.enqueue(row.id);
-        await waitForRender(ctx, row.id);
+        await waitForRender(ctx, row.id, options);
         reportRender(ctx, row.id, { ...options, out: path.resolve(options.out ?? `${row.id}.mp4`) });
       } finally {
         await runtime.stop();

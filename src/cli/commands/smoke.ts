@@ -8,8 +8,10 @@ import { ServiceError } from '../../errors/service-error.js';
 import { openNode } from '../../node-context.js';
 import { isTerminal } from '../../pipeline/engine/job-states.js';
 import { createVideo } from '../../pipeline/videos/create-video.js';
+import { prepareBrowser } from '../../render/browser/find-browser.js';
 import { probeVideo, requireFfmpeg } from '../../render/ffmpeg/run-ffmpeg.js';
 import { details, print, reportError } from '../output.js';
+import { jobProgress, snapshotOfRow } from '../job-progress.js';
 import { ProgressBar } from '../progress-bar.js';
 import { dimensionsOption } from './videos.js';
 import { numberOption } from './accounts.js';
@@ -33,8 +35,12 @@ export function smokeCommand(): Command {
       const started = Date.now();
       const { startRuntime } = await import('../../node-runtime.js');
       const runtime = startRuntime(ctx, { resume: false });
-      const bar = new ProgressBar();
+      const bar = new ProgressBar({ json: options.json });
       try {
+        // Fail in a second, with what to install, rather than after planning a job that cannot render.
+        const browser = await prepareBrowser(ctx.config.browserExecutable).catch((error: unknown) => {
+          throw new ServiceError('service_unavailable', (error as Error).message);
+        });
         const account = await createAccount(ctx, { name: 'Smoke test', email: `smoke-${Date.now()}@localhost`, plan: 'ultimate', credits: 100 });
         const { width, height } = options.dimensions as { width: number; height: number };
         const answer = await createVideo(
@@ -50,10 +56,11 @@ export function smokeCommand(): Command {
         );
         let row = ctx.videos.get(answer.body.id)!;
         while (!isTerminal(row.status)) {
-          bar.update(row.scenes_planned ? row.scenes_committed / row.scenes_planned : 0, `${row.status}: ${row.phase_detail ?? ''}`);
+          bar.update(jobProgress(snapshotOfRow(row), { render: true }));
           await new Promise((resolve) => setTimeout(resolve, 250));
           row = ctx.videos.get(answer.body.id)!;
         }
+        bar.update(jobProgress(snapshotOfRow(row), { render: true }));
         bar.done();
         if (row.status !== 'completed' || !row.output_path) {
           throw new ServiceError('internal_error', `smoke video ended ${row.status}: ${row.error_message ?? 'no MP4'}`);
@@ -66,7 +73,7 @@ export function smokeCommand(): Command {
           Math.abs(probe.durationSeconds - options.duration) > options.duration * 0.1 && `length is ${probe.durationSeconds} s, not ${options.duration} s ±10%`,
         ].filter(Boolean);
         if (problems.length > 0) throw new ServiceError('internal_error', `smoke video is wrong: ${problems.join('; ')}`);
-        const report = { ok: true, video_id: row.id, scenes: row.scenes_committed, ...probe, seconds: (Date.now() - started) / 1000, cores: availableParallelism() };
+        const report = { ok: true, video_id: row.id, scenes: row.scenes_committed, ...probe, browser: `${browser.version} (${browser.source})`, seconds: (Date.now() - started) / 1000, cores: availableParallelism() };
         print(report, options, () => `smoke test passed\n${details(report)}`);
       } catch (error) {
         bar.done();

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Command, InvalidArgumentError } from 'commander';
 import { requireAccount } from '../../accounts/accounts.js';
-import { invalidRequest, ServiceError } from '../../errors/service-error.js';
+import { invalidRequest, ServiceError, type ErrorDetail } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { createVideoBody, type CreateVideoBody } from '../../pipeline/create/create-video-schema.js';
 import { isTerminal } from '../../pipeline/engine/job-states.js';
@@ -12,6 +12,7 @@ import { createVideo } from '../../pipeline/videos/create-video.js';
 import { baseUrlOf, toListItem, toPollResponse } from '../../pipeline/videos/video-view.js';
 import type { AccountRow } from '../../store/accounts-store.js';
 import { details, print, reportError, table } from '../output.js';
+import { jobProgress, renderReading, snapshotOfPoll, snapshotOfRow } from '../job-progress.js';
 import { ProgressBar } from '../progress-bar.js';
 import { dataOptions, withNode } from '../with-node.js';
 import { numberOption } from './accounts.js';
@@ -51,8 +52,7 @@ function bodyFrom(prompt: string, options: Record<string, unknown>): CreateVideo
 async function waitLocally(ctx: NodeContext, id: string, bar: ProgressBar): Promise<void> {
   for (;;) {
     const row = ctx.videos.get(id)!;
-    const fraction = row.scenes_planned ? row.scenes_committed / row.scenes_planned : 0;
-    bar.update(row.status === 'rendering' ? 1 : fraction * 0.95, `${row.status}${row.phase ? ` (${row.phase})` : ''}: ${row.phase_detail ?? ''}`);
+    bar.update(jobProgress(snapshotOfRow(row), { render: row.render === 1 }));
     if (isTerminal(row.status)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -65,10 +65,10 @@ export async function remoteRequest(url: string, key: string, method: string, ro
     headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const json = (await response.json()) as Record<string, unknown> & { error?: { code: string; message: string } };
+  const json = (await response.json()) as Record<string, unknown> & { error?: { code: string; message: string; details?: ErrorDetail[] } };
   if (!response.ok) {
     const error = json.error;
-    throw new ServiceError((error?.code as never) ?? 'internal_error', error?.message ?? `node answered ${response.status}`);
+    throw new ServiceError((error?.code as never) ?? 'internal_error', error?.message ?? `node answered ${response.status}`, { details: error?.details });
   }
   return json;
 }
@@ -98,12 +98,12 @@ export function createCommand(): Command {
         if (!key) throw invalidRequest('--url needs --key or SERVICE_API_KEY');
         const created = await remoteRequest(options.url, key, 'POST', '/v1/videos', bodyFrom(prompt, options));
         let job = created;
-        const bar = new ProgressBar();
+        const bar = new ProgressBar({ json: options.json });
+        const render = Boolean(options.render || options.out);
         while (wait && !isTerminal(job.status as never)) {
           await new Promise((resolve) => setTimeout(resolve, 1000));
           job = await remoteRequest(options.url, key, 'GET', `/v1/videos/${String(created.id)}`);
-          const progress = job.progress as { scenes_committed: number; scenes_planned: number };
-          bar.update(progress.scenes_planned ? progress.scenes_committed / progress.scenes_planned : 0, `${String(job.status)}: ${String(job.phase_detail ?? '')}`);
+          bar.update(jobProgress(snapshotOfPoll(job), { render }));
         }
         bar.done();
         if (options.out && job.download_url) {
@@ -126,7 +126,7 @@ export function createCommand(): Command {
           print(answer.body, options, () => `queued ${answer.body.id} (${answer.body.estimated_credits} credits estimated); run with --wait to build it now, or start service serve`);
           return;
         }
-        const bar = new ProgressBar();
+        const bar = new ProgressBar({ json: options.json });
         await waitLocally(ctx, answer.body.id, bar);
         bar.done();
         const row = ctx.videos.get(answer.body.id)!;
@@ -169,15 +169,16 @@ export function renderCommand(): Command {
       const { RenderPool } = await import('../../render/render-pool.js');
       const { renderJobMp4 } = await import('../../pipeline/videos/render-job.js');
       const pool = new RenderPool({ size: 1, browserExecutable: ctx.config.browserExecutable });
-      const bar = new ProgressBar();
+      const bar = new ProgressBar({ json: options.json });
       const started = Date.now();
       try {
         const shape = { width: options.dimensions?.width ?? row.width, height: options.dimensions?.height ?? row.height, fps: options.fps ?? row.fps };
         const result = await renderJobMp4(ctx, pool, row, shape, {
           cacheDir: ctx.config.cacheDir,
           fileName: `cli-${shape.width}x${shape.height}-${shape.fps}.mp4`,
-          onProgress: (progress, frames) => bar.update(progress, `${frames} frames`),
+          onProgress: (progress, _renderedFrames, totalFrames) => bar.update(renderReading(Math.round(progress * totalFrames), totalFrames)),
         });
+        bar.update({ fraction: 1, stage: 'done' });
         bar.done();
         const out = path.resolve(options.out ?? `${jobId}.mp4`);
         copyFileSync(path.join(ctx.filesDir, result.relativePath), out);

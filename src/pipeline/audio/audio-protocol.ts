@@ -12,7 +12,8 @@ export interface SpokenWord {
 /** Work the audio worker thread does. */
 export type AudioTask =
   | { type: 'speak'; text: string; settings: EspeakSettings; outputPath: string }
-  | { type: 'mix'; plan: MixPlan; outputPath: string };
+  | { type: 'mix'; plan: MixPlan; outputPath: string }
+  | { type: 'detect-language'; text: string };
 
 /** What `speak` answers. */
 export interface SpeakResult {

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { PACKAGE_ROOT } from '../../package-root.js';
 import type { AudioTask, AudioWorkerMessage, MixPlan, SpeakResult } from './audio-protocol.js';
 import type { EspeakSettings } from '../speech/espeak-voice.js';
+import type { NarrationLanguage } from '../speech/languages.js';
 
 /** The compiled worker script. */
 export const AUDIO_WORKER_SCRIPT = path.join(PACKAGE_ROOT, 'dist', 'pipeline', 'audio', 'audio-worker.js');
@@ -16,8 +17,9 @@ export class AudioError extends Error {
 }
 
 /**
- * One worker thread for speech and mixing, started on first use: eSpeak NG is synchronous and a
- * mix holds a core, so neither runs on the server's event loop. Tasks run one at a time.
+ * One worker thread for speech, mixing and language detection, started on first use: eSpeak NG is
+ * synchronous, a mix holds a core and the language detector's tables take 0.6 s to load, so none of
+ * them runs on the server's event loop. Tasks run one at a time.
  */
 export class AudioThread {
   private worker: Worker | undefined;
@@ -32,6 +34,11 @@ export class AudioThread {
   /** Mixes a timeline to a WAV file. */
   mix(plan: MixPlan, outputPath: string): Promise<{ durationSeconds: number }> {
     return this.run({ type: 'mix', plan, outputPath }) as Promise<{ durationSeconds: number }>;
+  }
+
+  /** The narration language of a text (see detectLanguage), worked out on the thread. */
+  detectLanguage(text: string): Promise<NarrationLanguage> {
+    return this.run({ type: 'detect-language', text }) as Promise<NarrationLanguage>;
   }
 
   /** Stops the thread. */

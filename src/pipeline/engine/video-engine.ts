@@ -23,7 +23,6 @@ import { makeSoundtrack } from '../audio/make-soundtrack.js';
 import { pickMusicStyle } from '../audio/synthesize-music.js';
 import { DOCUMENTS_FILE, prepareMaterials, type JobMaterials } from '../materials/prepare-materials.js';
 import { enhancePromptEmbedded } from '../providers/embedded/embedded-enhancer.js';
-import { detectLanguage } from '../speech/detect-language.js';
 import { espeakSettings, findEmbeddedVoice, type EspeakSettings } from '../speech/espeak-voice.js';
 import { fitTimeline, NARRATION_LEAD, NARRATION_TAIL } from '../speech/fit-timeline.js';
 import type { NarrationLanguage } from '../speech/languages.js';
@@ -234,7 +233,6 @@ export class VideoEngine {
       const { relativePath } = await renderJobMp4(this.ctx, this.options.pool, row, render, {
         cacheDir: this.cacheDir,
         fileName: `${renderId}.mp4`,
-        soundtrackPath: row.soundtrack_path ?? undefined,
         signal: controller.signal,
       });
       this.ctx.db.transaction(() => {
@@ -378,7 +376,7 @@ export class VideoEngine {
     }
     prompt = this.ctx.videos.get(id)!.enhanced_prompt ?? prompt;
     this.checkCancel(id, signal);
-    const language = options.narrationLanguage ?? (await detectLanguage(row.prompt));
+    const language = options.narrationLanguage ?? (await this.audioThread().detectLanguage(row.prompt));
     const brand = options.brandKitId ? this.ctx.brandKits.get(options.brandKitId) : undefined;
     const brandColors = brand ? (JSON.parse(brand.colors) as Record<string, string>) : {};
     const brandFonts = brand ? (JSON.parse(brand.fonts) as Record<string, string>) : {};
@@ -634,12 +632,15 @@ export class VideoEngine {
     const { relativePath } = await renderJobMp4(this.ctx, this.options.pool, row, { width: row.width, height: row.height, fps: row.fps }, {
       cacheDir: this.cacheDir,
       fileName: `${id}.mp4`,
-      soundtrackPath: row.soundtrack_path ?? undefined,
       signal,
-      onProgress: (progress) => {
+      onProgress: (progress, _renderedFrames, totalFrames) => {
         if (Date.now() - lastWrite < 1000) return;
         lastWrite = Date.now();
-        this.progress(id, { phase_detail: `Rendering the MP4: ${Math.floor(progress * 100)}%` });
+        this.progress(id, {
+          phase_detail: `Rendering the MP4: ${Math.floor(progress * 100)}%`,
+          frames_done: Math.round(progress * totalFrames),
+          frames_total: totalFrames,
+        });
       },
     });
     this.progress(id, { output_path: relativePath });

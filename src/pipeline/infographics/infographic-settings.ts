@@ -1,7 +1,8 @@
 // An infographic version's settings and their JSON Schema (draft 2020-12). Settings are flat: one
 // key per value a user may override on render (`settingsValues`), so the schema lists each once.
 import { shippedFonts } from '../../catalog/fonts.js';
-import { invalidRequest } from '../../errors/service-error.js';
+import { nearestField } from '../../errors/nearest-field.js';
+import { ServiceError, type ErrorDetail } from '../../errors/service-error.js';
 import type { InfographicContent, InfographicVisual } from '../providers/provider-types.js';
 import { expandHex, type SceneTheme } from '../theme/resolve-theme.js';
 
@@ -125,21 +126,26 @@ function valueProblem(property: SettingSchema, value: unknown): string | undefin
  * every key that is refused.
  */
 export function resolveSettings(schema: SettingsSchema, defaults: InfographicSettings, values: Record<string, unknown> | undefined): InfographicSettings {
-  const problems: string[] = [];
+  const problems: { key: string; message: string; suggestion?: string }[] = [];
   const resolved: InfographicSettings = { ...defaults };
+  const known = Object.keys(schema.properties);
   for (const [key, value] of Object.entries(values ?? {})) {
     const property = Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
     if (!property) {
-      problems.push(`settingsValues.${key}: unknown setting`);
+      const suggestion = nearestField(key, known);
+      problems.push({ key, message: suggestion === undefined ? 'unknown setting' : `unknown setting (did you mean "${suggestion}"?)`, ...(suggestion ? { suggestion } : {}) });
       continue;
     }
     const problem = valueProblem(property, value);
-    if (problem) problems.push(`settingsValues.${key}: ${problem}`);
+    if (problem) problems.push({ key, message: problem });
     else resolved[key] = property.format === 'color' ? expandHex(value as string) : (value as SettingValue);
   }
   if (problems.length > 0) {
-    const unknown = problems.some((problem) => problem.endsWith('unknown setting'));
-    throw invalidRequest(`${problems.join('; ')}${unknown ? `. This version's settings are: ${Object.keys(schema.properties).join(', ')}` : ''}`);
+    const unknown = problems.some((problem) => !Object.hasOwn(schema.properties, problem.key));
+    const message = problems.map((problem) => `settingsValues.${problem.key}: ${problem.message}`).join('; ');
+    // Details name fields from the body, as the schema's refusals do.
+    const details: ErrorDetail[] = problems.map(({ key, ...rest }) => ({ field: `body.settingsValues.${key}`, ...rest }));
+    throw new ServiceError('invalid_request', `${message}${unknown ? `. This version's settings are: ${known.join(', ')}` : ''}`, { details });
   }
   return resolved;
 }

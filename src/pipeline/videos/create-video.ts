@@ -197,6 +197,8 @@ export async function createVideo(
         error_message: null,
         output_path: null,
         soundtrack_path: null,
+        frames_done: 0,
+        frames_total: 0,
         created_at: now,
         updated_at: now,
         last_activity_at: now,

@@ -32,6 +32,9 @@ export function sceneInputProps(filesDir: string, row: VideoRow, scene: SceneRow
   };
 }
 
+/** Render progress: the fraction of the timeline done, frames rendered in this call (reused segments not counted), and the timeline's frames. */
+export type RenderProgressListener = (progress: number, renderedFrames: number, totalFrames: number) => void;
+
 /** What {@link renderScenesMp4} renders and where. */
 export interface SceneMp4Request {
   scenes: { sceneId: string; inputProps: SceneInputProps }[];
@@ -42,7 +45,7 @@ export interface SceneMp4Request {
   /** A mixed soundtrack (relative to files/), muxed over the joined segments. */
   soundtrackPath?: string;
   signal?: AbortSignal;
-  onProgress?: (progress: number, renderedFrames: number) => void;
+  onProgress?: RenderProgressListener;
 }
 
 /**
@@ -91,7 +94,12 @@ export async function renderScenesMp4(ctx: NodeContext, pool: RenderPool, reques
   return { relativePath, probe, ...result };
 }
 
-/** Renders a job's committed scenes to an MP4 at a shape (see {@link renderScenesMp4}); returns the path relative to files/ and the probe. */
+/**
+ * Renders a job's committed scenes to an MP4 at a shape, with the job's mixed soundtrack muxed on
+ * top when it has one (see {@link renderScenesMp4}); returns the path relative to files/ and the
+ * probe. The one render path of a job: the engine's first render, `POST /v1/videos/{id}/render`
+ * and `service render` all come here, so none of them can forget the sound.
+ */
 export async function renderJobMp4(
   ctx: NodeContext,
   pool: RenderPool,
@@ -100,10 +108,8 @@ export async function renderJobMp4(
   options: {
     cacheDir: string;
     fileName: string;
-    /** The job's mixed soundtrack (relative to files/), muxed over the joined segments. */
-    soundtrackPath?: string;
     signal?: AbortSignal;
-    onProgress?: (progress: number, renderedFrames: number) => void;
+    onProgress?: RenderProgressListener;
   },
 ): Promise<{ relativePath: string; probe: ProbedVideo; renderedFrames: number; reusedSegments: number }> {
   const scenes = ctx.videos.scenes(row.id);
@@ -115,7 +121,7 @@ export async function renderJobMp4(
     shape,
     relativePath: path.posix.join('videos', row.id, options.fileName),
     cacheDir: options.cacheDir,
-    ...(options.soundtrackPath ? { soundtrackPath: options.soundtrackPath } : {}),
+    ...(row.soundtrack_path ? { soundtrackPath: row.soundtrack_path } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });

@@ -38,7 +38,12 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
     prompt: row.prompt,
     ...(row.enhanced_prompt ? { enhanced_prompt: row.enhanced_prompt } : {}),
     project_id: row.project_id,
-    progress: { scenes_committed: row.scenes_committed, scenes_planned: row.scenes_planned },
+    progress: {
+      scenes_committed: row.scenes_committed,
+      scenes_planned: row.scenes_planned,
+      // Our addition: how far the MP4 render is, while the job renders.
+      ...(row.status === 'rendering' && row.frames_total > 0 ? { frames_done: row.frames_done, frames_total: row.frames_total } : {}),
+    },
     scenes: scenes.map((scene) => ({ id: scene.id, title: scene.title, duration_seconds: scene.duration_seconds })),
     app_url: `${baseUrl}/app/videos/${row.id}`,
     created_at: row.created_at,

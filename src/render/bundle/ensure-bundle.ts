@@ -1,10 +1,17 @@
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../../package-root.js';
+import type { BundleWorkerMessage } from './bundle-protocol.js';
+import { COMPOSITIONS_DIR } from './compositions-dir.js';
 
-/** The Remotion project's folder. */
-export const COMPOSITIONS_DIR = path.join(PACKAGE_ROOT, 'compositions');
+/** The compiled script that builds the bundle in a child process. */
+export const BUNDLE_WORKER_SCRIPT = path.join(PACKAGE_ROOT, 'dist', 'render', 'bundle', 'bundle-worker.js');
+
+/** How many nice levels below this process the bundle build runs (as the render workers do). */
+const BUILD_NICENESS = 10;
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir)
@@ -39,38 +46,70 @@ function computeKitVersion(): string {
 
 const building = new Map<string, Promise<string>>();
 
+/** Options of {@link ensureBundle}. */
+export interface EnsureBundleOptions {
+  /** Build progress, 0..100. */
+  onProgress?: (percent: number) => void;
+  /** The script that builds (tests pass a stand-in). @default BUNDLE_WORKER_SCRIPT */
+  workerScript?: string;
+}
+
 /**
  * The path of the compositions bundle for the current kit version, building it once with
- * @remotion/bundler (webpack) into `<cacheDir>/bundles/<version>` when it is not there yet.
+ * @remotion/bundler (webpack) into `<cacheDir>/bundles/<version>` when it is not there yet. The
+ * build runs in a child process at a lower priority: in the server's own thread webpack would hold
+ * the event loop for seconds at a time while the first job prepares its scene kit.
  * A build goes to a temporary folder and is renamed into place, so a crash never leaves a half bundle.
  */
-export async function ensureBundle(cacheDir: string, onProgress?: (percent: number) => void): Promise<string> {
+export async function ensureBundle(cacheDir: string, options: EnsureBundleOptions = {}): Promise<string> {
+  const { onProgress, workerScript } = options;
   const version = kitVersion();
   const target = path.join(cacheDir, 'bundles', version);
   if (existsSync(path.join(target, 'index.html'))) return target;
   let pending = building.get(target);
   if (!pending) {
-    pending = build(target, onProgress).finally(() => building.delete(target));
+    pending = build(target, workerScript ?? BUNDLE_WORKER_SCRIPT, onProgress).finally(() => building.delete(target));
     building.set(target, pending);
   }
   return pending;
 }
 
-async function build(target: string, onProgress?: (percent: number) => void): Promise<string> {
-  const { bundle } = await import('@remotion/bundler');
+/** Runs the bundle worker into `outDir`; rejects with its error (or the end of its stderr) when it fails. */
+function buildInChild(script: string, outDir: string, onProgress?: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(script, [outDir], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, Math.min(19, getPriority() + BUILD_NICENESS));
+      } catch {
+        // Refused: the build runs at the server's priority, still off its event loop.
+      }
+    }
+    let stderr = '';
+    let done = false;
+    let failure: string | undefined;
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child.on('message', (message: BundleWorkerMessage) => {
+      if (message.type === 'progress') onProgress?.(message.percent);
+      else if (message.type === 'done') done = true;
+      else failure = message.message;
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (done && code === 0) return resolve();
+      const detail = failure ?? (stderr.trim().split('\n').slice(-3).join(' ') || `exit ${signal ?? `code ${code}`}`);
+      reject(new Error(`building the compositions bundle failed: ${detail}`));
+    });
+  });
+}
+
+async function build(target: string, script: string, onProgress?: (percent: number) => void): Promise<string> {
   const staging = `${target}.tmp-${process.pid}-${Date.now()}`;
   mkdirSync(path.dirname(target), { recursive: true });
   try {
-    await bundle({
-      entryPoint: path.join(COMPOSITIONS_DIR, 'index.ts'),
-      outDir: staging,
-      enableCaching: false,
-      onProgress: (percent) => onProgress?.(percent),
-      webpackOverride: (config) => ({
-        ...config,
-        resolve: { ...config.resolve, alias: { ...(config.resolve?.alias ?? {}) } },
-      }),
-    });
+    await buildInChild(script, staging, onProgress);
     if (existsSync(path.join(target, 'index.html'))) {
       rmSync(staging, { recursive: true, force: true }); // another process won the race
     } else {

@@ -19,9 +19,16 @@ export function compositorPackageName(): string {
   return `@remotion/compositor-${platform}-${process.arch}${suffix}`;
 }
 
+let musl: boolean | undefined;
+
 function isMusl(): boolean {
-  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
-  return !report?.header?.glibcVersionRuntime;
+  // A diagnostic report takes tens of milliseconds of the event loop (more with many sockets open),
+  // and every render and audio create asks: read the libc once.
+  if (musl === undefined) {
+    const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+    musl = !report?.header?.glibcVersionRuntime;
+  }
+  return musl;
 }
 
 /**

@@ -110,8 +110,9 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     output: createdVideoResponse,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     run: async (session, args) => {
-      session.limits.countBucket(session.principal.limitSubject, 'videos.create');
-      const answer = await createVideo(session.ctx, session.principal, args, { enqueue: (id) => session.services.engine?.enqueue(id) });
+      const answer = await session.limits.withBucket(session.principal.limitSubject, 'videos.create', () =>
+        createVideo(session.ctx, session.principal, args, { enqueue: (id) => session.services.engine?.enqueue(id) }),
+      );
       const body = answer.body;
       return {
         structured: { ...body },

@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ServiceError } from '../../errors/service-error.js';
+import { logRefusal } from '../../log/log-refusal.js';
 import type { NodeContext } from '../../node-context.js';
 import { messagePage, PAGE_HEADERS } from '../../oauth/authorize-pages.js';
 import { continueAuthorization, startAuthorization, type AuthorizeOutcome, type RequestParams } from '../../oauth/authorize-flow.js';
@@ -45,7 +47,6 @@ function parseForm(body: string): RequestParams {
 function describeFastifyError(error: FastifyError): string {
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Content-Type must be application/x-www-form-urlencoded or application/json';
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return `request body is larger than the limit of ${BODY_LIMIT} bytes`;
-  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'body is not valid JSON';
   return error.message;
 }
 
@@ -65,17 +66,22 @@ export async function oauthPlugin(app: FastifyInstance, options: { ctx: NodeCont
     done(null, parseForm(body as string));
   });
 
-  app.setErrorHandler((raw: FastifyError | OAuthError | Error, request, reply) => {
-    if (raw instanceof OAuthError) return reply.code(raw.status).headers({ ...NO_STORE, ...raw.headers }).send(raw.toBody());
-    const status = (raw as FastifyError).statusCode;
-    if (status && status >= 400 && status < 500) {
-      return reply.code(status).headers(NO_STORE).send({ error: 'invalid_request', error_description: describeFastifyError(raw as FastifyError) });
+  // Logged like the REST errors: client errors at info (401 and 403 at warn) without a stack.
+  app.setErrorHandler((raw: FastifyError | OAuthError | ServiceError | Error, request, reply) => {
+    if (raw instanceof OAuthError) {
+      logRefusal(request.log, raw);
+      return reply.code(raw.status).headers({ ...NO_STORE, ...raw.headers }).send(raw.toBody());
     }
-    request.log.error({ err: raw, reqId: request.id }, 'unexpected error in the OAuth endpoints');
-    return reply.code(500).headers(NO_STORE).send({
-      error: 'server_error',
-      error_description: `internal error; quote request id ${request.id} when reporting it`,
-    });
+    // The shared JSON parser's refusals (broken JSON, a __proto__ key, a charset other than UTF-8).
+    const status = raw instanceof ServiceError ? raw.status : (raw as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const description = raw instanceof ServiceError ? raw.message : describeFastifyError(raw as FastifyError);
+      logRefusal(request.log, { code: 'invalid_request', status, message: description });
+      return reply.code(status).headers(NO_STORE).send({ error: 'invalid_request', error_description: description });
+    }
+    const description = `internal error; quote request id ${request.id} when reporting it`;
+    logRefusal(request.log, { code: 'server_error', status: 500, message: description }, raw);
+    return reply.code(500).headers(NO_STORE).send({ error: 'server_error', error_description: description });
   });
 
   app.addHook('onRequest', async (request, reply) => {

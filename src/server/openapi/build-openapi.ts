@@ -97,8 +97,28 @@ export function buildOpenApi(routes: readonly RouteDefinition[], info: { version
               required: ['code', 'message', 'status'],
               properties: {
                 code: { type: 'string', enum: Object.keys(ERROR_CODES) },
-                message: { type: 'string' },
-                status: { type: 'integer' },
+                message: {
+                  type: 'string',
+                  description: 'What is wrong, for people; when fields are refused, each as "<field>: <problem>", joined by "; "',
+                },
+                status: { type: 'integer', description: 'The HTTP status, repeated' },
+                details: {
+                  type: 'array',
+                  description: 'Every refused field, when the refusal is about fields (400 invalid_request); absent otherwise',
+                  items: {
+                    type: 'object',
+                    required: ['field', 'message'],
+                    properties: {
+                      field: {
+                        type: 'string',
+                        description: 'Path of the field from its request part: body.duration, body.images.0.url, querystring.limit, params.id',
+                        examples: ['body.aspectRatio'],
+                      },
+                      message: { type: 'string', description: 'What is wrong with this field alone', examples: ['unknown field (did you mean "aspect_ratio"?)'] },
+                      suggestion: { type: 'string', description: 'For an unknown field: the known field it most likely meant', examples: ['aspect_ratio'] },
+                    },
+                  },
+                },
               },
             },
           },

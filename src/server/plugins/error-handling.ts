@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_CODES, ServiceError, type ErrorCode } from '../../errors/service-error.js';
-
-// The JSON parser refuses __proto__ and constructor.prototype keys the same way as broken JSON.
-const INVALID_JSON = 'body is not valid JSON, or holds a forbidden __proto__ or constructor.prototype key';
+import { logRefusal } from '../../log/log-refusal.js';
+import { shownPath } from './framework-errors.js';
 
 /** Fastify's own error codes, and how the node answers each. */
 const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: (error: FastifyError, bodyLimit: number) => string }> = {
@@ -18,11 +17,6 @@ const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: (error: Fastify
     code: 'payload_too_large',
     message: (_error, bodyLimit) => `request body is larger than the limit of ${bodyLimit} bytes`,
   },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    code: 'invalid_request',
-    message: () => 'body is empty but Content-Type is application/json; send a JSON object',
-  },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_request', message: () => INVALID_JSON },
 };
 
 /** Codes whose statuses have no own entry: pick the registry's code for a bare HTTP status. */
@@ -34,8 +28,9 @@ function codeForStatus(status: number): ErrorCode {
 
 /**
  * Makes every error an `{ error: { code, message, status } }` body: service errors, validation,
- * Fastify's parser errors, unknown routes and unexpected exceptions (500, logged with the request id,
- * no stack in the body).
+ * Fastify's parser errors, unknown routes and methods, and unexpected exceptions (500, no stack in
+ * the body). Each is logged once: client errors at info (401 and 403 at warn) without a stack,
+ * server faults at error with it.
  */
 export function errorHandlingPlugin(app: FastifyInstance, options: { bodyLimit: number }): void {
   app.setErrorHandler((raw: FastifyError | ServiceError | Error, request, reply) => {
@@ -47,24 +42,24 @@ export function errorHandlingPlugin(app: FastifyInstance, options: { bodyLimit: 
       const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
       if (known) {
         error = new ServiceError(known.code, known.message(fastifyError, options.bodyLimit), { cause: raw });
-      } else if (raw instanceof SyntaxError && fastifyError.statusCode === 400) {
-        error = new ServiceError('invalid_request', INVALID_JSON, { cause: raw });
       } else if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
         error = new ServiceError(codeForStatus(fastifyError.statusCode), raw.message, { cause: raw });
       } else {
-        request.log.error({ err: raw, reqId: request.id }, 'unexpected error');
         error = new ServiceError('internal_error', `internal error; quote request id ${request.id} when reporting it`, {
           cause: raw,
         });
       }
     }
-    if (error.status >= 500 && raw instanceof ServiceError) request.log.error({ err: raw }, raw.message);
+    logRefusal(request.log, error, raw);
     return reply.code(error.status).headers(error.headers).send(error.toBody());
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    const error = new ServiceError('not_found', `no route ${request.method} ${path}`);
+    // Fastify routes only the methods it knows; any other (PROPFIND, LOCK, ...) ends here.
+    const error = app.supportedMethods.includes(request.method)
+      ? new ServiceError('not_found', `no route ${request.method} ${shownPath(request.url)}`)
+      : new ServiceError('not_implemented', `the ${request.method} method is not implemented by this node`);
+    logRefusal(request.log, error);
     return reply.code(error.status).send(error.toBody());
   });
 }

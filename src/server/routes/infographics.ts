@@ -7,6 +7,7 @@ import { generateInfographicBody, renderInfographicBody } from '../../pipeline/i
 import { toProjectListItem, toProjectView, toRenderView, toVersionView } from '../../pipeline/infographics/infographic-view.js';
 import { baseUrlOf } from '../../pipeline/videos/video-view.js';
 import { principalOf } from '../plugins/auth.js';
+import { waiveRateLimit } from '../plugins/rate-limit.js';
 import { defineRoute } from '../route-definition.js';
 import type { AppServices } from '../services.js';
 
@@ -62,6 +63,7 @@ export function infographicRoutes(ctx: NodeContext, services: AppServices) {
           { pool: services.pool, cacheDir: services.cacheDir, ...(services.infographics ? { renders: services.infographics } : {}) },
           { ...(typeof key === 'string' ? { idempotencyKey: key } : {}) },
         );
+        if (answer.replayed) waiveRateLimit(request);
         reply.code(answer.statusCode);
         return answer.body;
       },

@@ -5,6 +5,7 @@ import { videoFrames } from '../../pipeline/videos/video-frames.js';
 import { cancelVideo, listVideos, ownVideo, rerenderVideo } from '../../pipeline/videos/video-operations.js';
 import { baseUrlOf, toPollResponse } from '../../pipeline/videos/video-view.js';
 import { principalOf } from '../plugins/auth.js';
+import { waiveRateLimit } from '../plugins/rate-limit.js';
 import { defineRoute } from '../route-definition.js';
 import {
   createdVideoResponse,
@@ -42,6 +43,7 @@ export function videoRoutes(ctx: NodeContext, services: AppServices) {
           idempotencyKey: typeof key === 'string' ? key : undefined,
           enqueue: (id) => services.engine?.enqueue(id),
         });
+        if (answer.replayed) waiveRateLimit(request);
         reply.code(answer.statusCode);
         return answer.body;
       },

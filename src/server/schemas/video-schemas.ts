@@ -7,7 +7,13 @@ import { MAX_PROMPT_CHARS } from '../../pipeline/create/create-video-schema.js';
  */
 
 /** `{id}` of every `/v1/videos/{id}` route, and the `id` argument of the video tools. */
-export const videoIdParams = z.strictObject({ id: z.string().min(1).max(100).describe('The video job id (vid_...)') });
+export const videoIdParams = z.strictObject({
+  id: z
+    .string({ error: 'is required and must be a string' })
+    .min(1, { error: 'must not be empty' })
+    .max(100, { error: 'must be at most 100 characters' })
+    .describe('The video job id (vid_...)'),
+});
 
 /** The 202 answer of `POST /v1/videos`. */
 export const createdVideoResponse = z.object({
@@ -28,7 +34,12 @@ export const pollResponse = z.looseObject({
   prompt: z.string(),
   enhanced_prompt: z.string().optional(),
   project_id: z.string(),
-  progress: z.object({ scenes_committed: z.number(), scenes_planned: z.number() }),
+  progress: z.object({
+    scenes_committed: z.number(),
+    scenes_planned: z.number(),
+    frames_done: z.number().optional().describe('While rendering: frames of the timeline done (rendered or reused)'),
+    frames_total: z.number().optional().describe('While rendering: frames of the whole timeline'),
+  }),
   scenes: z.array(z.object({ id: z.string(), title: z.string(), duration_seconds: z.number() })),
   app_url: z.string(),
   created_at: z.string(),
@@ -45,7 +56,7 @@ const dimension = z.number().int().min(128).max(3840).refine((n) => n % 2 === 0,
 export const renderFields = z.strictObject({
   dimensions: z.strictObject({ width: dimension, height: dimension }).optional().describe("New canvas size; default the job's"),
   fps: z
-    .union([z.literal(24), z.literal(25), z.literal(30), z.literal(50), z.literal(60)])
+    .union([z.literal(24), z.literal(25), z.literal(30), z.literal(50), z.literal(60)], { error: 'must be one of 24, 25, 30, 50, 60' })
     .optional()
     .describe("24, 25, 30, 50 or 60; default the job's"),
 });
@@ -55,7 +66,13 @@ export const renderBody = renderFields.optional();
 
 /** `limit` and `cursor` of `GET /v1/videos`. */
 export const listVideosQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20).describe('Page size, 1 to 100'),
+  limit: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100' })
+    .int({ error: 'must be a whole number from 1 to 100' })
+    .min(1, { error: 'must be a whole number from 1 to 100' })
+    .max(100, { error: 'must be a whole number from 1 to 100' })
+    .default(20)
+    .describe('Page size, 1 to 100'),
   cursor: z.string().max(200).optional().describe('The next_cursor of the previous page'),
 });
 
@@ -67,7 +84,13 @@ export const listVideosResponse = z.object({
 
 /** `max_frames` of `GET /v1/videos/{id}/frames`. */
 export const framesQuery = z.strictObject({
-  max_frames: z.coerce.number().int().min(1).max(12).default(6).describe('1 to 12'),
+  max_frames: z.coerce
+    .number({ error: 'must be a whole number from 1 to 12' })
+    .int({ error: 'must be a whole number from 1 to 12' })
+    .min(1, { error: 'must be a whole number from 1 to 12' })
+    .max(12, { error: 'must be a whole number from 1 to 12' })
+    .default(6)
+    .describe('1 to 12'),
 });
 
 /** The answer of `GET /v1/videos/{id}/frames`. */

@@ -1,0 +1,60 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runService } from '../../helpers/run-service.js';
+
+/** The poll responses a node gives for a rendered two-scene job, one per GET, as the engine moves it. */
+const POLLS: Record<string, unknown>[] = [
+  { status: 'processing', phase: 'planning', phase_detail: 'Writing the story plan', progress: { scenes_committed: 0, scenes_planned: 0 } },
+  { status: 'processing', phase: 'generating', phase_detail: 'Committed scene 1 of 2: Hearts', progress: { scenes_committed: 1, scenes_planned: 2 } },
+  { status: 'processing', phase: 'finishing', phase_detail: 'Mixing the soundtrack', progress: { scenes_committed: 2, scenes_planned: 2 } },
+  { status: 'rendering', phase_detail: 'Rendering the MP4: 50%', progress: { scenes_committed: 2, scenes_planned: 2, frames_done: 30, frames_total: 60 } },
+  { status: 'completed', phase_detail: 'Done', progress: { scenes_committed: 2, scenes_planned: 2 }, credits_cost: 1 },
+];
+
+const STAGES = ['queued', 'planning', 'generating', 'finishing', 'rendering', 'done'];
+
+describe('service create --url --wait', () => {
+  let server: Server;
+  let url: string;
+  let polls = 0;
+  beforeAll(async () => {
+    // A node's REST API as far as `create --url` uses it: create, then poll.
+    server = createServer((request, response) => {
+      const reply = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      if (request.headers.authorization !== 'Bearer sk_test') return reply(401, { error: { code: 'unauthorized', message: 'bad key', status: 401 } });
+      if (request.method === 'POST' && request.url === '/v1/videos') return reply(202, { id: 'vid_remote', status: 'queued', model: 'model-5', estimated_credits: 1 });
+      if (request.method === 'GET' && request.url === '/v1/videos/vid_remote') {
+        const state = POLLS[Math.min(polls, POLLS.length - 1)]!;
+        polls += 1;
+        return reply(200, { id: 'vid_remote', model: 'model-5', prompt: 'Octopuses', scenes: [], ...state });
+      }
+      reply(404, { error: { code: 'not_found', message: 'no such route', status: 404 } });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('prints line progress off a terminal that only moves forward and names one stage at a time', async () => {
+    const result = await runService(['create', 'Octopuses', '--render', '--wait', '--url', url, '--key', 'sk_test']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/status:\s+completed/);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(result.stderr).not.toContain('\r');
+    const percents = lines.map((line) => Number(/^\[ *(\d+)%\] /.exec(line)?.[1]));
+    expect(percents.every(Number.isFinite), result.stderr).toBe(true);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    const stages = lines.map((line) => line.replace(/^\[ *\d+%\] /, '').split(' ')[0]);
+    expect(stages).toEqual(['planning', 'generating', 'finishing', 'rendering', 'done']);
+    for (const line of lines) {
+      expect(STAGES.filter((stage) => line.includes(stage)), line).toHaveLength(1);
+      expect(line.match(/%/g)!.length, line).toBeLessThanOrEqual(2);
+    }
+    expect(lines).toContain(`[${String(percents[3]).padStart(3)}%] rendering 50% (frame 30/60)`);
+    expect(percents.at(-1)).toBe(100);
+  });
+});
