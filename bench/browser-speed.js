@@ -7,13 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { EmbeddedSceneWriter } from '../dist/pipeline/providers/embedded/embedded-scene-writer.js';
-import { resolveTheme } from '../dist/pipeline/theme/resolve-theme.js';
 import { BUNDLED, browserVersion, findBrowser } from '../dist/render/browser/find-browser.js';
 import { unpackBundledBrowser } from '../dist/render/browser/bundled-browser.js';
 import { ensureBundle } from '../dist/render/bundle/ensure-bundle.js';
 import { RenderPool } from '../dist/render/render-pool.js';
-import { compileScene } from '../dist/render/scene-code/compile-scene.js';
+import { listSceneProps } from './list-scene.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const FRAMES = 300;
@@ -29,17 +27,7 @@ if (bundled.unpackFrom) await unpackBundledBrowser({ archive: bundled.unpackFrom
 const unpackSeconds = (performance.now() - unpackStarted) / 1000;
 
 const serveUrl = await ensureBundle(process.env.SERVICE_CACHE_DIR ?? path.join(tmpdir(), 'service-bench-cache'));
-const { code } = await compileScene(await new EmbeddedSceneWriter().writeScene({ scene: { kind: 'bullets' }, position: 0, sceneCount: 1 }));
-const inputProps = {
-  code,
-  theme: resolveTheme({ prompt: '', animationStyle: 'corporate-clean' }),
-  settings: { heading: 'Why teams switch to async standups', items: ['Fewer interruptions during deep work', 'Written updates everyone can search', 'Time zones stop mattering', 'Blockers surface the same day'] },
-  assets: {},
-  width: 1280,
-  height: 720,
-  fps: 30,
-  durationInFrames: FRAMES,
-};
+const inputProps = await listSceneProps(FRAMES);
 
 const browsers = [
   { name: `Debian headless shell (${browserVersion(system)})`, executable: system.executable, totals: { segment: 0, stills: 0 } },

@@ -5,11 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { EmbeddedSceneWriter } from '../dist/pipeline/providers/embedded/embedded-scene-writer.js';
-import { resolveTheme } from '../dist/pipeline/theme/resolve-theme.js';
 import { ensureBundle } from '../dist/render/bundle/ensure-bundle.js';
 import { RenderPool } from '../dist/render/render-pool.js';
-import { compileScene } from '../dist/render/scene-code/compile-scene.js';
+import { listSceneProps } from './list-scene.js';
 
 const STILLS = Number(process.env.BENCH_STILLS ?? 24);
 const dir = mkdtempSync(path.join(tmpdir(), 'service-bench-audit-'));
@@ -17,17 +15,7 @@ const cacheDir = process.env.SERVICE_CACHE_DIR ?? path.join(tmpdir(), 'service-b
 const pool = new RenderPool({ size: 1, frameConcurrency: 1 });
 try {
   const serveUrl = await ensureBundle(cacheDir);
-  const { code } = await compileScene(await new EmbeddedSceneWriter().writeScene({ scene: { kind: 'bullets' }, position: 0, sceneCount: 1 }));
-  const props = {
-    code,
-    theme: resolveTheme({ prompt: '', animationStyle: 'corporate-clean' }),
-    settings: { heading: 'Why teams switch to async standups', items: ['Fewer interruptions during deep work', 'Written updates everyone can search', 'Time zones stop mattering', 'Blockers surface the same day'] },
-    assets: {},
-    width: 1280,
-    height: 720,
-    fps: 30,
-    durationInFrames: 150,
-  };
+  const props = await listSceneProps(150);
   const frames = Array.from({ length: STILLS }, (_, i) => 30 + (i % 100));
   const run = async (audit) => {
     const started = performance.now();

@@ -8,6 +8,7 @@ import {
   NonPublicTargetError,
   pinnedRequest,
   UnresolvedHostError,
+  untilAborted,
   type PinnedRequestOptions,
 } from '../security/pinned-request.js';
 import { EXTENSION_BY_MIME_TYPE, sniffContentType } from './sniff-content-type.js';
@@ -149,25 +150,6 @@ function show(url: URL | string): string {
 
 function fileBase(field: string): string {
   return field.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'attachment';
-}
-
-/** Settles with `promise`, or rejects as soon as `signal` aborts (for steps that take no signal). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 async function decodesAsImage(filePath: string, mimeType: string): Promise<boolean> {
