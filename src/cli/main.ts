@@ -7,6 +7,7 @@ import { doctorCommand } from './commands/doctor.js';
 import { infographicsCommand } from './commands/infographics.js';
 import { keysCommand } from './commands/keys.js';
 import { mcpCommand } from './commands/mcp.js';
+import { modelsCommand } from './commands/models.js';
 import { serveCommand } from './commands/serve.js';
 import { smokeCommand } from './commands/smoke.js';
 import { createCommand, jobsCommand, renderCommand } from './commands/videos.js';
@@ -28,7 +29,8 @@ export function buildProgram(): Command {
     .addCommand(brandKitsCommand())
     .addCommand(connectionsCommand())
     .addCommand(mcpCommand())
-    .addCommand(doctorCommand());
+    .addCommand(doctorCommand())
+    .addCommand(modelsCommand());
 }
 
 /** Runs the CLI on `argv` (as in `process.argv`). */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { invalidRequest } from '../errors/service-error.js';
 import { packageCacheDir } from '../package-root.js';
+import { parseLanguageModelSetting, type LanguageModelSetting } from '../pipeline/providers/llm/model-config.js';
 
 /** Log levels accepted by `--log-level` / `SERVICE_LOG_LEVEL`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -35,6 +36,14 @@ export interface ServiceOptions {
   elevenLabsApiKey?: string;
   /** Base URL of that provider. @default "https://api.elevenlabs.io" */
   elevenLabsBaseUrl?: string;
+  /** The node's language model, `<provider>:<model>` (`openai:gpt-4.1`, `local:./m.gguf`). @default none: the embedded planner */
+  llm?: string;
+  /** API base URL of that model; required for `openai-compatible`. @default the provider's own */
+  llmBaseUrl?: string;
+  /** A stronger model for the premium tier (model-6), `<provider>:<model>`. @default the node's language model */
+  llmPremium?: string;
+  /** API base URL of the premium model. @default the provider's own */
+  llmPremiumBaseUrl?: string;
 }
 
 /** {@link ServiceOptions} with every default applied; built once by {@link resolveConfig}. */
@@ -53,6 +62,10 @@ export interface ServiceConfig {
   cacheDir: string;
   /** Set when a remote voice provider is configured. */
   voiceProvider: { apiKey: string; baseUrl: string } | undefined;
+  /** The node's language model with its key; undefined when none is configured. */
+  languageModel: LanguageModelSetting | undefined;
+  /** The premium tier's model when one is configured apart from {@link languageModel}. */
+  premiumLanguageModel: LanguageModelSetting | undefined;
 }
 
 /** Environment variables read for each option (flags win over them). */
@@ -70,6 +83,10 @@ export const ENVIRONMENT_VARIABLES = {
   cacheDir: 'SERVICE_CACHE_DIR',
   elevenLabsApiKey: 'ELEVENLABS_API_KEY',
   elevenLabsBaseUrl: 'ELEVENLABS_BASE_URL',
+  llm: 'SERVICE_LLM',
+  llmBaseUrl: 'SERVICE_LLM_BASE_URL',
+  llmPremium: 'SERVICE_LLM_PREMIUM',
+  llmPremiumBaseUrl: 'SERVICE_LLM_PREMIUM_BASE_URL',
 } as const satisfies Record<keyof ServiceOptions, string>;
 
 /**
@@ -84,6 +101,17 @@ export function resolveConfig(
   const fromEnv = (key: keyof ServiceOptions): string | undefined => {
     const value = env[ENVIRONMENT_VARIABLES[key]];
     return value === undefined || value === '' ? undefined : value;
+  };
+
+  const resolveLanguageModel = (key: 'llm' | 'llmPremium', baseUrlKey: 'llmBaseUrl' | 'llmPremiumBaseUrl') => {
+    const value = options[key] ?? fromEnv(key);
+    const baseUrl = options[baseUrlKey] ?? fromEnv(baseUrlKey);
+    const flag = `--${key === 'llm' ? 'llm' : 'llm-premium'}`;
+    if (value === undefined) {
+      if (baseUrl !== undefined) throw invalidRequest(`${flag}-base-url (${ENVIRONMENT_VARIABLES[baseUrlKey]}) is set but ${flag} (${ENVIRONMENT_VARIABLES[key]}) is not`);
+      return undefined;
+    }
+    return parseLanguageModelSetting(value, { settingName: `${flag} (${ENVIRONMENT_VARIABLES[key]})`, baseUrl, env, cwd });
   };
 
   const port = options.port ?? parseInteger('port', fromEnv('port')) ?? 8080;
@@ -106,10 +134,17 @@ export function resolveConfig(
   const renderWorkers = options.renderWorkers ?? parseInteger('render workers', fromEnv('renderWorkers')) ?? 1;
   if (!(renderWorkers >= 1 && renderWorkers <= 64)) throw invalidRequest(`render workers must be 1 to 64, got ${renderWorkers}`);
   const dataDir = path.resolve(cwd, options.dataDir ?? fromEnv('dataDir') ?? 'data');
+  const languageModel = resolveLanguageModel('llm', 'llmBaseUrl');
+  const premiumLanguageModel = resolveLanguageModel('llmPremium', 'llmPremiumBaseUrl');
+  if (premiumLanguageModel && !languageModel) {
+    throw invalidRequest('--llm-premium (SERVICE_LLM_PREMIUM) needs a default model too: set --llm (SERVICE_LLM)');
+  }
 
   return {
     dataDir,
     renderWorkers,
+    languageModel,
+    premiumLanguageModel,
     cacheDir: path.resolve(cwd, options.cacheDir ?? fromEnv('cacheDir') ?? packageCacheDir() ?? path.join(dataDir, 'cache')),
     port,
     host: options.host ?? fromEnv('host') ?? '127.0.0.1',

@@ -99,6 +99,12 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
       });
     }
   }
+  if (config.languageModel) {
+    // Loaded only here, so the CLI starts without the AI SDK.
+    const { checkLanguageModel } = await import('../pipeline/providers/llm/check-language-model.js');
+    results.push(await checkLanguageModel('language model', config.languageModel));
+    if (config.premiumLanguageModel) results.push(await checkLanguageModel('premium model', config.premiumLanguageModel));
+  }
   return results;
 }
 

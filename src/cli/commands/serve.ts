@@ -30,6 +30,10 @@ export function serveCommand(): Command {
     .option('--log-level <level>', `log level: ${LOG_LEVELS.join(', ')} (env SERVICE_LOG_LEVEL, default info)`, logLevelOption)
     .option('--render-workers <n>', 'render worker processes, renders at a time (env SERVICE_RENDER_WORKERS, default 1)', portOption)
     .option('--cache-dir <dir>', 'where built bundles are cached (env SERVICE_CACHE_DIR, default <data-dir>/cache)')
+    .option('--llm <provider:model>', 'language model: openai:<model>, anthropic:<model>, google:<model>, openai-compatible:<model> or local:<file.gguf> (env SERVICE_LLM; keys from OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY, SERVICE_LLM_API_KEY)')
+    .option('--llm-base-url <url>', 'API base URL of the language model, required for openai-compatible (env SERVICE_LLM_BASE_URL)')
+    .option('--llm-premium <provider:model>', 'a stronger language model for model-6 (env SERVICE_LLM_PREMIUM, default the --llm model)')
+    .option('--llm-premium-base-url <url>', 'API base URL of the premium model (env SERVICE_LLM_PREMIUM_BASE_URL)')
     .option('--owner-credits <credits>', 'credits of the owner account made on an empty data dir (env SERVICE_OWNER_CREDITS, default 1000)', numberOption)
     .action(async (options) => {
       try {
@@ -52,6 +56,10 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     ownerCredits: options.ownerCredits as number | undefined,
     renderWorkers: options.renderWorkers as number | undefined,
     cacheDir: options.cacheDir as string | undefined,
+    llm: options.llm as string | undefined,
+    llmBaseUrl: options.llmBaseUrl as string | undefined,
+    llmPremium: options.llmPremium as string | undefined,
+    llmPremiumBaseUrl: options.llmPremiumBaseUrl as string | undefined,
   });
   // Loaded here so other commands start without Fastify and pino.
   const [{ createLogger }, { buildApp }] = await Promise.all([
@@ -98,7 +106,16 @@ async function serve(options: Record<string, unknown>): Promise<void> {
   );
   const bindHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   process.stdout.write(`listening on http://${bindHost}:${port}\n`);
-  logger.info({ dataDir: config.dataDir, publicUrl: publicUrlOf(config, port) }, 'node started');
+  const { describeLanguageModel } = await import('../../pipeline/providers/llm/model-config.js');
+  logger.info(
+    {
+      dataDir: config.dataDir,
+      publicUrl: publicUrlOf(config, port),
+      languageModel: config.languageModel ? describeLanguageModel(config.languageModel) : 'none (embedded planner)',
+      ...(config.premiumLanguageModel && { premiumLanguageModel: describeLanguageModel(config.premiumLanguageModel) }),
+    },
+    'node started',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

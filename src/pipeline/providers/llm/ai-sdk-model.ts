@@ -1,0 +1,146 @@
+import { generateObject, generateText, NoObjectGeneratedError, zodSchema, type LanguageModelUsage, type UserContent } from 'ai';
+import {
+  LanguageModelError,
+  type LanguageModel,
+  type ModelAnswer,
+  type ModelRequestBase,
+  type ObjectRequest,
+  type TextRequest,
+} from './language-model.js';
+import type { RemoteLanguageModelSetting } from './model-config.js';
+import { isBadRequest, toLanguageModelError } from './model-errors.js';
+import { modelAcceptsImages, sdkModelFor, structuredOutputOptions, type StructuredOutputMode } from './sdk-provider.js';
+
+/** How an {@link createAiSdkModel} model calls its provider. */
+export interface AiSdkModelOptions {
+  /** Retries of a rate limit, 5xx or network error, with exponential backoff honouring `retry-after`. @default 2 */
+  maxRetries?: number;
+  /** Further attempts when the answer does not match the schema. @default 1 */
+  outputRetries?: number;
+  /** Overrides the guess from the model's name. */
+  acceptsImages?: boolean;
+  /** @default 120000 */
+  defaultTimeoutMs?: number;
+  /** For tests and proxies. @default globalThis.fetch */
+  fetch?: typeof fetch;
+}
+
+type Usage = ModelAnswer<object>['usage'];
+
+/**
+ * A {@link LanguageModel} over the AI SDK: OpenAI (Chat Completions), Anthropic, Google, or any
+ * OpenAI-compatible server. Structured output uses the provider's schema support; an
+ * OpenAI-compatible server that rejects `json_schema` is asked once more in JSON mode with the schema
+ * in the instructions, and stays in that mode.
+ */
+export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: AiSdkModelOptions = {}): LanguageModel {
+  const maxRetries = options.maxRetries ?? 2;
+  const outputRetries = options.outputRetries ?? 1;
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? 120_000;
+  let mode: StructuredOutputMode = 'json-schema';
+  const models = new Map<StructuredOutputMode, ReturnType<typeof sdkModelFor>>();
+  const modelFor = (wanted: StructuredOutputMode) => {
+    let model = models.get(wanted);
+    if (!model) models.set(wanted, (model = sdkModelFor(setting, wanted, options.fetch)));
+    return model;
+  };
+
+  /** Runs `work` under the call's time limit and the caller's signal, mapping failures. */
+  async function call<T extends object>(request: ModelRequestBase, work: (signal: AbortSignal) => Promise<T & { usage: Usage }>): Promise<ModelAnswer<T>> {
+    const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
+    const started = performance.now();
+    try {
+      const answer = await work(signal);
+      return { ...answer, latencyMs: Math.round(performance.now() - started) };
+    } catch (error) {
+      if (request.signal?.aborted) throw request.signal.reason;
+      if (error instanceof LanguageModelError) throw error;
+      throw toLanguageModelError(error, { setting, timedOutAfterMs: timeout.signal.aborted ? timeoutMs : undefined });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  const id = `${setting.provider}:${setting.model}`;
+  const acceptsImages = options.acceptsImages ?? modelAcceptsImages(setting);
+  return {
+    id,
+    acceptsImages,
+
+    generateObject<T>(request: ObjectRequest<T>) {
+      return call(request, async (abortSignal) => {
+        const usage: Usage = {};
+        let invalid: unknown;
+        for (let attempt = 0; attempt <= outputRetries; attempt++) {
+          const attemptMode = mode;
+          try {
+            const result = await generateObject({
+              model: modelFor(attemptMode),
+              system: attemptMode === 'json-mode' ? withSchemaInstructions(request) : request.system,
+              prompt: request.prompt,
+              schema: request.schema,
+              schemaName: request.schemaName,
+              maxOutputTokens: request.maxOutputTokens,
+              maxRetries,
+              abortSignal,
+              providerOptions: structuredOutputOptions(setting),
+            });
+            addUsage(usage, result.usage);
+            return { object: result.object as T, usage };
+          } catch (error) {
+            if (NoObjectGeneratedError.isInstance(error)) {
+              addUsage(usage, error.usage);
+              invalid = error;
+              continue;
+            }
+            if (setting.provider === 'openai-compatible' && attemptMode === 'json-schema' && isBadRequest(error) && !abortSignal.aborted) {
+              mode = 'json-mode';
+              attempt--;
+              continue;
+            }
+            throw error;
+          }
+        }
+        throw toLanguageModelError(invalid, { setting });
+      });
+    },
+
+    generateText(request: TextRequest) {
+      const images = request.images ?? [];
+      if (images.length > 0 && !acceptsImages) {
+        return Promise.reject(new LanguageModelError('unavailable', `${id} does not take images`));
+      }
+      return call(request, async (abortSignal) => {
+        const content: UserContent = [
+          { type: 'text', text: request.prompt },
+          ...images.map((image) => ({ type: 'image' as const, image: image.data, mediaType: image.mimeType })),
+        ];
+        const result = await generateText({
+          model: modelFor(mode),
+          system: request.system,
+          ...(images.length > 0 ? { messages: [{ role: 'user' as const, content }] } : { prompt: request.prompt }),
+          maxOutputTokens: request.maxOutputTokens,
+          maxRetries,
+          abortSignal,
+        });
+        const usage: Usage = {};
+        addUsage(usage, result.usage);
+        return { text: result.text, usage };
+      });
+    },
+  };
+}
+
+/** For JSON mode: the schema goes into the instructions, since the server is only told "JSON". */
+function withSchemaInstructions(request: ObjectRequest<unknown>): string {
+  const schema = JSON.stringify(zodSchema(request.schema).jsonSchema);
+  return `${request.system}\n\nAnswer with one JSON object (${request.schemaName}) and nothing else. It must match this JSON Schema:\n${schema}`;
+}
+
+function addUsage(total: Usage, usage: LanguageModelUsage | undefined): void {
+  if (usage?.inputTokens !== undefined) total.inputTokens = (total.inputTokens ?? 0) + usage.inputTokens;
+  if (usage?.outputTokens !== undefined) total.outputTokens = (total.outputTokens ?? 0) + usage.outputTokens;
+}

@@ -1,0 +1,91 @@
+import { APICallError, NoObjectGeneratedError, RetryError } from 'ai';
+import { LanguageModelError } from './language-model.js';
+import { API_KEY_VARIABLES, type RemoteLanguageModelSetting } from './model-config.js';
+
+/** What a failure message may name: the model and where it lives, never the key. */
+export interface FailureContext {
+  setting: RemoteLanguageModelSetting;
+  /** Set when the call's own time limit ran out. */
+  timedOutAfterMs?: number;
+}
+
+/**
+ * Turns whatever the AI SDK threw into a {@link LanguageModelError} whose message says what went
+ * wrong and what to check: a refused key, a rate limit, an unreachable URL, a timeout.
+ */
+export function toLanguageModelError(error: unknown, context: FailureContext): LanguageModelError {
+  const { setting } = context;
+  const name = `${setting.provider}:${setting.model}`;
+  const redact = (text: string) => redactKey(text, setting.apiKey);
+  if (context.timedOutAfterMs !== undefined) {
+    return new LanguageModelError('unavailable', `${name} at ${setting.baseUrl} did not answer within ${context.timedOutAfterMs} ms`);
+  }
+  if (NoObjectGeneratedError.isInstance(error)) {
+    return new LanguageModelError('invalid_output', `${name} answered with something that does not match the schema: ${redact(firstLine(error.cause ?? error))}`);
+  }
+  let attempts = 1;
+  let last = error;
+  if (RetryError.isInstance(error)) {
+    attempts = error.errors.length;
+    last = error.lastError;
+  }
+  const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+  if (APICallError.isInstance(last)) {
+    const status = last.statusCode;
+    const said = providerMessage(last.responseBody);
+    const detail = said ? `: ${redact(said)}` : '';
+    if (status === 401 || status === 403) {
+      return new LanguageModelError(
+        'unavailable',
+        `${setting.baseUrl} refused the API key for ${name} (HTTP ${status})${detail}; check ${API_KEY_VARIABLES[setting.provider]}`,
+      );
+    }
+    if (status === 429) return new LanguageModelError('unavailable', `${name} is rate limited at ${setting.baseUrl}${tries} (HTTP 429)${detail}`);
+    if (status !== undefined && status >= 500) {
+      return new LanguageModelError('unavailable', `${setting.baseUrl} failed for ${name}${tries} (HTTP ${status})${detail}`);
+    }
+    if (status === 404) {
+      return new LanguageModelError('unavailable', `${setting.baseUrl} does not know ${name} (HTTP 404)${detail}; check the model name and the base URL`);
+    }
+    if (status !== undefined) {
+      return new LanguageModelError('unavailable', `${setting.baseUrl} rejected the request to ${name} (HTTP ${status})${detail}`);
+    }
+    return new LanguageModelError('unavailable', `cannot reach ${setting.baseUrl} for ${name}${tries}: ${redact(firstLine(last.cause ?? last))}`);
+  }
+  return new LanguageModelError('unavailable', `${name} at ${setting.baseUrl} failed: ${redact(firstLine(last))}`);
+}
+
+/** Whether a failure is a request the server refused as malformed (what a JSON-mode retry may cure). */
+export function isBadRequest(error: unknown): boolean {
+  const last = RetryError.isInstance(error) ? error.lastError : error;
+  return APICallError.isInstance(last) && (last.statusCode === 400 || last.statusCode === 422);
+}
+
+function providerMessage(body: string | undefined): string | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
+    const message = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
+    if (typeof message === 'string') return clip(message);
+  } catch {
+    // Not JSON: a proxy's HTML page or plain text.
+  }
+  return clip(body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()) || undefined;
+}
+
+function redactKey(text: string, apiKey: string | undefined): string {
+  if (!apiKey) return text;
+  let out = text.split(apiKey).join('[redacted]');
+  // Providers echo a masked key ("sk-abc***xyz"); its visible ends are still the key's.
+  if (apiKey.length >= 8) out = out.split(apiKey.slice(0, 6)).join('[redacted]');
+  return out;
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return clip(message.split('\n')[0] ?? message);
+}
+
+function clip(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}

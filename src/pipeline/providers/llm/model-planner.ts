@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { allocateDurations, extractTopic } from '../embedded/embedded-planner.js';
+import { documentScenes, imageScenes, type SceneDraft } from '../embedded/material-scenes.js';
+import type { PlannedScene, PlanRequest, SceneKind, StoryPlan, StoryPlanner } from '../provider-types.js';
+import type { LanguageModel } from './language-model.js';
+
+const line = (max: number) => z.string().min(1).max(max);
+
+/** What the model may write per scene: the kit templates' settings, with on-screen text budgets. */
+const SCENE_CONTENT = [
+  z.object({ kind: z.literal('title'), title: line(70), subtitle: line(120).optional() }),
+  z.object({ kind: z.literal('kinetic'), text: line(80), emphasis: line(30).optional() }),
+  z.object({ kind: z.literal('bullets'), heading: line(60), items: z.array(line(80)).min(2).max(5) }),
+  z.object({ kind: z.literal('steps'), heading: line(60), steps: z.array(line(80)).min(2).max(5) }),
+  z.object({ kind: z.literal('stat'), value: z.number(), prefix: z.string().max(3), suffix: z.string().max(4), label: line(80) }),
+  z.object({ kind: z.literal('timeline'), title: line(60), events: z.array(z.object({ when: line(20), text: line(70) })).min(2).max(5) }),
+  z.object({
+    kind: z.literal('comparison'),
+    title: line(60),
+    left: z.object({ title: line(30), points: z.array(line(60)).min(1).max(4) }),
+    right: z.object({ title: line(30), points: z.array(line(60)).min(1).max(4) }),
+  }),
+  z.object({ kind: z.literal('quote'), quote: line(200), author: line(50).optional() }),
+  z.object({ kind: z.literal('icons'), title: line(60), items: z.array(line(40)).min(3).max(6) }),
+  z.object({ kind: z.literal('cta'), message: line(80), action: line(30).optional() }),
+  z.object({ kind: z.literal('material'), material: z.number().int().min(0).describe('Index of a fixed scene from the list given') }),
+] as const;
+
+/** One scene as the model plans it: content, the narrator's script, and its share of the time. */
+const plannedSceneSchema = z.intersection(
+  z.discriminatedUnion('kind', SCENE_CONTENT),
+  z.object({
+    narration: z.string().max(400).describe('What the narrator says over this scene, in the requested language; empty for none'),
+    seconds: z.number().min(2).max(30).describe('How long the scene should last'),
+  }),
+);
+
+/** The plan the model returns (validated; a mismatch is `invalid_output`). */
+export const modelPlanSchema = z.object({
+  title: line(100).describe('A title for the video: its subject, not the request'),
+  scenes: z.array(plannedSceneSchema).min(1).max(12),
+});
+
+export type ModelPlan = z.infer<typeof modelPlanSchema>;
+
+/** Words in a prompt that name an action a closing button may show. */
+const ACTION_WORDS = /\b(?:visit|sign[ -]?up|subscribe|try|order|buy|shop|download|book|register|join|call|contact|apply|get started|learn more|besuch|bestell|jetzt|probier|abonnier|visitez|essayez|commandez|inscri|visita|prueba|compra|suscr|descarga)\w*|https?:\/\/|www\.|\.com\b/i;
+
+const SYSTEM = `You plan short explainer and marketing videos made of animated scenes.
+You are given a request the way a person writes it. Work out what the video should say, and plan a story that answers it: a hook, a body that explains or shows the substance (facts, steps, comparisons, numbers from the request or its documents), and a close.
+Rules:
+- Write every on-screen text and every narration script in the requested language.
+- Never put the request itself on screen or in the script: no instruction verbs ("explain", "make a video"), no production words (vertical, 4:5, ad, teaser, reel, "no voiceover", "with captions", durations, "please").
+- On-screen text is short: headings of a few words, points of one line. The narration says more than the screen, in full sentences, about 2.5 words per second of the scene.
+- Use only numbers stated in the request or its documents; never invent figures, dates or quotes.
+- A closing call-to-action button ("action") only when the request names an action (visit, sign up, order, a URL); otherwise close with a title or kinetic line.
+- Fixed scenes (charts and images made from the attachments) must each appear exactly once, as kind "material" with their index; narrate what they show.`;
+
+function describeRequest(request: PlanRequest, fixed: SceneDraft[]): string {
+  const lines = [
+    `Request: ${request.prompt}`,
+    `Language: ${request.language}`,
+    request.multiScene ? `Target length: ${request.durationSeconds} seconds, about ${Math.max(3, Math.round(request.durationSeconds / 6))} scenes` : 'Exactly one scene, no narration.',
+  ];
+  const materials = request.materials;
+  if (materials?.brandName) lines.push(`Brand: ${materials.brandName}${materials.brandDescription ? ` (${materials.brandDescription})` : ''}`);
+  for (const document of materials?.documents ?? []) lines.push(`Document ${document.fileName ?? document.field}:\n${document.text.slice(0, 6000)}`);
+  if (fixed.length > 0) {
+    lines.push('Fixed scenes:');
+    fixed.forEach((scene, index) => lines.push(`${index}: ${scene.kind} "${scene.title}" ${JSON.stringify(scene.settings).slice(0, 400)}`));
+  }
+  return lines.join('\n\n');
+}
+
+/** Numbers written in a text, as values ("4.6 billion" gives 4.6, "1,200" gives 1200). */
+function statedNumbers(text: string): Set<number> {
+  return new Set([...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((match) => Number(match[0].replace(/,/g, ''))));
+}
+
+type PlannedByModel = ModelPlan['scenes'][number];
+
+/** The kit kind and settings of a model scene (the embedded scene writer's templates read them). */
+function toDraft(scene: PlannedByModel, fixed: SceneDraft[], actionAllowed: boolean): SceneDraft | undefined {
+  const base = { role: 'body' as const, narration: scene.narration.trim() };
+  switch (scene.kind) {
+    case 'material': {
+      const draft = fixed[scene.material];
+      return draft ? { ...draft, narration: base.narration || draft.narration } : undefined;
+    }
+    case 'title':
+      return { ...base, kind: 'title', title: scene.title, settings: { title: scene.title, ...(scene.subtitle ? { subtitle: scene.subtitle } : {}) } };
+    case 'kinetic':
+      return { ...base, kind: 'kinetic', title: scene.text, settings: { text: scene.text, ...(scene.emphasis ? { emphasis: scene.emphasis } : {}) } };
+    case 'bullets':
+      return { ...base, kind: 'bullets', title: scene.heading, settings: { heading: scene.heading, items: scene.items } };
+    case 'steps':
+      return { ...base, kind: 'steps', title: scene.heading, settings: { heading: scene.heading, steps: scene.steps } };
+    case 'stat':
+      return { ...base, kind: 'stat', title: scene.label, settings: { value: scene.value, prefix: scene.prefix, suffix: scene.suffix, decimals: Number.isInteger(scene.value) ? 0 : 1, label: scene.label } };
+    case 'timeline':
+      return { ...base, kind: 'timeline', title: scene.title, settings: { title: scene.title, events: scene.events } };
+    case 'comparison':
+      return { ...base, kind: 'comparison', title: scene.title, settings: { title: scene.title, left: scene.left, right: scene.right } };
+    case 'quote':
+      return { ...base, kind: 'quote', title: scene.quote.slice(0, 60), settings: { quote: scene.quote, ...(scene.author ? { author: scene.author } : {}) } };
+    case 'icons':
+      return { ...base, kind: 'icons', title: scene.title, settings: { title: scene.title, items: scene.items.map((label) => ({ icon: 'auto', label })) } };
+    case 'cta':
+      return { ...base, kind: 'cta' as SceneKind, title: scene.message, settings: { message: scene.message, ...(scene.action && actionAllowed ? { action: scene.action } : {}) } };
+  }
+}
+
+/**
+ * Plans the story with a language model: the model reads the request (and the documents' text),
+ * and returns the scenes as structured output; charts and images made from the attachments are
+ * given to it as fixed scenes to place, so every number they show keeps its source. The node then
+ * enforces what the model may not decide: no figure that the request or documents do not state, no
+ * action button the prompt did not ask for, every fixed scene once, durations in whole frames
+ * summing to the target.
+ */
+export class ModelPlanner implements StoryPlanner {
+  readonly name: string;
+
+  constructor(private readonly model: LanguageModel) {
+    this.name = `model:${model.id}`;
+  }
+
+  async plan(request: PlanRequest, signal?: AbortSignal): Promise<StoryPlan> {
+    const materials = request.materials;
+    const english = request.language === 'en';
+    const fixed = request.multiScene && materials
+      ? [...documentScenes(materials.documents, request.prompt, english), ...imageScenes(materials.images, extractTopic(request.prompt))]
+      : [];
+    const { object } = await this.model.generateObject({
+      system: SYSTEM,
+      prompt: describeRequest(request, fixed),
+      schema: modelPlanSchema,
+      schemaName: 'story_plan',
+      maxOutputTokens: 4000,
+      ...(signal ? { signal } : {}),
+    });
+    return this.finish(object, request, fixed);
+  }
+
+  /** Turns the model's plan into the node's: checked, completed and timed. */
+  finish(plan: ModelPlan, request: PlanRequest, fixed: SceneDraft[]): StoryPlan {
+    const sourceText = `${request.prompt}\n${(request.materials?.documents ?? []).map((document) => document.text).join('\n')}`;
+    const stated = statedNumbers(sourceText);
+    const actionAllowed = ACTION_WORDS.test(request.prompt);
+    const used = new Set<number>();
+    const drafts: { draft: SceneDraft; seconds: number }[] = [];
+    for (const scene of plan.scenes) {
+      if (scene.kind === 'material' && (used.has(scene.material) || !fixed[scene.material])) continue;
+      if (scene.kind === 'material') used.add(scene.material);
+      // A figure on screen must be one the request or its documents state.
+      if (scene.kind === 'stat' && !stated.has(Math.abs(scene.value))) continue;
+      const draft = toDraft(scene, fixed, actionAllowed);
+      if (draft) drafts.push({ draft, seconds: scene.seconds });
+    }
+    // Fixed scenes the model left out still belong in the video: before the close.
+    const missing = fixed.filter((_, index) => !used.has(index)).map((draft) => ({ draft, seconds: 6 }));
+    drafts.splice(Math.max(drafts.length - 1, 0), 0, ...missing);
+    if (drafts.length === 0) drafts.push({ draft: { role: 'hook', kind: 'title', title: plan.title, settings: { title: plan.title }, narration: '' }, seconds: request.durationSeconds });
+    const kept = request.multiScene ? drafts : drafts.slice(0, 1);
+    const durations = allocateDurations(request.durationSeconds, kept.map((item) => item.seconds), request.fps);
+    const scenes: PlannedScene[] = kept.map(({ draft }, index) => ({
+      ...draft,
+      role: index === 0 ? 'hook' : index === kept.length - 1 && kept.length > 1 ? 'close' : 'body',
+      narration: request.multiScene ? draft.narration : '',
+      durationSeconds: durations[index]!,
+    }));
+    return { title: plan.title, scenes };
+  }
+}

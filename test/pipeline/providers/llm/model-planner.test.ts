@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readDocument } from '../../../../src/documents/read-document.js';
+import { createLanguageModel } from '../../../../src/pipeline/providers/llm/create-language-model.js';
+import { LanguageModelError } from '../../../../src/pipeline/providers/llm/language-model.js';
+import { ModelPlanner, type ModelPlan } from '../../../../src/pipeline/providers/llm/model-planner.js';
+import { startFakeOpenAIServer, type FakeModelServer } from '../../../helpers/fake-model-servers.js';
+
+const servers: FakeModelServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function plannerAnswering(...answers: unknown[]): Promise<{ planner: ModelPlanner; server: FakeModelServer }> {
+  const server = await startFakeOpenAIServer();
+  servers.push(server);
+  for (const answer of answers) server.enqueue(answer as never);
+  const model = await createLanguageModel({ provider: 'openai-compatible', model: 'qwen2.5-coder:32b', baseUrl: `${server.url}/v1` }, { maxRetries: 0 });
+  return { planner: new ModelPlanner(model), server };
+}
+
+/** What a capable model answers for "Explain how a heat pump works" (its own words, the request's facts). */
+const HEAT_PUMP: ModelPlan = {
+  title: 'How a heat pump works',
+  scenes: [
+    { kind: 'title', title: 'How a heat pump works', subtitle: 'Moving heat instead of making it', narration: 'A heat pump warms your home by moving heat, not by burning fuel.', seconds: 5 },
+    { kind: 'steps', heading: 'The cycle', steps: ['Refrigerant absorbs outdoor heat', 'A compressor raises its temperature', 'Indoor coils release the heat'], narration: 'Cold refrigerant absorbs heat from the outside air. A compressor squeezes it, raising its temperature. Inside, the coils release that heat into your rooms.', seconds: 10 },
+    { kind: 'stat', value: 3, prefix: '', suffix: 'x', label: 'Heat delivered per unit of electricity', narration: 'For every unit of electricity, it delivers about three units of heat.', seconds: 6 },
+    { kind: 'stat', value: 42, prefix: '', suffix: '%', label: 'Lower bills', narration: 'Bills drop by forty-two percent.', seconds: 5 },
+    { kind: 'cta', message: 'Efficient heat from thin air', action: 'Learn more', narration: 'That is how a heat pump turns a little electricity into a lot of warmth.', seconds: 5 },
+  ],
+};
+
+describe('ModelPlanner', () => {
+  it('plans the story the model wrote, in whole frames summing to the target, asking with the schema', async () => {
+    const { planner, server } = await plannerAnswering({ object: HEAT_PUMP });
+    const plan = await planner.plan({ prompt: 'Explain how a heat pump works. It delivers 3x the heat per unit of electricity.', durationSeconds: 30, multiScene: true, fps: 30, language: 'en' });
+    expect(plan.title).toBe('How a heat pump works');
+    expect(plan.scenes.map((scene) => scene.kind)).toEqual(['title', 'steps', 'stat', 'cta']);
+    expect(plan.scenes.map((scene) => scene.role)).toEqual(['hook', 'body', 'body', 'close']);
+    expect(plan.scenes[1]!.settings).toEqual({ heading: 'The cycle', steps: HEAT_PUMP.scenes[1]!.kind === 'steps' ? HEAT_PUMP.scenes[1]!.steps : [] });
+    expect(plan.scenes[1]!.narration).toContain('compressor');
+    const frames = plan.scenes.map((scene) => scene.durationSeconds * 30);
+    for (const count of frames) expect(Number.isInteger(Math.round(count * 1e6) / 1e6)).toBe(true);
+    expect(plan.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0)).toBeCloseTo(30, 5);
+    // The request reached the model with the node's rules and a JSON schema to answer in.
+    const request = server.requests[0]!.body as { messages: { role: string; content: string }[]; response_format?: { type: string } };
+    expect(request.messages[0]!.content).toContain('Never put the request itself on screen');
+    expect(request.messages.at(-1)!.content).toContain('Explain how a heat pump works');
+    expect(request.response_format?.type).toBe('json_schema');
+  });
+
+  it('drops a figure nobody stated and an action button nobody asked for', async () => {
+    const { planner } = await plannerAnswering({ object: HEAT_PUMP });
+    const plan = await planner.plan({ prompt: 'Explain how a heat pump works. It delivers 3x the heat per unit of electricity.', durationSeconds: 30, multiScene: true, fps: 30, language: 'en' });
+    const stats = plan.scenes.filter((scene) => scene.kind === 'stat');
+    expect(stats.map((scene) => scene.settings.value)).toEqual([3]);
+    expect(plan.scenes.at(-1)!.settings).toEqual({ message: 'Efficient heat from thin air' });
+  });
+
+  it('keeps the action when the prompt names one', async () => {
+    const { planner } = await plannerAnswering({ object: HEAT_PUMP });
+    const plan = await planner.plan({ prompt: 'Explain how a heat pump works and tell people to visit heatpumps.example', durationSeconds: 30, multiScene: true, fps: 30, language: 'en' });
+    expect(plan.scenes.at(-1)!.settings).toMatchObject({ action: 'Learn more' });
+  });
+
+  it('places every fixed chart from a CSV once, even when the model forgets it', async () => {
+    const { planner } = await plannerAnswering({ object: { title: 'Sales by region', scenes: [HEAT_PUMP.scenes[0], HEAT_PUMP.scenes[4]] } });
+    const dir = mkdtempSync(path.join(tmpdir(), 'service-model-planner-'));
+    writeFileSync(path.join(dir, 'sales.csv'), 'Quarter,North,South\nQ1,10,12\nQ2,14,13\nQ3,20,15\n');
+    const document = await readDocument({ field: 'documents[0]', path: path.join(dir, 'sales.csv'), mimeType: 'text/csv', fileName: 'sales.csv' });
+    rmSync(dir, { recursive: true, force: true });
+    const plan = await planner.plan({
+      prompt: 'Which region grew fastest?',
+      durationSeconds: 30,
+      multiScene: true,
+      fps: 30,
+      language: 'en',
+      materials: { images: [], documents: [document] },
+    });
+    const charts = plan.scenes.filter((scene) => scene.kind === 'chart');
+    expect(charts.length).toBeGreaterThan(0);
+    // Exactly the cells, with their source.
+    expect(charts[0]!.settings).toMatchObject({ labels: ['Q1', 'Q2', 'Q3'] });
+    expect(JSON.stringify(charts[0]!.settings)).toContain('sales.csv');
+    expect(plan.scenes.at(-1)!.role).toBe('close');
+    expect(plan.scenes.at(-1)!.kind).toBe('cta');
+  });
+
+  it('a single-scene model gets one scene without narration', async () => {
+    const { planner } = await plannerAnswering({ object: HEAT_PUMP });
+    const plan = await planner.plan({ prompt: 'Explain how a heat pump works', durationSeconds: 15, multiScene: false, fps: 30, language: 'en' });
+    expect(plan.scenes).toHaveLength(1);
+    expect(plan.scenes[0]!.narration).toBe('');
+    expect(plan.scenes[0]!.durationSeconds).toBeCloseTo(15, 5);
+  });
+
+  it('an answer that is not a plan fails as invalid_output', async () => {
+    const { planner } = await plannerAnswering({ raw: '{"title": "x"' }, { raw: 'I cannot help with that.' });
+    const error = await planner.plan({ prompt: 'Explain how a heat pump works', durationSeconds: 30, multiScene: true, fps: 30, language: 'en' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LanguageModelError);
+    expect((error as LanguageModelError).kind).toBe('invalid_output');
+  });
+});
