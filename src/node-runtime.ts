@@ -3,6 +3,7 @@ import type { NodeContext } from './node-context.js';
 import { AudioThread } from './pipeline/audio/audio-thread.js';
 import { VideoEngine } from './pipeline/engine/video-engine.js';
 import { InfographicRenders } from './pipeline/infographics/infographic-renders.js';
+import type { PipelineProviders } from './pipeline/stages/pipeline-providers.js';
 import { RenderPool } from './render/render-pool.js';
 import type { AppServices } from './server/services.js';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
@@ -19,12 +20,23 @@ export interface NodeRuntime extends AppServices {
   stop(): Promise<void>;
 }
 
+/** Options of {@link startRuntime}. */
+export interface RuntimeOptions {
+  logger?: Logger;
+  /** Base of links in webhooks; set by `serve` once the port is known. */
+  baseUrl?: () => string;
+  /** Whether unfinished work is taken up at once. @default true */
+  resume?: boolean;
+  /** The providers video jobs ask (planner, scene writer, enhancer). @default the embedded ones */
+  providers?: Partial<PipelineProviders>;
+}
+
 /** Starts the workers over an open node and takes up unfinished jobs. */
-export function startRuntime(ctx: NodeContext, options: { logger?: Logger; baseUrl?: () => string; resume?: boolean } = {}): NodeRuntime {
+export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): NodeRuntime {
   const pool = new RenderPool({ size: ctx.config.renderWorkers, browserExecutable: ctx.config.browserExecutable });
   const webhooks = new WebhookDispatcher(ctx, { logger: options.logger });
   const audio = new AudioThread();
-  const engine = new VideoEngine({ ctx, pool, audio, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
+  const engine = new VideoEngine({ ctx, pool, audio, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl, providers: options.providers });
   const infographics = new InfographicRenders({ ctx, pool, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
   webhooks.start();
   const resume = () => {

@@ -1,4 +1,5 @@
 import type { BasePlan } from '../accounts/plans.js';
+import { modelAvailability, type LanguageModelSettings, type ModelBacking } from './model-backing.js';
 
 /** Model ids the node serves. */
 export const MODEL_IDS = ['model-5', 'model-6', 'model-4', 'model-3'] as const;
@@ -103,10 +104,16 @@ export interface ModelCatalogItem {
   flat_credit_estimate?: number;
   min_plan?: string;
   default: boolean;
+  /** Extension: what runs each part of a job of this model on this node. */
+  backed_by: ModelBacking;
+  /** Extension: whether this node can take jobs of this model (false: refused at create with 400). */
+  available: boolean;
+  /** Extension: why not, when it is not available. */
+  unavailable_reason?: string;
 }
 
-/** The body of `GET /v1/models`. */
-export function listModels(): { models: ModelCatalogItem[] } {
+/** The body of `GET /v1/models`, with what backs each model on this node. */
+export function listModels(config: LanguageModelSettings): { models: ModelCatalogItem[] } {
   return {
     models: MODELS.map((model) => ({
       id: model.id,
@@ -120,6 +127,7 @@ export function listModels(): { models: ModelCatalogItem[] } {
       ...(model.flatCredits === undefined ? {} : { flat_credit_estimate: model.flatCredits }),
       ...(model.minPlan === undefined ? {} : { min_plan: model.minPlan }),
       default: model.isDefault,
+      ...modelAvailability(model, config),
     })),
   };
 }

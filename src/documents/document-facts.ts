@@ -1,4 +1,4 @@
-import { findFigures, type StatedFigure } from '../pipeline/providers/embedded/embedded-planner.js';
+import { findFigures, type StatedFigure } from './stated-figures.js';
 import { parseNumber } from './parse-number.js';
 import type { SourceDocument } from './read-document.js';
 

@@ -35,6 +35,8 @@ export interface VideoRow {
   /** Frames of the timeline the render has done (rendered or reused) and of the whole timeline; 0 before rendering. */
   frames_done: number;
   frames_total: number;
+  /** JSON array of `{ code, message }`: what the client should know about how the video was made. */
+  warnings: string;
   created_at: string;
   updated_at: string;
   last_activity_at: string;
@@ -86,7 +88,7 @@ export type VideoUpdate = Partial<
     | 'status' | 'phase' | 'phase_detail' | 'enhanced_prompt' | 'plan' | 'scenes_planned' | 'scenes_committed'
     | 'cancel_requested' | 'error_code' | 'error_message' | 'output_path' | 'credits_cost_millicredits'
     | 'updated_at' | 'last_activity_at' | 'started_at' | 'finished_at' | 'width' | 'height' | 'fps' | 'soundtrack_path'
-    | 'frames_done' | 'frames_total'
+    | 'frames_done' | 'frames_total' | 'warnings'
   >
 >;
 

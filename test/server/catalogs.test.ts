@@ -36,14 +36,14 @@ describe('catalogs', () => {
   };
 
   describe('GET /v1/models', () => {
-    it('lists the four models with exactly the spec\'s fields', async () => {
+    it('lists the four models with exactly the spec\'s fields, plus what backs each on this node', async () => {
       const { models, ...rest } = await get('/v1/models');
       expect(rest).toEqual({});
       expect(models.map((m: { id: string }) => m.id)).toEqual(['model-5', 'model-6', 'model-4', 'model-3']);
       const byId = Object.fromEntries(models.map((m: { id: string }) => [m.id, m]));
-      const common = ['default', 'description', 'duration_options', 'id', 'label', 'max_duration_seconds', 'multi_scene', 'supports'];
+      const common = ['available', 'backed_by', 'default', 'description', 'duration_options', 'id', 'label', 'max_duration_seconds', 'multi_scene', 'supports'];
       expect(sortedKeys(byId['model-5'])).toEqual([...common, 'min_credits_to_start'].sort());
-      expect(sortedKeys(byId['model-6'])).toEqual([...common, 'min_credits_to_start', 'min_plan'].sort());
+      expect(sortedKeys(byId['model-6'])).toEqual([...common, 'min_credits_to_start', 'min_plan', 'unavailable_reason'].sort());
       expect(sortedKeys(byId['model-4'])).toEqual([...common, 'flat_credit_estimate'].sort());
       expect(sortedKeys(byId['model-3'])).toEqual([...common, 'flat_credit_estimate'].sort());
       for (const model of models) {
@@ -67,6 +67,10 @@ describe('catalogs', () => {
         min_plan: 'pro',
         default: false,
       });
+      // With no language model, model-5 plans with the prompt's own words and model-6 is not sold.
+      expect(byId['model-5']).toMatchObject({ available: true, backed_by: { planner: 'embedded', scene_writer: 'embedded', speech: 'embedded', footage: 'none' } });
+      expect(byId['model-6']).toMatchObject({ available: false, unavailable_reason: expect.stringContaining('needs a language model') });
+      expect(byId['model-4']).toMatchObject({ available: true, backed_by: { planner: 'embedded', speech: 'none' } });
       expect(byId['model-4']).toMatchObject({
         multi_scene: false,
         duration_options: [15, 30, 60],

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createAccount, quotaMonth } from '../../src/accounts/accounts.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import { ServiceError } from '../../src/errors/service-error.js';
@@ -31,10 +31,10 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const POLL_FIELDS = [
   'id', 'status', 'phase', 'phase_detail', 'poll_after_seconds', 'model', 'prompt', 'enhanced_prompt', 'project_id', 'progress',
   'scenes', 'app_url', 'created_at', 'updated_at', 'elapsed_seconds', 'last_activity_at', 'credits_cost', 'download_url',
-  'error', 'review', 'dimensions', 'fps', 'duration_seconds', 'parent_id', 'cancel_requested',
+  'error', 'review', 'dimensions', 'fps', 'duration_seconds', 'parent_id', 'cancel_requested', 'warnings',
 ];
 /** Fields of a list item (DECISIONS.md) for a job that is not an edit and has no cost yet. */
-const LIST_ITEM_FIELDS = ['app_url', 'created_at', 'id', 'model', 'phase', 'project_id', 'prompt', 'status', 'updated_at'];
+const LIST_ITEM_FIELDS = ['app_url', 'created_at', 'id', 'model', 'phase', 'project_id', 'prompt', 'status', 'updated_at', 'warnings'];
 
 let node: TestNode;
 let app: FastifyInstance;
@@ -240,17 +240,43 @@ describe('POST /v1/videos', () => {
     expect(errorOf(response).message).toContain('body.brand_settings.logo_url: unknown field');
   });
 
+  /** A node with a language model configured (never called at create time), where model-6 is sold. */
+  async function nodeWithModel(): Promise<{ premium: TestNode; premiumApp: FastifyInstance }> {
+    const premium = createTestNode({ llm: 'openai-compatible:qwen2.5-coder:32b', llmBaseUrl: 'http://127.0.0.1:9/v1' });
+    return { premium, premiumApp: await createTestApp(premium.ctx) };
+  }
+
+  it('refuses model-6 with 400 on a node without a language model, naming why, and writes nothing', async () => {
+    const key = freshKey(await newAccount('creator'));
+    const before = snapshot();
+    const response = await postVideo(key, { prompt: PROMPT, model: 'model-6' });
+    const error = errorOf(response);
+    expect([error.status, error.code]).toEqual([400, 'invalid_request']);
+    expect(error.message).toMatch(/^model: model-6 is the premium tier and needs a language model/);
+    expect(snapshot()).toEqual(before);
+  });
+
   it('lets a creator account use model-6 at three times the model-5 estimate', async () => {
-    const accountId = await newAccount('creator');
-    const response = await postVideo(freshKey(accountId), { prompt: PROMPT, model: 'model-6' });
-    expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ id: expect.any(String), status: 'queued', model: 'model-6', estimated_credits: 37.8 });
+    const { premium, premiumApp } = await nodeWithModel();
+    try {
+      const accountId = await newAccount('creator', 100, undefined, premium.ctx);
+      const response = await postVideo(freshKey(accountId, undefined, premium.ctx), { prompt: PROMPT, model: 'model-6' }, {}, premiumApp);
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual({ id: expect.any(String), status: 'queued', model: 'model-6', estimated_credits: 37.8 });
+    } finally {
+      await premiumApp.close();
+      premium.cleanup();
+    }
   });
 
   it('refuses model-6 below the pro plan with 403 forbidden naming pro, and writes nothing', async () => {
+    const { premium, premiumApp } = await nodeWithModel();
+    await premiumApp.close();
+    const node = premium;
+    onTestFinished(() => premium.cleanup());
     // A basic plan has no REST access, so the pipeline function is called as MCP would call it.
-    const basic = node.ctx.accounts.get(await newAccount('basic'))!;
-    const before = snapshot();
+    const basic = node.ctx.accounts.get(await newAccount('basic', 100, undefined, node.ctx))!;
+    const before = snapshot(node.ctx);
     const refusal = await createVideo(node.ctx, { account: basic, key: null }, createVideoBody.parse({ prompt: PROMPT, model: 'model-6' })).then(
       () => undefined,
       (error: unknown) => error,
@@ -259,9 +285,9 @@ describe('POST /v1/videos', () => {
     expect((refusal as ServiceError).code).toBe('forbidden');
     expect((refusal as ServiceError).status).toBe(403);
     expect((refusal as ServiceError).message).toContain('pro');
-    expect(snapshot()).toEqual(before);
+    expect(snapshot(node.ctx)).toEqual(before);
 
-    const pro = node.ctx.accounts.get(await newAccount('pro'))!;
+    const pro = node.ctx.accounts.get(await newAccount('pro', 100, undefined, node.ctx))!;
     const created = await createVideo(node.ctx, { account: pro, key: null }, createVideoBody.parse({ prompt: PROMPT, model: 'model-6' }));
     expect(created).toMatchObject({ statusCode: 202, body: { status: 'queued', model: 'model-6' } });
   });

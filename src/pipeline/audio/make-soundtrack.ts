@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { NodeContext } from '../../node-context.js';
 import { requireFfmpeg, runBinary } from '../../render/ffmpeg/run-ffmpeg.js';
 import type { SceneRow, VideoRow } from '../../store/videos-store.js';
-import type { StoredAudio } from '../engine/video-engine.js';
+import type { StoredAudio } from '../stages/stored-plan.js';
 import { NARRATION_LEAD } from '../speech/fit-timeline.js';
 import { AudioError, type AudioThread } from './audio-thread.js';
 import type { MixPlan } from './audio-protocol.js';

@@ -105,14 +105,15 @@ export interface ResolveVideoContext {
 const LITERAL_RATIO = /(?<![\d.:])(16\s*:\s*9|9\s*:\s*16|4\s*:\s*5)(?![\d.:])/;
 const FOUR_FIVE_WORDS = /\bfeed[\s-]+portrait\b|\bportrait[\s-]+feed\b/i;
 const VERTICAL_WORDS =
-  /\bvertical\b|\bportrait[\s-]+(?:video|format|mode|orientation|clip)s?\b|\btik\s?toks?\b|\breels\b|\b(?:instagram|insta|ig|facebook|fb)\s+reel\b|\bshorts\b|\b(?:instagram|insta|ig|facebook|fb|snapchat|snap|whatsapp|social|phone)\s+stor(?:y|ies)\b|\bstor(?:y|ies)[\s-]+(?:format|size|post|ad)s?\b/i;
+  /\bvertical\b|\bverticale\b|\bvertikal(?:e|es|en)?\b|\bhochformat\b|\bhochkant\b|\bportrait[\s-]+(?:video|format|mode|orientation|clip)s?\b|\btik\s?toks?\b|\breels\b|\b(?:instagram|insta|ig|facebook|fb)\s+reel\b|\bshorts\b|\b(?:instagram|insta|ig|facebook|fb|snapchat|snap|whatsapp|social|phone)\s+stor(?:y|ies)\b|\bstor(?:y|ies)[\s-]+(?:format|size|post|ad)s?\b/i;
 const SQUARE_WORDS =
-  /\bsquare\b|\b(?:instagram|insta|ig)\s+(?:feed\s+)?posts?\b|(?<![\d.:])1\s*:\s*1\s+(?:video|format|aspect|ratio|size|clip|post)s?\b|\b(?:aspect\s+ratio|ratio|format)\s+(?:of\s+)?1\s*:\s*1(?![\d.:])/i;
+  /\bsquare\b|\bquadratisch(?:e|es|en)?\s+(?:video|format|clip)s?\b|\bformat\s+carré|\bvidéo\s+carrée|\bformato\s+cuadrado\b|\bv[ií]deo\s+cuadrado\b|\b(?:instagram|insta|ig)\s+(?:feed\s+)?posts?\b|(?<![\d.:])1\s*:\s*1\s+(?:video|format|aspect|ratio|size|clip|post)s?\b|\b(?:aspect\s+ratio|ratio|format)\s+(?:of\s+)?1\s*:\s*1(?![\d.:])/i;
 
 /**
  * The aspect ratio a prompt asks for in words, or undefined (the caller uses 16:9): a written
- * 16:9, 9:16 or 4:5 wins; then feed portrait gives 4:5; vertical, portrait video, TikTok, Reels,
- * Shorts or an Instagram/social story give 9:16; square, Instagram post or "1:1 video" give 1:1.
+ * 16:9, 9:16 or 4:5 wins; then feed portrait gives 4:5; vertical (de "Hochformat", fr "verticale"),
+ * portrait video, TikTok, Reels, Shorts or an Instagram/social story give 9:16; square (de
+ * "quadratisches Video", fr "format carré", es "formato cuadrado"), Instagram post or "1:1 video" give 1:1.
  */
 export function inferAspectRatio(prompt: string): AspectRatio | undefined {
   const literal = LITERAL_RATIO.exec(prompt)?.[1]?.replace(/\s+/g, '');

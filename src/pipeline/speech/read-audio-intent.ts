@@ -9,13 +9,14 @@ const NO_NARRATION = [
   /\b(?:no|without|skip|zero|disable)\s+(?:a\s+|any\s+)?(?:voice[- ]?over|voice|narration|narrator|speech|talking|spoken words)\b/i,
   /\b(?:music|soundtrack)[- ]only\b/i,
   /\bonly\s+(?:music|a soundtrack)\b/i,
+  /\bjust\s+(?:music|a soundtrack)\s*(?:[,.;!?)]|$)/i,
   SILENT,
   /\bdon'?t\s+(?:narrate|add (?:a )?voice)/i,
   /\bohne\s+(?:sprecher|erzähler|stimme|kommentar|voice[- ]?over)/i, // de
   /\bnur\s+musik\b/i,
   /\bstumm\b/i,
   /\bsans\s+(?:voix|narration|narrateur|commentaire)/i, // fr
-  /\b(?:musique seulement|uniquement (?:de la )?musique)\b/i,
+  /\b(?:musique seulement|(?:uniquement|juste|seulement) (?:de la )?musique)\b/i,
   /\bmuet(?:te)?\b/i,
   /\bsin\s+(?:voz|narración|narrador|locución)/i, // es
   /\bsolo\s+música\b/i,

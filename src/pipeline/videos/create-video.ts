@@ -5,6 +5,8 @@ import type { Principal } from '../../accounts/api-keys.js';
 import { toCredits } from '../../accounts/credits.js';
 import { fetchAttachments, findYtDlp, isSocialLink, type AttachmentRequest } from '../../attachments/fetch-attachment.js';
 import { SOCIAL_IMPORTS_PER_DAY, ytDlpImporter } from '../../attachments/import-social.js';
+import { modelAvailability } from '../../catalog/model-backing.js';
+import { findModel } from '../../catalog/models.js';
 import { fetchRemoteVoices } from '../../catalog/voices.js';
 import { readDocuments } from '../../documents/read-document.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
@@ -19,6 +21,7 @@ import { DOCUMENTS_FILE } from '../materials/prepare-materials.js';
 import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '../idempotency.js';
 import { EMBEDDED_VOICES } from '../speech/embedded-voices.js';
 import { readAudioIntent } from '../speech/read-audio-intent.js';
+import { warningsAtCreate } from './job-warnings.js';
 
 /** Audio whose bytes look right but that FFmpeg cannot decode fails the create with a 400 naming it. */
 async function checkAudioDecodes(ctx: NodeContext, items: { field: string; path: string }[]): Promise<void> {
@@ -86,6 +89,9 @@ export async function createVideo(
     knownVoiceIds: await knownVoiceIds(ctx, body.narration_voice),
     allowPrivateUrls: ctx.config.allowPrivateUrls,
   });
+  // A tier this node cannot run as sold (model-6 without a language model) is refused, not sold.
+  const availability = modelAvailability(findModel(resolved.model)!, ctx.config);
+  if (!availability.available) throw invalidRequest(`model: ${availability.unavailable_reason}`);
   // "Unless the request reads otherwise": the prompt's words decide what the request left unset,
   // before the estimate, so a job is not priced for narration or music it will not have.
   const intent = readAudioIntent(resolved.prompt);
@@ -199,6 +205,7 @@ export async function createVideo(
         soundtrack_path: null,
         frames_done: 0,
         frames_total: 0,
+        warnings: JSON.stringify(warningsAtCreate(ctx.config)),
         created_at: now,
         updated_at: now,
         last_activity_at: now,

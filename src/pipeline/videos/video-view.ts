@@ -4,6 +4,7 @@ import type { NodeContext } from '../../node-context.js';
 import { signFileUrl } from '../../security/signed-urls.js';
 import type { VideoRow } from '../../store/videos-store.js';
 import { isTerminal } from '../engine/job-states.js';
+import { parseWarnings } from './job-warnings.js';
 
 /** Seconds a client should wait before polling again, by status. */
 const POLL_AFTER: Record<string, number> = {
@@ -50,6 +51,7 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
     updated_at: row.updated_at,
     elapsed_seconds: Math.max(0, Math.round((finishedAt - Date.parse(row.created_at)) / 1000)),
     last_activity_at: row.last_activity_at,
+    warnings: parseWarnings(row.warnings),
     ...(row.plan
       ? {
           dimensions: { width: row.width, height: row.height },
@@ -94,6 +96,7 @@ export function toListItem(row: VideoRow, baseUrl: string): Record<string, unkno
     app_url: `${baseUrl}/app/videos/${row.id}`,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    warnings: parseWarnings(row.warnings),
     ...(row.credits_cost_millicredits !== null ? { credits_cost: toCredits(row.credits_cost_millicredits) } : {}),
     ...(row.parent_id ? { parent_id: row.parent_id } : {}),
   };

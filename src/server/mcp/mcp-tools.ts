@@ -234,9 +234,12 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     input: z.strictObject({}),
     output: modelsResponse,
     annotations: READ_ONLY,
-    run: async () => {
-      const catalog = listModels();
-      const items = catalog.models.map((model) => `${model.id}${model.default ? ' (default)' : ''}: ${model.multi_scene ? 'multi-scene' : 'single-scene'}, up to ${model.max_duration_seconds} s`);
+    run: async (session) => {
+      const catalog = listModels(session.ctx.config);
+      const items = catalog.models.map(
+        (model) =>
+          `${model.id}${model.default ? ' (default)' : ''}: ${model.multi_scene ? 'multi-scene' : 'single-scene'}, up to ${model.max_duration_seconds} s, planned by ${model.backed_by.planner}${model.available ? '' : ' (not available on this node)'}`,
+      );
       return { structured: catalog, summary: `${catalog.models.length} models: ${items.join('; ')}.` };
     },
   }),

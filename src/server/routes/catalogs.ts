@@ -17,7 +17,7 @@ export function catalogRoutes(ctx: NodeContext) {
       summary: 'Generation models and what each supports',
       tags: ['catalogs'],
       response: { status: 200, description: 'The model catalog', schema: modelsResponse },
-      handler: async () => listModels(),
+      handler: async () => listModels(ctx.config),
     }),
     defineRoute({
       method: 'GET',

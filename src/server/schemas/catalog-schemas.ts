@@ -16,6 +16,16 @@ const modelItem = z.object({
   flat_credit_estimate: z.number().optional(),
   min_plan: z.string().optional(),
   default: z.boolean(),
+  backed_by: z
+    .object({
+      planner: z.string().describe('The story planner: "embedded" (the prompt\'s own words) or "<provider>:<model>"'),
+      scene_writer: z.string().describe('Who writes the scene code: "embedded" (kit templates)'),
+      speech: z.string().describe('Narration: "embedded" speech engine, or "none"'),
+      footage: z.string().describe('AI footage generator: "none" on this node'),
+    })
+    .describe('Extension: what runs each part of a job of this model on this node'),
+  available: z.boolean().describe('Extension: whether this node takes jobs of this model (false: create answers 400)'),
+  unavailable_reason: z.string().optional().describe('Extension: why not, when it is not available'),
 });
 
 const voiceItem = z.object({

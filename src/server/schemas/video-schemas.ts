@@ -15,6 +15,18 @@ export const videoIdParams = z.strictObject({
     .describe('The video job id (vid_...)'),
 });
 
+/** A job's warnings (DECISIONS.md "Job warnings"): always present, empty when none. */
+export const jobWarnings = z
+  .array(
+    z.object({
+      code: z.string().describe('Stable code, e.g. no_language_model'),
+      message: z.string().describe('What it means for the video, and what to do about it'),
+    }),
+  )
+  .describe(
+    'What to know about how the video was made, without failing the job: e.g. no_language_model when the node has no language model configured and the video uses only the prompt\'s own words. Empty when none',
+  );
+
 /** The 202 answer of `POST /v1/videos`. */
 export const createdVideoResponse = z.object({
   id: z.string(),
@@ -46,6 +58,7 @@ export const pollResponse = z.looseObject({
   updated_at: z.string(),
   elapsed_seconds: z.number(),
   last_activity_at: z.string(),
+  warnings: jobWarnings,
   credits_cost: z.number().optional(),
   download_url: z.string().optional(),
 });
@@ -78,7 +91,7 @@ export const listVideosQuery = z.strictObject({
 
 /** The answer of `GET /v1/videos`. */
 export const listVideosResponse = z.object({
-  videos: z.array(z.looseObject({ id: z.string(), status: z.string() })),
+  videos: z.array(z.looseObject({ id: z.string(), status: z.string(), warnings: jobWarnings })),
   next_cursor: z.string().nullable(),
 });
 

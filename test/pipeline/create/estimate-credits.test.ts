@@ -120,7 +120,7 @@ describe('CREDIT_RATES', () => {
       infographicGenerate: 2,
       infographicRender: 1,
     });
-    for (const model of listModels().models) {
+    for (const model of listModels({ languageModel: undefined, premiumLanguageModel: undefined }).models) {
       if (model.flat_credit_estimate !== undefined) expect(CREDIT_RATES.flat[model.id as 'model-4']).toBe(model.flat_credit_estimate);
     }
   });

@@ -57,7 +57,7 @@ describe('the embedded infographic planner', () => {
     );
     const content = planInfographicEmbedded({ prompt: 'Summarize the remote work survey', documents: [pdf] });
     expect(content.headline).toBe('Remote Work Survey 2025');
-    expect(content.subheadline).toBe('Summarize the remote work survey');
+    expect(content.subheadline).toBe('The remote work survey');
     expect(content.items.map((item) => item.value)).toEqual([71, 44]);
     expect(content.source).toBe('Source: survey.pdf, p. 1');
   });

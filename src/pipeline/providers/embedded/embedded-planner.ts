@@ -1,21 +1,10 @@
 import type { PlanRequest, StoryPlan, StoryPlanner } from '../provider-types.js';
 import { documentScenes, imageScenes, type SceneDraft } from './material-scenes.js';
 import { comparisonScene, iconScene, quoteScene, readsAsSteps, timelineScene } from './prompt-scenes.js';
+import { capitalize, findFigures, limitWords, sentences } from '../../../documents/stated-figures.js';
+import { readRequestContent } from './request-content.js';
 
-// Openers people put before the subject: "Make a 30 second video about ...".
-const REQUEST_OPENERS =
-  /^(?:please\s+)?(?:(?:make|create|generate|produce|build|render|write|do|give me|i (?:want|need)|can you (?:make|create))\s+)?(?:me\s+)?(?:an?\s+)?(?:(?:short|quick|brief|simple|fun|animated|vertical|square|explainer|promo(?:tional)?|launch|product|teaser|marketing|\d+[- ]?(?:s|sec(?:ond)?s?|min(?:ute)?s?)|\d+:\d+|tiktok|youtube|instagram|reels?|shorts?)[\s,-]+)*(?:video|clip|explainer|animation|reel|short|story|presentation|ad|promo)?\s*(?:that\s+(?:explains?|shows?|covers?)|explaining|showing|about|on|for|of|covering|introducing|to explain)?\s*/i;
-
-const STOP_WORDS = new Set('a an the and or but of to in on for with at by from is are was were be been it its this that these those as into about your our their my we you they i'.split(' '));
-
-/** Splits text into sentences. */
-export function sentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'])/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
+export { findFigures, limitWords, sentences, type StatedFigure } from '../../../documents/stated-figures.js';
 
 /** Splits a sentence into short points on commas, semicolons, colons and "and". */
 export function clauses(text: string): string[] {
@@ -29,58 +18,13 @@ export function clauses(text: string): string[] {
   return merged.filter((part) => part.split(/\s+/).length >= 2 && part.length <= 140);
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** Shortens text to at most `words` words, at a word boundary. */
-export function limitWords(text: string, words: number): string {
-  const parts = text.split(/\s+/);
-  return parts.length <= words ? text : parts.slice(0, words).join(' ');
-}
-
-/** The subject of the prompt: its first sentence without the "make a video about" opener. */
+/**
+ * The subject of the prompt: its first sentence without the request around it ("Explain how a heat
+ * pump works" → "How a heat pump works"); the first sentence as written when nothing else is left.
+ */
 export function extractTopic(prompt: string): string {
-  const first = sentences(prompt)[0] ?? prompt;
-  const stripped = first.replace(REQUEST_OPENERS, '').replace(/[.!?]+$/, '').trim();
-  const topic = stripped.length >= 3 ? stripped : first.replace(/[.!?]+$/, '');
-  return capitalize(limitWords(topic, 14));
-}
-
-/** A figure stated in the prompt, such as "62% of teams ..." or "$4.2 million in sales". */
-export interface StatedFigure {
-  value: number;
-  prefix: string;
-  suffix: string;
-  decimals: number;
-  label: string;
-  /** The sentence that states it. */
-  sentence: string;
-}
-
-/** Finds figures stated in the text with the words around them. */
-export function findFigures(text: string): StatedFigure[] {
-  const figures: StatedFigure[] = [];
-  // Whole words only, longest first: "4.2 million" is 4.2M, not 4.2m followed by "illion".
-  const pattern = /([$€£]?)(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(%|percent\b|million\b|billion\b|thousand\b|x\b|k\b|m\b)?/gi;
-  for (const sentence of sentences(text)) {
-    for (const match of sentence.matchAll(pattern)) {
-      const raw = match[2]!.replace(/,/g, '');
-      const value = Number(raw);
-      const unit = (match[3] ?? '').toLowerCase();
-      // A year is written without a thousands separator: "1,850 hours" is a figure, "in 1850" a year.
-      const isYear = !match[1] && !unit && value >= 1500 && value <= 2099 && !match[2]!.includes(',') && !raw.includes('.');
-      // "a 60 second video" states the video's length, not a fact to show.
-      const isLength = /^[\s-]*(?:s|secs?|seconds?|mins?|minutes?)\b/i.test(sentence.slice((match.index ?? 0) + match[0].length));
-      if (!Number.isFinite(value) || isYear || isLength || (!match[1] && !unit && value < 10)) continue;
-      const suffix = unit === 'percent' || unit === '%' ? '%' : unit === 'million' || unit === 'm' ? 'M' : unit === 'billion' ? 'B' : unit === 'thousand' || unit === 'k' ? 'K' : unit === 'x' ? 'x' : '';
-      const rest = sentence.slice((match.index ?? 0) + match[0].length).replace(/^\s*(?:of|in|for)?\s*/i, '').replace(/[.!?]+$/, '');
-      const before = sentence.slice(0, match.index ?? 0).replace(/[.!?,:]+\s*$/, '').trim();
-      const label = capitalize(limitWords((rest.length >= 8 ? rest : before || rest || 'as stated').replace(/^[\s,;:–—-]+/, ''), 12));
-      figures.push({ value, prefix: match[1] ?? '', suffix, decimals: raw.includes('.') ? Math.min(2, raw.split('.')[1]!.length) : 0, label, sentence });
-    }
-  }
-  return figures;
+  const subject = readRequestContent(prompt).subject;
+  return capitalize(limitWords(subject || (sentences(prompt)[0] ?? prompt).replace(/[.!?]+$/, ''), 14));
 }
 
 /** A sentence shortened for a subtitle: whole when short, else its first clause. */
@@ -111,19 +55,6 @@ function sentencesOf(points: string[]): string {
     .join(' ');
 }
 
-/** Key words of a text, for headings. */
-function keywords(text: string, count: number): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
-    .split(/\s+/)
-    .filter((word, index, all) => word.length > 3 && !STOP_WORDS.has(word) && all.indexOf(word) === index)
-    .slice(0, count);
-}
-
-/** The longest a scene should run when the request has too little to fill more scenes. */
-const MAX_SCENE_SECONDS = 10;
-
 /** How many scenes a duration holds: about one every 6 seconds, 3 to 12. */
 export function sceneCountFor(durationSeconds: number): number {
   return Math.max(durationSeconds < 9 ? 2 : 3, Math.min(12, Math.round(durationSeconds / 6)));
@@ -149,24 +80,50 @@ export function allocateDurations(totalSeconds: number, weights: number[], fps: 
 }
 
 /**
+ * The items of a list: after a colon ("Onboarding: day one, tools, who to ask"), or a sentence that
+ * is only a list of three or more short items ("Gliders, engines, jets, rockets"). Undefined when
+ * the text is not such a list.
+ */
+function listItems(sentence: string): string[] | undefined {
+  const at = sentence.search(/:\s/);
+  const tail = at >= 0 ? sentence.slice(at + 1) : sentence;
+  const items = tail
+    .replace(/[.!?]+$/, '')
+    .split(/,\s*(?:(?:and|und|et|y)\s+)?|\s+(?:and|und|et|y)\s+(?=[^,]*$)/i)
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const ok = at >= 0 ? items.length >= 2 && items.every((item) => item.split(/\s+/).length <= 6) : items.length >= 3 && items.every((item) => item.split(/\s+/).length <= 3);
+  return ok ? items.map(capitalize) : undefined;
+}
+
+/**
  * The embedded planner: a hook, body and close drawn from the request's own material, with no
- * model and no network. The body takes, in order: charts, figures and key statements from the
- * documents and the attached images (interleaved), then what the prompt's shape gives (a
- * comparison, a timeline, a quote), then its figures as counters and its sentences and clauses as
- * points (steps when it explains how, an icon grid when its points are short).
+ * model and no network. It reads the prompt's content apart from the request around it
+ * (`readRequestContent`): no instruction, production word or attachment directive is shown or
+ * said. The body takes, in order: charts, figures and key statements from the documents and the
+ * attached images (interleaved), then what the prompt's shape gives (a comparison, a timeline, a
+ * quote), then its figures as counters and its sentences and clauses as points (steps when it
+ * explains how, an icon grid when its points are short). A prompt with little content gets fewer,
+ * longer scenes, never scenes of single words; the close has an action only when the prompt names one.
  */
 export class EmbeddedPlanner implements StoryPlanner {
   readonly name = 'embedded';
 
   async plan(request: PlanRequest): Promise<StoryPlan> {
-    const topic = extractTopic(request.prompt);
-    const all = sentences(request.prompt);
+    const content = readRequestContent(request.prompt);
+    const action = content.action;
+    // The sentence that names the action is said once, on the close.
+    const all = content.sentences.filter((sentence, index) => index === 0 || !action || !sentence.toLowerCase().startsWith(action.toLowerCase()));
     const rest = all.slice(1);
     const english = request.language === 'en';
     const materials = request.materials ?? { images: [], documents: [] };
-    const figures = findFigures(request.prompt);
-    const points = [...new Set([...rest.flatMap(clauses), ...clauses(all[0] ?? '').slice(1)])].map((p) => capitalize(limitWords(p, 12)));
     const fromDocuments = documentScenes(materials.documents, request.prompt, english);
+    // A prompt that only says how to make the video is about its brand, images or documents.
+    const subject = content.subject || materials.brandName || materials.images.find((image) => image.context)?.context || fromDocuments[0]?.title || extractTopic(request.prompt);
+    const topic = capitalize(limitWords(subject, 14));
+    const figures = findFigures(all.join(' '));
+    const firstList = /:\s/.test(all[0] ?? '') ? listItems(all[0]!) : undefined;
+    const points = [...new Set([...(firstList ?? clauses(all[0] ?? '').slice(1)), ...rest.flatMap((sentence) => listItems(sentence) ?? clauses(sentence))])].map((p) => capitalize(limitWords(p, 12)));
 
     if (!request.multiScene) {
       const chart = fromDocuments.find((scene) => scene.kind === 'chart');
@@ -181,23 +138,18 @@ export class EmbeddedPlanner implements StoryPlanner {
     }
 
     const closingSentence = rest.length > 0 ? rest[rest.length - 1]! : '';
-    const actionMatch = /(?:visit|go to|see|try|sign up|join|download|learn more|subscribe|book|call)\b[^.!?]*/i.exec(request.prompt)?.[0];
-    const action = actionMatch && english ? capitalize(limitWords(actionMatch.trim(), 6)) : undefined;
     // The last sentence closes the video unless it is a step of the process or a dated event (shown in their own scenes).
     const closesStory = closingSentence && closingSentence !== rest[0] && !(readsAsSteps(request.prompt) && /^(?:finally|then|next|last(?:ly)?)\b/i.test(closingSentence)) && !/\b(1[5-9]\d\d|20\d\d)\b/.test(closingSentence);
     let message = closesStory ? limitWords(closingSentence.replace(/[.!?]+$/, ''), 14) : topic;
     if (action && message.toLowerCase().startsWith(action.toLowerCase())) message = topic;
-    const count = sceneCountFor(request.durationSeconds);
-    const bodyCount = count - 2;
-    // Below this many bodies, scenes would run too long: fill with the subject's key terms.
-    const minBodies = Math.min(bodyCount, Math.max(1, Math.ceil(request.durationSeconds / MAX_SCENE_SECONDS) - 2));
+    const bodyCount = sceneCountFor(request.durationSeconds) - 2;
     // The hero opens the video (without one, a background image does); the other images go in the body.
     const hero = materials.images.find((image) => image.role === 'hero') ?? materials.images.find((image) => image.role === 'background');
     const candidates: SceneDraft[] = interleave(fromDocuments, imageScenes(materials.images.filter((image) => image !== hero), topic));
 
     // The prompt's shape: a comparison, a timeline, a quote.
     const used = new Set<string>();
-    const comparison = comparisonScene(request.prompt, points);
+    const comparison = comparisonScene(all.join(' '), points);
     if (comparison) {
       candidates.push(comparison);
       for (const side of ['left', 'right'] as const) for (const point of (comparison.settings[side] as { points: string[] }).points) used.add(point);
@@ -208,7 +160,7 @@ export class EmbeddedPlanner implements StoryPlanner {
       const dated = all.filter((sentence) => /\b(1[5-9]\d\d|20\d\d)\b/.test(sentence)).join(' ').toLowerCase();
       for (const point of points) if (dated.includes(point.toLowerCase())) used.add(point);
     }
-    const quote = quoteScene(request.prompt);
+    const quote = quoteScene(all.join(' '));
     if (quote) {
       candidates.push(quote);
       const quoted = all.filter((sentence) => sentence.includes(String(quote.settings.quote))).join(' ').toLowerCase();
@@ -220,7 +172,6 @@ export class EmbeddedPlanner implements StoryPlanner {
     // A point is said once: not again when a counter states its figure or the close says it.
     const shownElsewhere = [...figureQueue.map((figure) => figure.sentence), message, ...(action ? [action] : [])].map((text) => text.toLowerCase());
     const pointQueue = points.filter((point) => !used.has(point) && !shownElsewhere.some((text) => text.includes(point.toLowerCase().replace(/[.!?]+$/, ''))));
-    const keyTerms = keywords(topic, 6);
     const steps = readsAsSteps(request.prompt);
     for (let i = 0; candidates.length < bodyCount && (figureQueue.length > 0 || pointQueue.length > 0); i += 1) {
       const figure = i % 2 === 1 || pointQueue.length === 0 ? figureQueue.shift() : undefined;
@@ -235,20 +186,17 @@ export class EmbeddedPlanner implements StoryPlanner {
       const items = pointQueue.splice(0, iconCount >= 3 ? iconCount : steps && i === 0 ? 5 : 3);
       if (items.length === 0) continue;
       // Only English gets the planner's own words; other languages keep to the prompt's.
-      const heading = english && i === 0 ? firstHeading(topic, steps, request.prompt) : `${capitalize(keywords(items[0]!, 2).join(' ') || topic)}`;
+      const heading = english && i === 0 ? firstHeading(topic, steps, request.prompt) : topic;
       const icons = iconCount >= 3 ? iconScene(heading, items) : undefined;
       if (icons) candidates.push(icons);
-      else if (items.length === 1) candidates.push({ role: 'body', kind: 'kinetic', title: items[0]!, settings: { text: items[0]! }, narration: sentencesOf(items) });
+      // A lone point is a scene only when it says something: a single word is not shown alone.
+      else if (items.length === 1 && items[0]!.split(/\s+/).length >= 2) candidates.push({ role: 'body', kind: 'kinetic', title: items[0]!, settings: { text: items[0]! }, narration: sentencesOf(items) });
+      else if (items.length === 1) continue;
       else if (steps && i === 0) candidates.push({ role: 'body', kind: 'steps', title: heading, settings: { heading, steps: items }, narration: sentencesOf(items) });
       else candidates.push({ role: 'body', kind: 'bullets', title: heading, settings: { heading, items }, narration: sentencesOf(items) });
     }
+    // The request has said all it says: fewer, longer scenes rather than filler.
     const bodies = candidates.slice(0, bodyCount);
-    // The request has said all it says: restate the subject's key terms (each once) rather than invent facts.
-    const unusedTerms = keyTerms.filter((term) => !JSON.stringify(bodies.map((scene) => scene.settings)).toLowerCase().includes(term));
-    for (let i = bodies.length; i < minBodies && unusedTerms.length > 0; i += 1) {
-      const term = capitalize(unusedTerms.shift()!);
-      bodies.push({ role: 'body', kind: 'kinetic', title: term, settings: { text: term, ...(english ? { kicker: topic } : {}) }, narration: '' });
-    }
 
     const subtitle = rest[0] ? shortLine(rest[0]) : materials.brandDescription ? shortLine(sentences(materials.brandDescription)[0] ?? '') : '';
     const kicker = materials.brandName;
@@ -261,10 +209,12 @@ export class EmbeddedPlanner implements StoryPlanner {
       role: 'close',
       kind: 'cta',
       title: english ? 'Takeaway' : limitWords(message, 4),
-      settings: { message, ...(action ? { action } : english ? { action: 'Learn more' } : {}), ...(materials.logo ? { logo: materials.logo } : {}) },
+      settings: { message, ...(action ? { action } : {}), ...(materials.logo ? { logo: materials.logo } : {}) },
       narration: sentencesOf([message, ...(action && !message.toLowerCase().includes(action.toLowerCase()) ? [action] : [])]),
     };
-    const scenes = [hook, ...bodies, close];
+    // A close that would only repeat the hook (no body, no action, no logo, nothing new to say) is left out.
+    const closeAddsNothing = bodies.length === 0 && !action && !materials.logo && message === topic;
+    const scenes = closeAddsNothing ? [hook] : [hook, ...bodies, close];
     const durations = allocateDurations(request.durationSeconds, scenes.map((s) => (s.role === 'body' ? 1 : 0.8)), request.fps);
     return { title: topic, scenes: scenes.map((scene, i) => ({ ...scene, durationSeconds: durations[i]! })) };
   }

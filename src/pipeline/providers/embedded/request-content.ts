@@ -1,0 +1,166 @@
+// Reads what a prompt is about, apart from how it asks for the video. People write requests, not
+// content: "Explain how a heat pump works", "A 4:5 ad for a running shoe, please, just music",
+// "Mach ein kurzes Video über unsere neue App, mit Untertiteln". Without a language model the
+// embedded planner may show only the prompt's own words, so it must first take away the request's
+// framing (instruction verbs, the video as the object of the request, shape, length, sound,
+// captions, attachments, politeness) in English, German, French and Spanish, keeping the language.
+import { sentences as splitSentences } from '../../../documents/stated-figures.js';
+
+/** What a prompt is about, without the request around it. */
+export interface RequestContent {
+  /** The subject, from the first sentence: "How a heat pump works". Empty when the prompt says only how to make the video. */
+  subject: string;
+  /** The content sentences, cleaned, in order; the first one holds the subject. */
+  sentences: string[];
+  /** What the prompt asks viewers to do ("Visit acme.com", "Jetzt bestellen"), in its words, if it names an action. */
+  action?: string;
+}
+
+const W = String.raw`[\p{L}\p{N}'’&-]`;
+
+/** The video as the object of a request ("a short teaser", "ein kurzes Video", "une vidéo courte", "un anuncio"). */
+const NOUNS = String.raw`videos?|vids?|clips?|ads?|adverts?|advertisements?|commercials?|promos?|teasers?|trailers?|stings?|idents?|reels?|shorts|explainers?|animations?|slideshows?|spots?|bumpers?|intros?|outros?|montages?|kurzvideos?|erklärvideos?|werbevideos?|werbespots?|imagefilms?|vidéos?|pubs?|publicités?|bandes?-annonces?|capsules?|vídeos?|anuncios?|tráilers?|animaci(?:ón|ones)|cortos?`;
+
+/** Words that only say what kind of video: "vertical", "30-second", "logo", "kurzes", "courte", "corto". */
+const MODIFIERS = new Set(
+  (
+    'short quick brief simple fun animated vertical horizontal square portrait landscape widescreen explainer promo promotional launch marketing social ' +
+    'social-media tiktok youtube instagram insta ig linkedin facebook logo brand branded product motion kinetic typography cinematic engaging catchy punchy ' +
+    'little nice cool professional looping silent hd 4k teaser video clip ' +
+    'kurz kurze kurzes kurzen kleines kleinen schnelles animiertes animierten vertikales vertikalen hochkant quadratisches erklär werbe produkt ' +
+    'court courte courts petite petit rapide animée animé verticale carrée promotionnelle explicative explicatif publicitaire produit ' +
+    'corta corto breve rápido rápida animado animada cuadrado cuadrada promocional explicativo explicativa publicitario'
+  ).split(' '),
+);
+
+/** Articles and possessives a request puts before the video it asks for. */
+const ARTICLE = String.raw`(?:a|an|the|one|some|ein|eine|einen|einem|un|une|una|le|la|el)`;
+
+/** Prepositions that join the video to its subject ("video for", "Video über", "vidéo sur", "video sobre"). */
+const JOINS = String.raw`about|on|of|for|introducing|explaining|showing|covering|that (?:explains?|shows?|covers?)|to explain|to show|über|zu|zum|zur|für|von|sur|de|du|des|pour|à propos de|qui explique|expliquant|présentant|sobre|para|acerca de|del|que explique|explicando|mostrando`;
+
+// Verbs that ask for an explanation keep what follows ("Explain how X works" → "How X works");
+// verbs that ask for a video are followed by the video they ask for ("Make a teaser for X" → "X").
+const OPENERS = String.raw`(?:(?:please|bitte|por favor|can you|could you|would you|will you|kannst du|könntest du|können sie|peux-tu|pouvez-vous|puedes|podrías|i want you to|help me)[\s,]+)*`;
+const EXPLAIN = new RegExp(
+  String.raw`^${OPENERS}(?:explain|describe|show|tell|teach|illustrate|walk (?:me |us )?through|break down|outline|summari[sz]e|visuali[sz]e|present|introduce|introducing|presenting|announcing|meet|showcase|highlight|erkläre|erklär|erklären sie|erklärt|beschreibe|beschreiben sie|zeige|zeig|zeigen sie|explique|expliquez|décris|décrivez|montre|montrez|présente|présentez|raconte|racontez|explícame|explicame|explíquenos|explica|explique|describe|descríbeme|muestra|muéstrame|muestrame|presenta|cuéntame|cuenta)(?:[\s-]+(?:me|us|viewers|people|everyone|kids|mir|uns|moi|nous))?(?:\s+about)?[\s,:]+`,
+  'iu',
+);
+const MAKE = new RegExp(
+  String.raw`^${OPENERS}(?:make|create|generate|produce|build|render|write|do|design|craft|draft|prepare|animate|put together|give|i (?:want|need|would like)|i'd like|we (?:want|need)|need|mach|mache|macht|machen sie|erstelle|erstell|erstellen sie|produziere|generiere|gestalte|ich (?:brauche|möchte|will)|wir brauchen|fais|faites|crée|créez|réalise|réalisez|génère|générez|produis|prépare|conçois|je (?:veux|voudrais)|hazme|haz|hágame|haga|créame|creame|crea|cree|genera|produce|prepara|realiza|diseña|quiero|necesito)(?:[\s-]+(?:me|us|mir|uns|moi|nous))?(?:me|nos)?[\s,:]+`,
+  'iu',
+);
+
+/** The video asked for, at the start of what is left: "a vertical teaser for", "Onboarding video for", "ein kurzes Video über". */
+const VIDEO_PHRASE = new RegExp(
+  String.raw`^(?:${ARTICLE}\s+)?((?:${W}+\s+){0,3}?)(?:${NOUNS})\b((?:\s+${W}+){0,2}?)\s*(?:(${JOINS})\s+|[:,–—]\s*|$)`,
+  'iu',
+);
+
+/** Phrases that say how to make the video, wherever they stand. */
+const PRODUCTION_PHRASES: RegExp[] = [
+  // Politeness.
+  /\b(?:please|pls|thanks|thank you|bitte|danke|merci|gracias|por favor)\b|s'il (?:te|vous) pla[iî]t/giu,
+  // Shape: "4:5", "in 9:16", "vertical format", "im Hochformat", "for TikTok".
+  /(?:\b(?:in|im|en|au|as|als|at)\s+)?(?<![\d.:])(?:16\s*:\s*9|9\s*:\s*16|4\s*:\s*5|5\s*:\s*4|1\s*:\s*1|4\s*:\s*3|3\s*:\s*4|21\s*:\s*9|2\s*:\s*3|3\s*:\s*2)(?![\d.:])(?:\s+(?:format|aspect ratio|ratio|Seitenverhältnis))?/giu,
+  /\b(?:in|im|en|au|as)\s+(?:an?\s+)?(?:vertical|portrait|landscape|square|widescreen|hochformat|hochkant|querformat|format vertical|formato vertical)(?:\s+(?:format|mode|orientation|video))?\b/giu,
+  /\b(?:vertical|horizontal|portrait|landscape|square|widescreen)\s+(?:format|orientation|mode|aspect)\b/giu,
+  /\b(?:for|für|pour|para)\s+(?:tiktok|instagram|insta|youtube|reels|shorts|linkedin|facebook|snapchat|social media|les réseaux sociaux|redes sociales|soziale medien)(?:\s+(?:reels?|stories|story|shorts|feed|posts?))?\b/giu,
+  // Length: "in 30 seconds", "60s", "a 30-second", "en 30 secondes", "in 30 Sekunden", "de 60 segundos", "one-minute".
+  /(?:\b(?:in|within|under|about|around|max(?:imum)?|of|en|de|im|unter|ca\.?)\s+)?(?<![\p{L}\d.])(?<!\b(?:the|den|die|les années|los años)\s)\d{1,3}(?:[.,]\d+)?\s*[- ]?\s*(?:s|secs?|seconds?|sekunden|sek|secondes?|segundos?|mins?|minutes?|minuten|minutos?)\b(?:[- ](?:long|lang|langes?))?(?:-(?=\p{L}))?/giu,
+  /\b(?:one|two|three|ein|eine|une|una|un)[- ](?:minutes?|minuten?|minutos?)(?:[- ](?:long|lang|langes?))?\b/giu,
+  // Sound and captions: "no voiceover", "just music", "mit Untertiteln", "sans voix", "solo música".
+  /\b(?:with|without|no|add|include|plus|mit|ohne|avec|sans|con|sin)\s+(?:an?\s+|any\s+|background\s+|burned-in\s+|de la\s+|des\s+|la\s+)*(?:voice[- ]?overs?|voices?|narration|narrator|music|soundtrack|sound|audio|captions|subtitles|untertiteln?|sprecher|erzähler|stimme|musik|hintergrundmusik|sous-titres|voix|musique|subtítulos|voz|música|locución|narración)\b/giu,
+  /\b(?:just|only|nur|juste|seulement|uniquement|solo|sólo)\s+(?:de la\s+)?(?:music|a soundtrack|narration|voice[- ]?over|musik|musique|música)(?=\s*(?:[,.;!?)]|$))|\b(?:music|narration|voice[- ]?over|musique|música)[- ](?:only|seulement)\b/giu,
+  /\b(?:make|keep) it (?:silent|muted?|short|quick|vertical|square|snappy)\b/giu,
+  // Attachments: "using the screenshots provided in order", "with the attached CSV", "(with a CSV of sales)".
+  /\((?:with|using|see|from|attached|mit|avec|con)\b[^)]*\)/giu,
+  /\b(?:using|use|with|from|based on|mit|anhand|avec|à partir des?|en utilisant|con|usando|a partir de)\s+(?:the|these|those|my|our|this|attached|provided|die|den|der|diesen|les|mes|nos|ces|los|las|mis|estos|estas|nuestr[oa]s)?\s*(?:attached\s+|provided\s+|following\s+|beigefügten\s+|angehängten\s+)?(?:screenshots?|images?|photos?|pictures?|files?|csv|pdf|spreadsheet|data|documents?|slides?|footage|bilder[n]?|fotos|dateien?|captures? d'écran|fichiers?|imágenes|capturas(?: de pantalla)?|archivos?)(?:\s+(?:provided|attached|below|above|here|I sent|I attached|ci-joint(?:e?s)?|adjunt[oa]s?|anbei))*(?:\s+in (?:order|that order|the order given|this order)|\s+dans l'ordre|\s+en orden|\s+der reihe nach)?/giu,
+];
+
+/** Words with no content of their own: articles, joins and what the production phrases leave behind. */
+const EMPTY = new Set(
+  'a an the and or of to in on for with at by it this that me us it is be as so ein eine einen und oder mit für im in zu der die das un une le la les et avec pour de du des en el los las y con para por'.split(' '),
+);
+
+function tidy(text: string): string {
+  return text
+    .replace(/\(\s*\)/g, '')
+    .replace(/\s+([.!?,;:])/g, '$1')
+    .replace(/([,;:])(?:\s*[,;:])+/g, '$1')
+    .replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/g, '')
+    .replace(/[,;:–—-]+(?=[.!?]$)/, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Takes the request's framing off the front of a sentence: the instruction verb and the video it asks for. */
+function stripFraming(sentence: string): string {
+  let text = sentence.trim();
+  const explained = EXPLAIN.exec(text);
+  if (explained) return text.slice(explained[0].length);
+  const made = MAKE.exec(text);
+  if (made) text = text.slice(made[0].length);
+  const video = VIDEO_PHRASE.exec(text);
+  // After the video only words about the video may come ("une vidéo courte sur"): "Ads are everywhere" is content.
+  const after = (video?.[2] ?? '').split(/\s+/).filter(Boolean);
+  if (video && after.every((word) => MODIFIERS.has(word.toLowerCase()))) {
+    // Words before the video that say what it is about stay: "Onboarding video for new hires" → "Onboarding for new hires".
+    const kept = (video[1] ?? '').split(/\s+/).filter((word) => word && !MODIFIERS.has(word.toLowerCase()) && !/^\d/.test(word));
+    const rest = text.slice(video[0].length);
+    const join = video[3]?.toLowerCase();
+    if (kept.length === 0) return rest;
+    return rest ? `${kept.join(' ')}${join === 'for' || join === 'für' || join === 'pour' || join === 'para' ? ` ${video[3]} ` : ': '}${rest}` : kept.join(' ');
+  }
+  return made ? text.replace(new RegExp(`^${ARTICLE}\\s+`, 'iu'), '') : text;
+}
+
+/** Whether a text still says anything once its production words are gone. */
+function hasContent(text: string): boolean {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}'’-]+/u)
+    .some((word) => word.length > 0 && !EMPTY.has(word) && !MODIFIERS.has(word) && !new RegExp(`^(?:${NOUNS})$`, 'iu').test(word));
+}
+
+/** Removes the production phrases from a text. */
+export function stripProductionPhrases(text: string): string {
+  let out = text;
+  for (const pattern of PRODUCTION_PHRASES) out = out.replace(pattern, ' ');
+  // A clause left naming only the video ("…, vertical video", ", 4:5 ad") goes too.
+  out = out.replace(new RegExp(String.raw`[,;]\s*(?:as\s+)?(?:${ARTICLE}\s+)?(?:${W}+\s+){0,2}(?:${NOUNS})(?=\s*(?:[,;.!?]|$))`, 'giu'), (clause) => (hasContent(clause.replace(new RegExp(`\\b(?:${NOUNS})\\b`, 'giu'), '')) ? clause : ''));
+  return tidy(out);
+}
+
+
+// An action is an imperative at the start of a sentence or clause (or after "to", "and"), or a web
+// address; "how to book a flight" and "in order" are not actions.
+const ACTION_VERBS = String.raw`visit|go to|head to|sign up|join|try|order|pre-?order|download|book|call|subscribe|register|buy|shop|get started|get yours|learn more|contact|follow|apply|install|reserve|rsvp|besuche|besuchen sie|melde dich an|melden sie sich an|registriere dich|probiere|probieren sie|teste|testen sie|bestelle|bestellen sie|jetzt bestellen|lade|laden sie|buche|buchen sie|ruf|rufen sie|abonniere|abonnieren sie|kaufe|kaufen sie|visitez|visite|rendez-vous sur|inscrivez-vous|inscris-toi|essayez|essaie|commandez|commande|téléchargez|télécharge|réservez|réserve|appelez|appelle|abonnez-vous|achetez|achète|visita|visite|regístrate|suscríbete|prueba|pruebe|pide|ordena|descarga|descargue|reserva|llama|compra|únete`;
+const ACTION = new RegExp(String.raw`(?:^|[.!?,;:]\s*|\b(?:to|and|then|und|et|y)\s+)(?<!how to\s+)((?:now\s+|jetzt\s+)?(?:${ACTION_VERBS})\b(?:[^.!?,;]|[.,](?=[\p{L}\p{N}/]))*)`, 'iu');
+const ADDRESS = /\b(?:https?:\/\/[^\s,;]+|www\.[^\s,;]+|[a-z0-9-]+\.(?:com|io|app|dev|org|net|co|de|fr|es|ai|shop|store|eu)(?:\/[^\s,;]*)?)(?<![.!?])/iu;
+
+/** The action a prompt asks viewers to take, in its words (at most 6 words), or undefined. */
+export function findAction(text: string): string | undefined {
+  const verb = ACTION.exec(text)?.[1];
+  if (verb) {
+    const words = tidy(stripProductionPhrases(verb)).split(/\s+/).slice(0, 6).join(' ');
+    if (words) return capitalize(words.replace(/[.!?]+$/, ''));
+  }
+  return ADDRESS.exec(text)?.[0];
+}
+
+/** Reads a prompt's content: its subject and sentences without the request's framing, and its action. */
+export function readRequestContent(prompt: string): RequestContent {
+  const cleaned = splitSentences(prompt)
+    .map((sentence) => tidy(stripProductionPhrases(stripFraming(stripProductionPhrases(sentence)))))
+    .filter((sentence) => hasContent(sentence))
+    .map(capitalize);
+  const first = cleaned[0] ?? '';
+  const subject = capitalize(tidy(first.split(/:\s/)[0]!.replace(/[.!]+$/, '')));
+  const action = findAction(prompt);
+  return { subject, sentences: cleaned, ...(action ? { action } : {}) };
+}

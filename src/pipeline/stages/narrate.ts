@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { SpokenWord } from '../audio/audio-protocol.js';
+import { captionChunks, wantsCaptions } from '../speech/caption-chunks.js';
+import { espeakSettings, findEmbeddedVoice, type EspeakSettings } from '../speech/espeak-voice.js';
+import { fitTimeline, NARRATION_LEAD, NARRATION_TAIL } from '../speech/fit-timeline.js';
+import type { PlanDraft } from './plan.js';
+import { decideSound } from './soundtrack.js';
+import type { StageContext } from './stage-context.js';
+import type { NarratedPlan, NarrationClip } from './stored-plan.js';
+
+/**
+ * Shortens the longest script one step: drops its last sentence, else cuts its sentence to the
+ * first clause, else to two thirds of its words (at least four). False when nothing is left to cut.
+ */
+export function shortenScripts(scripts: string[]): boolean {
+  const order = scripts.map((script, index) => ({ script, index })).sort((a, b) => b.script.length - a.script.length);
+  for (const { script, index } of order) {
+    const sentences = script.split(/(?<=[.!?。！？])\s+/).filter(Boolean);
+    if (sentences.length >= 2) {
+      scripts[index] = sentences.slice(0, -1).join(' ');
+      return true;
+    }
+    const clauses = script.split(/[,;:，、]\s*/).filter(Boolean);
+    if (clauses.length >= 2) {
+      scripts[index] = `${clauses[0]!.replace(/[.!?。！？]+$/, '')}.`;
+      return true;
+    }
+    const words = script.replace(/[.!?。！？]+$/, '').split(/\s+/);
+    if (words.length > 5) {
+      scripts[index] = `${words.slice(0, Math.max(4, Math.floor((words.length * 2) / 3))).join(' ')}.`;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Speaks one script; one retry, so a speech failure fails the job loudly rather than leaving a silent scene. */
+function speak(stage: StageContext, text: string, settings: EspeakSettings, file: string): Promise<{ durationSeconds: number; words: SpokenWord[] }> {
+  return stage
+    .audio()
+    .speak(text, settings, file)
+    .catch(() => stage.audio().speak(text, settings, file));
+}
+
+/**
+ * The narrate stage, the second half of planning: decides the sound, speaks each scene's script
+ * (shortening the scripts, then speaking faster, until they fit the target), fits the scene
+ * durations to the speech and the beat grid, and adds captions when the prompt asks for them.
+ * Changes `draft.plan`'s scenes in place; {@link storePlan} writes the checkpoint.
+ */
+export async function narrateStage(stage: StageContext, draft: PlanDraft): Promise<NarratedPlan> {
+  const row = stage.job();
+  const options = stage.options();
+  const { plan, language } = draft;
+  const { audio, targetSeconds: target, beats } = await decideSound(stage, draft.theme.id, language);
+  const voice = findEmbeddedVoice(audio.voice)!;
+
+  // Narration first, so scene durations follow the speech.
+  const speech: (NarrationClip | undefined)[] = plan.scenes.map(() => undefined);
+  if (audio.narration) {
+    const audioDir = path.posix.join('videos', row.id, 'audio');
+    mkdirSync(path.join(stage.ctx.filesDir, audioDir), { recursive: true });
+    const scripts = plan.scenes.map((scene) => scene.narration);
+    let rate = 1;
+    for (let round = 0; round < 10; round += 1) {
+      for (const [index, script] of scripts.entries()) {
+        if (!script.trim()) continue;
+        stage.checkCancel();
+        stage.progress({ phase_detail: `Narrating scene ${index + 1} of ${scripts.length}` });
+        const file = path.posix.join(audioDir, `narration-${index}.wav`);
+        const settings = espeakSettings(voice, language);
+        const spoken = await speak(stage, script, { ...settings, wordsPerMinute: Math.round(settings.wordsPerMinute * rate) }, path.join(stage.ctx.filesDir, file));
+        speech[index] = { path: file, seconds: spoken.durationSeconds, words: spoken.words };
+      }
+      const needed = speech.reduce((sum, clip) => sum + (clip ? clip.seconds + NARRATION_LEAD + NARRATION_TAIL : 1), 0);
+      if (needed <= target * 1.05) break;
+      // Too long for the target: shorten the longest script (a sentence, then a clause, then words),
+      // then speak a little faster, and as a last resort let a scene go without narration.
+      if (shortenScripts(scripts)) continue;
+      if (rate < 1.3) {
+        rate += 0.15;
+        continue;
+      }
+      const longest = scripts.reduce((best, script, index) => (index > 0 && script.length > (scripts[best]?.length ?? 0) ? index : best), scripts.length > 1 ? 1 : 0);
+      scripts[longest] = '';
+      speech[longest] = undefined;
+    }
+    plan.scenes.forEach((scene, index) => (scene.narration = scripts[index]!));
+  }
+  const durations = fitTimeline({
+    planned: plan.scenes.map((scene) => scene.durationSeconds),
+    needed: speech.map((clip) => (clip ? clip.seconds + NARRATION_LEAD + NARRATION_TAIL : 0)),
+    target,
+    fps: options.fps,
+    beats,
+  });
+  plan.scenes.forEach((scene, index) => (scene.durationSeconds = durations[index]!));
+  if (audio.narration && wantsCaptions(row.prompt)) {
+    plan.scenes.forEach((scene, index) => {
+      const clip = speech[index];
+      if (clip) scene.settings = { ...scene.settings, captions: captionChunks(scene.narration, clip.words, NARRATION_LEAD, clip.seconds) };
+    });
+  }
+  return { audio, speech };
+}

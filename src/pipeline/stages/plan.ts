@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SourceDocument } from '../../documents/read-document.js';
+import { newId } from '../../store/ids.js';
+import type { VideoRow } from '../../store/videos-store.js';
+import { DOCUMENTS_FILE, prepareMaterials, type JobMaterials } from '../materials/prepare-materials.js';
+import type { StoryPlan } from '../providers/provider-types.js';
+import type { NarrationLanguage } from '../speech/languages.js';
+import { stripDirectives } from '../speech/read-audio-intent.js';
+import { resolveTheme, type SceneTheme } from '../theme/resolve-theme.js';
+import { attachmentPaths } from './job-attachments.js';
+import type { StageContext } from './stage-context.js';
+import type { NarratedPlan, StoredPlan } from './stored-plan.js';
+
+/** A plan made but not yet stored: the planner's story, the theme chosen for it and what it drew on. */
+export interface PlanDraft {
+  plan: StoryPlan;
+  theme: SceneTheme;
+  language: NarrationLanguage;
+  materials: JobMaterials;
+}
+
+/** The job's images (prepared as assets), documents (read at create) and brand logo. */
+async function jobMaterials(stage: StageContext, row: VideoRow, brandLogoPath: string | undefined): Promise<JobMaterials> {
+  const options = stage.options();
+  const attachments = attachmentPaths(row);
+  const images = options.images.flatMap((image, index) => {
+    const file = attachments.get(`images[${index}]`);
+    return file ? [{ field: `images[${index}]`, path: file, ...(image.context ? { context: image.context } : {}) }] : [];
+  });
+  const documentsFile = path.join(stage.ctx.filesDir, 'videos', row.id, 'inputs', DOCUMENTS_FILE);
+  const documents = existsSync(documentsFile) ? (JSON.parse(readFileSync(documentsFile, 'utf8')) as SourceDocument[]) : [];
+  return prepareMaterials(stage.ctx.filesDir, path.posix.join('videos', row.id, 'assets'), { images, documents, ...(brandLogoPath ? { brandLogoPath } : {}) });
+}
+
+/**
+ * The plan stage: detects the narration language, prepares the materials, asks the planner for the
+ * story and chooses the theme. Nothing is stored here: the narrated plan is stored whole by
+ * {@link storePlan}, the plan checkpoint. Undefined when that checkpoint is already written.
+ */
+export async function planStage(stage: StageContext): Promise<PlanDraft | undefined> {
+  const row = stage.job();
+  if (row.plan) return undefined;
+  const options = stage.options();
+  stage.checkCancel();
+  const language = options.narrationLanguage ?? (await stage.audio().detectLanguage(row.prompt));
+  const brand = options.brandKitId ? stage.ctx.brandKits.get(options.brandKitId) : undefined;
+  const brandColors = brand ? (JSON.parse(brand.colors) as Record<string, string>) : {};
+  const brandFonts = brand ? (JSON.parse(brand.fonts) as Record<string, string>) : {};
+  const brandName = options.brandSettings?.brandName ?? brand?.name;
+  const brandDescription = options.brandSettings?.brandDescription ?? (brand?.description || undefined);
+  const materials = await jobMaterials(stage, row, brand?.logo_path ?? undefined);
+  const plan = await stage.providers.planner.plan(
+    {
+      // The planner works from the user's own words; an enhanced prompt is shown, not planned from.
+      prompt: stripDirectives(row.prompt),
+      durationSeconds: options.durationSeconds,
+      multiScene: options.multiScene,
+      fps: options.fps,
+      language,
+      materials: { images: materials.images, documents: materials.documents, ...(materials.logo ? { logo: materials.logo } : {}), ...(brandName ? { brandName } : {}), ...(brandDescription ? { brandDescription } : {}) },
+    },
+    stage.signal,
+  );
+  stage.checkCancel();
+  const theme = resolveTheme({
+    prompt: row.prompt,
+    animationStyle: options.animationStyle,
+    backgroundColor: options.backgroundColor,
+    brandColors: {
+      primary: options.brandSettings?.primaryColor ?? brandColors.primary,
+      secondary: options.brandSettings?.secondaryColor ?? brandColors.secondary,
+      accent: options.brandSettings?.accentColor ?? brandColors.accent,
+    },
+    brandFonts: { heading: options.brandSettings?.headingFont ?? brandFonts.heading, body: options.brandSettings?.bodyFont ?? brandFonts.body },
+    ...(options.brandSettings?.visualStyle ? { visualStyle: options.brandSettings.visualStyle } : {}),
+    ...(brandName ? { brandName } : {}),
+    documentKinds: materials.documents.map((doc) => doc.kind),
+  });
+  return { plan, theme, language, materials };
+}
+
+/**
+ * The plan checkpoint: the scene list (with narration clips and fitted durations) and the stored
+ * plan, in one transaction, replacing any scene rows a crashed attempt left uncommitted.
+ */
+export function storePlan(stage: StageContext, draft: PlanDraft, narrated: NarratedPlan): void {
+  const { ctx, jobId } = stage;
+  const { plan, theme, materials } = draft;
+  const stored: StoredPlan = {
+    title: plan.title,
+    theme,
+    planner: stage.providers.planner.name,
+    audio: narrated.audio,
+    assets: materials.assets,
+    images: materials.images.map(({ name, field, role }) => ({ name, field, role })),
+  };
+  ctx.db.transaction(() => {
+    ctx.videos.deleteUncommittedScenes(jobId);
+    plan.scenes.forEach((scene, position) => {
+      const clip = narrated.speech[position];
+      ctx.videos.insertScene({
+        id: newId('scn'),
+        video_id: jobId,
+        position,
+        title: scene.title,
+        role: scene.role,
+        kind: scene.kind,
+        duration_seconds: scene.durationSeconds,
+        settings: JSON.stringify(scene.settings),
+        source: null,
+        compiled: null,
+        writer: null,
+        committed_at: null,
+        narration: scene.narration || null,
+        narration_audio: clip?.path ?? null,
+        narration_seconds: clip?.seconds ?? null,
+        narration_words: clip ? JSON.stringify(clip.words) : null,
+        audit: null,
+      });
+    });
+    stage.progress({
+      plan: JSON.stringify(stored),
+      scenes_planned: plan.scenes.length,
+      phase: 'generating',
+      phase_detail: `Planned ${plan.scenes.length} scene${plan.scenes.length === 1 ? '' : 's'}: ${plan.title}`,
+    });
+  })();
+}

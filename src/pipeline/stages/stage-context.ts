@@ -1,0 +1,66 @@
+import type { Logger } from 'pino';
+import type { NodeContext } from '../../node-context.js';
+import type { RenderPool } from '../../render/render-pool.js';
+import { nowIso } from '../../store/ids.js';
+import type { VideoRow, VideoUpdate } from '../../store/videos-store.js';
+import type { ResolvedVideoOptions } from '../create/resolve-video-options.js';
+import type { AudioThread } from '../audio/audio-thread.js';
+import type { PipelineProviders } from './pipeline-providers.js';
+
+/** The abort reason of a canceled job (POST /cancel taking effect), told apart from a shutdown. */
+export class CancelSignal extends Error {
+  constructor() {
+    super('job canceled');
+    this.name = 'CancelSignal';
+  }
+}
+
+/** What every stage of one video job is given: the node, the workers, the providers and the job's signal. */
+export interface StageContext {
+  ctx: NodeContext;
+  pool: RenderPool;
+  /** The speech and mix thread (made on first use). */
+  audio(): AudioThread;
+  providers: PipelineProviders;
+  /** Where the compositions bundle is cached. */
+  cacheDir: string;
+  /** Aborted on cancel (reason {@link CancelSignal}) and on shutdown. */
+  signal: AbortSignal;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** The job's id. */
+  jobId: string;
+  /** The job's row as stored now. */
+  job(): VideoRow;
+  /** The job's options as resolved at create. */
+  options(): ResolvedVideoOptions;
+  /** Writes progress fields (`phase`, `phase_detail`, counters, checkpoints); `updated_at` stays as it is. */
+  progress(changes: VideoUpdate): void;
+  /** Throws when the job was canceled or the engine is stopping: the cooperative check between steps. */
+  checkCancel(): void;
+}
+
+/** The parts of a {@link StageContext} that do not depend on the job. */
+export type StageServices = Omit<StageContext, 'jobId' | 'job' | 'options' | 'progress' | 'checkCancel' | 'signal'>;
+
+/** A {@link StageContext} for job `jobId` over `services`, cancelled through `signal`. */
+export function stageContext(services: StageServices, jobId: string, signal: AbortSignal): StageContext {
+  const { ctx } = services;
+  const job = (): VideoRow => {
+    const row = ctx.videos.get(jobId);
+    if (!row) throw new Error(`video ${jobId} is gone`);
+    return row;
+  };
+  return {
+    ...services,
+    jobId,
+    signal,
+    job,
+    options: () => JSON.parse(job().options) as ResolvedVideoOptions,
+    // Progress is not a job-record write: updated_at stays as it is (the spec's rule).
+    progress: (changes) => ctx.videos.update(jobId, { ...changes, last_activity_at: nowIso() }),
+    checkCancel: () => {
+      if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new CancelSignal();
+      if (ctx.videos.get(jobId)?.cancel_requested) throw new CancelSignal();
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SourceDocument } from '../../../../src/documents/read-document.js';
+import type { PreparedImage } from '../../../../src/pipeline/materials/prepare-materials.js';
+import { EmbeddedPlanner } from '../../../../src/pipeline/providers/embedded/embedded-planner.js';
+import { readRequestContent } from '../../../../src/pipeline/providers/embedded/request-content.js';
+import type { PlanMaterials, StoryPlan } from '../../../../src/pipeline/providers/provider-types.js';
+import { documentFiles } from '../../../documents/document-files.js';
+
+// Prompts written the way people write them: instructions, not content. Without a language model
+// the planner may show only the prompt's own content, never the request around it.
+
+const SALES_CSV = 'Region,Q1,Q2,Q3\nNorth,100,120,150\nSouth,90,95,99\nWest,80,110,160\n';
+
+interface Case {
+  prompt: string;
+  language: string;
+  /** The subject the video is titled with, in the prompt's language. */
+  title: string;
+  /** The action the close may show, when the prompt names one. */
+  action?: string;
+  /** Words of this request that must not reach the screen or the script, besides the common ones. */
+  banned?: RegExp;
+  materials?: 'csv' | 'screenshots' | 'logo';
+}
+
+const CASES: Case[] = [
+  { prompt: 'Explain how a heat pump works', language: 'en', title: 'How a heat pump works' },
+  { prompt: "Make a vertical teaser for my bakery's new sourdough", language: 'en', title: "My bakery's new sourdough" },
+  { prompt: 'A 4:5 ad for a running shoe, please, just music', language: 'en', title: 'A running shoe' },
+  { prompt: 'Onboarding video for new hires at Acme: day one, tools, who to ask', language: 'en', title: 'Onboarding for new hires at Acme' },
+  { prompt: 'Create a 60s product tour using the screenshots provided in order', language: 'en', title: 'Product tour', materials: 'screenshots' },
+  { prompt: 'Logo sting for Northwind, no voiceover', language: 'en', title: 'Northwind', banned: /logo|sting/i, materials: 'logo' },
+  { prompt: 'Which region grew fastest? (with a CSV of quarterly sales by region)', language: 'en', title: 'Which region grew fastest?', banned: /with a csv|quarterly sales by region/i, materials: 'csv' },
+  { prompt: 'History of the bicycle, vertical video for TikTok', language: 'en', title: 'History of the bicycle' },
+  { prompt: 'Quick explainer for TikTok: why do cats purr?', language: 'en', title: 'Why do cats purr?' },
+  {
+    prompt: 'Make a 30 second video about our coffee subscription. Beans ship every two weeks, you pick the roast and you can pause anytime. Sign up at beans.example.com',
+    language: 'en',
+    title: 'Our coffee subscription',
+    action: 'Sign up at beans.example.com',
+  },
+  { prompt: 'Can you please create a short animated video explaining why the sky is blue? Sunlight scatters off air molecules. Blue light scatters most.', language: 'en', title: 'Why the sky is blue?', banned: /animated|short/i },
+  { prompt: 'Erkläre, wie Photosynthese funktioniert', language: 'de', title: 'Wie Photosynthese funktioniert' },
+  { prompt: 'Mach ein kurzes Video über unsere neue App, mit Untertiteln', language: 'de', title: 'Unsere neue App' },
+  { prompt: 'Erstelle ein 30-Sekunden-Video für unser Café im Hochformat. Jetzt bestellen!', language: 'de', title: 'Unser Café', action: 'Jetzt bestellen' },
+  { prompt: 'Explique comment fonctionne la blockchain en 30 secondes', language: 'fr', title: 'Comment fonctionne la blockchain' },
+  { prompt: 'Fais une vidéo courte sur le recyclage du verre, sans musique, en format vertical', language: 'fr', title: 'Le recyclage du verre', banned: /format/i },
+  { prompt: 'Explícame cómo funciona la fotosíntesis', language: 'es', title: 'Cómo funciona la fotosíntesis' },
+  { prompt: 'Haz un anuncio de 15 segundos para nuestra panadería, solo música. Visita panaderia.example.es', language: 'es', title: 'Nuestra panadería', action: 'Visita panaderia.example.es' },
+];
+
+/** Instruction verbs, the video as the object of the request, shape, length, sound, captions, attachments, politeness. */
+const COMMON_BANNED =
+  /(?<![\p{L}\p{N}])(?:explain|explique|explícame|erkläre|make|mach|create|erstelle|fais|haz|please|bitte|por favor|vertical|verticale|hochformat|video|vidéo|videos|teaser|ad|anuncio|sting|reel|tiktok|voice-?over|captions|subtitles|untertiteln|screenshots|provided|in order|explainer|quick|kurzes|courte|just music|solo música|musique|sekunden|secondes|segundos|seconds|second|learn more|\d+s|\d+\s*:\s*\d+)(?![\p{L}\p{N}])/iu;
+
+/** Settings that are not words on screen: asset names, kinds, data citations. */
+const NOT_TEXT = new Set(['image', 'images', 'logo', 'mode', 'chart', 'icon', 'source', 'sourceRef', 'unit', 'valueLabel', 'value', 'prefix', 'suffix', 'decimals', 'values']);
+
+/** The words a scene shows (its settings' texts) and says (its script). */
+function textsOf(scene: StoryPlan['scenes'][number]): string[] {
+  const texts: string[] = [];
+  const walk = (value: unknown, key?: string) => {
+    if (key && NOT_TEXT.has(key)) return;
+    if (typeof value === 'string') texts.push(value);
+    else if (Array.isArray(value)) value.forEach((item) => walk(item));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(scene.settings);
+  return texts;
+}
+
+const TOKEN = /[\p{L}\p{N}]+(?:[:'’.,-][\p{L}\p{N}]+)*/gu;
+/** The planner's own words (English headings) and what the attachments bring. */
+const OWN_WORDS = new Set('what to know how it works why matters step by takeaway from vs leads'.split(' '));
+
+function tokens(text: string): string[] {
+  return (text.match(TOKEN) ?? []).map((token) => token.toLowerCase());
+}
+
+function image(name: string, role: PreparedImage['role'], context?: string): PreparedImage {
+  return { name, field: `images[${name.replace(/\D/g, '')}]`, role, ...(context ? { context } : {}), width: 1600, height: 900 };
+}
+
+describe('EmbeddedPlanner with prompts written as requests', () => {
+  const files = documentFiles();
+  let csv: SourceDocument;
+  const plans = new Map<string, StoryPlan>();
+  const materialsFor = (c: Case): PlanMaterials | undefined =>
+    c.materials === 'csv'
+      ? { images: [], documents: [csv] }
+      : c.materials === 'screenshots'
+        ? { images: [image('image-0', 'hero'), image('image-1', 'gallery'), image('image-2', 'gallery')], documents: [] }
+        : c.materials === 'logo'
+          ? { images: [image('image-0', 'logo', 'logo')], documents: [], logo: 'image-0' }
+          : undefined;
+
+  beforeAll(async () => {
+    csv = await files.read('csv', SALES_CSV, 'sales.csv');
+    for (const c of CASES) {
+      const materials = materialsFor(c);
+      plans.set(c.prompt, await new EmbeddedPlanner().plan({ prompt: c.prompt, durationSeconds: 60, multiScene: true, fps: 30, language: c.language, ...(materials ? { materials } : {}) }));
+    }
+  });
+  afterAll(() => files.remove());
+
+  it.each(CASES)('titles "$prompt" with its subject, in its language', (c) => {
+    expect(plans.get(c.prompt)!.title).toBe(c.title);
+  });
+
+  it.each(CASES)('shows and says no instruction or production word for "$prompt"', (c) => {
+    for (const scene of plans.get(c.prompt)!.scenes) {
+      for (const text of [...textsOf(scene), scene.title, scene.narration]) {
+        expect(text, `${scene.kind} scene`).not.toMatch(COMMON_BANNED);
+        if (c.banned) expect(text, `${scene.kind} scene`).not.toMatch(c.banned);
+      }
+    }
+  });
+
+  it.each(CASES)('shows no fragment: every word on screen and in the script is a whole word of "$prompt" or its attachments', (c) => {
+    const corpus = new Set([...tokens(c.prompt), ...(c.materials === 'csv' ? tokens(SALES_CSV.replace(/,/g, ' ')) : []), ...OWN_WORDS]);
+    const story = plans.get(c.prompt)!;
+    for (const scene of story.scenes) {
+      for (const text of [...textsOf(scene), scene.narration]) {
+        const strays = tokens(text).filter((token) => !corpus.has(token) && !corpus.has(token.replace(/[.,]+$/, '')));
+        expect(strays, `${scene.kind} scene: "${text}"`).toEqual([]);
+      }
+    }
+  });
+
+  it.each(CASES)('fills no time with a lone keyword for "$prompt"', (c) => {
+    const story = plans.get(c.prompt)!;
+    for (const scene of story.scenes) {
+      const words = textsOf(scene).flatMap(tokens);
+      // One word on screen is allowed only when it is the whole subject ("Northwind").
+      if (words.length <= 1 && scene.kind !== 'chart' && scene.kind !== 'image-grid' && scene.kind !== 'image') expect(textsOf(scene).join(' ')).toBe(story.title);
+      if (scene.role === 'body' && scene.kind === 'kinetic') expect(words.length).toBeGreaterThan(1);
+    }
+    const total = story.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
+    expect(Math.round(total * 30)).toBe(60 * 30);
+  });
+
+  it.each(CASES)('closes with an action pill only when "$prompt" names one', (c) => {
+    const story = plans.get(c.prompt)!;
+    const actions = story.scenes.filter((scene) => scene.settings.action !== undefined);
+    if (c.action) {
+      expect(actions).toHaveLength(1);
+      expect(actions[0]).toMatchObject({ role: 'close', kind: 'cta', settings: { action: c.action } });
+    } else {
+      expect(actions).toEqual([]);
+    }
+  });
+
+  it('makes fewer, longer scenes when the prompt has little content', () => {
+    const heatPump = plans.get('Explain how a heat pump works')!;
+    expect(heatPump.scenes.length).toBeLessThanOrEqual(2);
+    const onboarding = plans.get('Onboarding video for new hires at Acme: day one, tools, who to ask')!;
+    expect(onboarding.scenes.map((scene) => scene.kind)).toEqual(['kinetic', 'icons', 'cta']);
+    expect(onboarding.scenes[1]!.settings.items).toEqual([
+      { icon: 'auto', label: 'Day one' },
+      { icon: 'auto', label: 'Tools' },
+      { icon: 'auto', label: 'Who to ask' },
+    ]);
+    for (const scene of [...heatPump.scenes, ...onboarding.scenes]) expect(scene.durationSeconds).toBeGreaterThanOrEqual(15);
+  });
+
+  it('charts the attached CSV for a question about it', () => {
+    const chart = plans.get(CASES[6]!.prompt)!.scenes.find((scene) => scene.kind === 'chart');
+    expect(chart?.settings).toMatchObject({ labels: ['North', 'South', 'West'] });
+  });
+
+  it('shows the attached screenshots and closes on the logo of a logo sting', () => {
+    const tour = plans.get(CASES[4]!.prompt)!;
+    expect(new Set(JSON.stringify(tour.scenes.map((scene) => scene.settings)).match(/image-\d/g))).toEqual(new Set(['image-0', 'image-1', 'image-2']));
+    const sting = plans.get(CASES[5]!.prompt)!;
+    expect(sting.scenes.at(-1)).toMatchObject({ role: 'close', kind: 'cta', settings: { message: 'Northwind', logo: 'image-0' } });
+  });
+});
+
+describe('readRequestContent', () => {
+  it.each([
+    ['Make a 30 second video about the history of tea.', 'The history of tea'],
+    ['Please make a short promo video for our new bakery. Fresh bread daily.', 'Our new bakery'],
+    ['Introducing the Nimbus smart kettle. It boils water fast.', 'The Nimbus smart kettle'],
+    ['Short videos win attention', 'Short videos win attention'],
+    ['Ads are everywhere in the city', 'Ads are everywhere in the city'],
+    ['Music of the 60s', 'Music of the 60s'],
+    ['Explain how to book a flight', 'How to book a flight'],
+  ])('reads the subject of "%s" as "%s"', (prompt, subject) => {
+    expect(readRequestContent(prompt).subject).toBe(subject);
+  });
+
+  it.each([
+    ['Explain how to book a flight', undefined],
+    ['Create a product tour using the screenshots provided in order', undefined],
+    ['A history of the book', undefined],
+    ['Our new menu. Book a table at cafe.example.com', 'Book a table at cafe.example.com'],
+    ['Neue Kollektion. Jetzt bestellen!', 'Jetzt bestellen'],
+    ['Nouvelle collection, réservez votre essai', 'Réservez votre essai'],
+    ['Nueva app. Descarga la app hoy', 'Descarga la app hoy'],
+    ['Our new app, see acme.io', 'acme.io'],
+  ])('reads the action of "%s" as %s', (prompt, action) => {
+    expect(readRequestContent(prompt).action).toBe(action);
+  });
+});

@@ -1,0 +1,86 @@
+import { AudioThread } from '../../../src/pipeline/audio/audio-thread.js';
+import type { CreateVideoBody } from '../../../src/pipeline/create/create-video-schema.js';
+import { EmbeddedPlanner } from '../../../src/pipeline/providers/embedded/embedded-planner.js';
+import type { PlanRequest, SceneWriter, StoryPlan, StoryPlanner } from '../../../src/pipeline/providers/provider-types.js';
+import { embeddedEnhancer, resolveProviders, type PromptEnhancer } from '../../../src/pipeline/stages/pipeline-providers.js';
+import { stageContext, type StageContext } from '../../../src/pipeline/stages/stage-context.js';
+import { createVideo } from '../../../src/pipeline/videos/create-video.js';
+import { RenderPool } from '../../../src/render/render-pool.js';
+import { createAccountWithKey, createTestNode, type TestNode } from '../../helpers/test-node.js';
+
+/** The embedded planner, counting what it is asked. */
+export class CountingPlanner implements StoryPlanner {
+  readonly name = 'counting';
+  readonly requests: PlanRequest[] = [];
+  private readonly embedded = new EmbeddedPlanner();
+  plan(request: PlanRequest): Promise<StoryPlan> {
+    this.requests.push(request);
+    return this.embedded.plan(request);
+  }
+}
+
+/** The embedded enhancer, counting what it is asked. */
+export class CountingEnhancer implements PromptEnhancer {
+  readonly name = 'counting';
+  readonly prompts: string[] = [];
+  enhance(prompt: string, signal?: AbortSignal): Promise<string> {
+    this.prompts.push(prompt);
+    return embeddedEnhancer.enhance(prompt, signal);
+  }
+}
+
+/** A scene writer that must not be asked: it records the positions it was asked for and fails. */
+export class UnwantedWriter implements SceneWriter {
+  readonly name = 'unwanted';
+  readonly positions: number[] = [];
+  writeScene(request: { position: number }): Promise<string> {
+    this.positions.push(request.position);
+    return Promise.reject(new Error('the scene writer was asked for a committed scene'));
+  }
+}
+
+/** A test node with an account, a render pool and an audio thread, all closed by `close`. */
+export interface StageFixture {
+  node: TestNode;
+  pool: RenderPool;
+  audio: AudioThread;
+  planner: CountingPlanner;
+  enhancer: CountingEnhancer;
+  writer: UnwantedWriter;
+  /** Creates a queued job (nothing runs it) and returns its id. */
+  createJob(body: CreateVideoBody): Promise<string>;
+  /** A stage context for the job over the fixture's providers. */
+  stage(jobId: string, signal?: AbortSignal): StageContext;
+  close(): Promise<void>;
+}
+
+/** Opens a {@link StageFixture}. */
+export function stageFixture(): StageFixture {
+  const node = createTestNode();
+  const pool = new RenderPool();
+  const audio = new AudioThread();
+  const planner = new CountingPlanner();
+  const enhancer = new CountingEnhancer();
+  const writer = new UnwantedWriter();
+  const providers = resolveProviders({ planner, enhancer, sceneWriter: writer });
+  return {
+    node,
+    pool,
+    audio,
+    planner,
+    enhancer,
+    writer,
+    async createJob(body) {
+      const { account } = await createAccountWithKey(node.ctx);
+      const answer = await createVideo(node.ctx, { account: node.ctx.accounts.get(account.id)!, key: null }, body, { enqueue: () => undefined });
+      return answer.body.id;
+    },
+    stage: (jobId, signal = new AbortController().signal) =>
+      stageContext({ ctx: node.ctx, pool, audio: () => audio, providers, cacheDir: node.ctx.config.cacheDir }, jobId, signal),
+    async close() {
+      await audio.close();
+      await pool.close();
+      node.cleanup();
+    },
+  };
+}
