@@ -3,6 +3,7 @@ import type { NodeContext } from './node-context.js';
 import { AudioThread } from './pipeline/audio/audio-thread.js';
 import { VideoEngine } from './pipeline/engine/video-engine.js';
 import { InfographicRenders } from './pipeline/infographics/infographic-renders.js';
+import { modelProviders } from './pipeline/providers/llm/model-providers.js';
 import type { PipelineProviders } from './pipeline/stages/pipeline-providers.js';
 import { RenderPool } from './render/render-pool.js';
 import type { AppServices } from './server/services.js';
@@ -36,7 +37,19 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
   const pool = new RenderPool({ size: ctx.config.renderWorkers, browserExecutable: ctx.config.browserExecutable });
   const webhooks = new WebhookDispatcher(ctx, { logger: options.logger });
   const audio = new AudioThread();
-  const engine = new VideoEngine({ ctx, pool, audio, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl, providers: options.providers });
+  // With a language model configured, each model tier plans with its model (made on first use).
+  const providersFor = modelProviders(ctx.config);
+  const engine = new VideoEngine({
+    ctx,
+    pool,
+    audio,
+    webhooks,
+    logger: options.logger,
+    cacheDir: ctx.config.cacheDir,
+    baseUrl: options.baseUrl,
+    providers: options.providers,
+    ...(providersFor ? { providersFor } : {}),
+  });
   const infographics = new InfographicRenders({ ctx, pool, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
   webhooks.start();
   const resume = () => {
@@ -51,6 +64,7 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
     pool,
     webhooks,
     cacheDir: ctx.config.cacheDir,
+    ...(providersFor?.('model-5').enhancer ? { enhancer: providersFor('model-5').enhancer } : {}),
     stop: async () => {
       await engine.stop();
       await infographics.stop();

@@ -44,6 +44,8 @@ export interface ServiceOptions {
   llmPremium?: string;
   /** API base URL of the premium model. @default the provider's own */
   llmPremiumBaseUrl?: string;
+  /** When the language model fails a job's plan: `fail` the job, or plan it with the `embedded` planner and warn. @default "fail" */
+  llmFallback?: string;
 }
 
 /** {@link ServiceOptions} with every default applied; built once by {@link resolveConfig}. */
@@ -66,6 +68,8 @@ export interface ServiceConfig {
   languageModel: LanguageModelSetting | undefined;
   /** The premium tier's model when one is configured apart from {@link languageModel}. */
   premiumLanguageModel: LanguageModelSetting | undefined;
+  /** What a job does when its language model fails: fail (`model_unavailable`, `model_output_invalid`) or fall back to the embedded planner with a warning. */
+  llmFallback: 'fail' | 'embedded';
 }
 
 /** Environment variables read for each option (flags win over them). */
@@ -87,6 +91,7 @@ export const ENVIRONMENT_VARIABLES = {
   llmBaseUrl: 'SERVICE_LLM_BASE_URL',
   llmPremium: 'SERVICE_LLM_PREMIUM',
   llmPremiumBaseUrl: 'SERVICE_LLM_PREMIUM_BASE_URL',
+  llmFallback: 'SERVICE_LLM_FALLBACK',
 } as const satisfies Record<keyof ServiceOptions, string>;
 
 /**
@@ -139,12 +144,17 @@ export function resolveConfig(
   if (premiumLanguageModel && !languageModel) {
     throw invalidRequest('--llm-premium (SERVICE_LLM_PREMIUM) needs a default model too: set --llm (SERVICE_LLM)');
   }
+  const llmFallback = options.llmFallback ?? fromEnv('llmFallback') ?? 'fail';
+  if (llmFallback !== 'fail' && llmFallback !== 'embedded') {
+    throw invalidRequest(`--llm-fallback (SERVICE_LLM_FALLBACK) must be "fail" or "embedded", got "${llmFallback}"`);
+  }
 
   return {
     dataDir,
     renderWorkers,
     languageModel,
     premiumLanguageModel,
+    llmFallback,
     cacheDir: path.resolve(cwd, options.cacheDir ?? fromEnv('cacheDir') ?? packageCacheDir() ?? path.join(dataDir, 'cache')),
     port,
     host: options.host ?? fromEnv('host') ?? '127.0.0.1',

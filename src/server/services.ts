@@ -1,5 +1,6 @@
 import type { VideoEngine } from '../pipeline/engine/video-engine.js';
 import type { InfographicRenders } from '../pipeline/infographics/infographic-renders.js';
+import type { PromptEnhancer } from '../pipeline/stages/pipeline-providers.js';
 import type { RenderPool } from '../render/render-pool.js';
 
 /** The long-lived workers routes hand work to; absent in apps built without them (some tests). */
@@ -10,4 +11,6 @@ export interface AppServices {
   pool?: RenderPool;
   /** Where the compositions bundle is cached. */
   cacheDir: string;
+  /** Rewrites prompts for `enhance_prompt` (the node's language model); the embedded rules when absent. */
+  enhancer?: PromptEnhancer;
 }

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { isTerminal, type JobStatus } from '../../src/pipeline/engine/job-states.js';
 import { startRuntime, type NodeRuntime } from '../../src/node-runtime.js';
 import { kitVersion } from '../../src/render/bundle/ensure-bundle.js';
+import type { ServiceOptions } from '../../src/config/resolve-config.js';
 import { buildApp } from '../../src/server/app.js';
 import { packageCacheDir } from '../../src/package-root.js';
 import { createAccountWithKey, createTestNode, type TestNode } from '../helpers/test-node.js';
@@ -29,8 +30,8 @@ export interface E2eNode {
 }
 
 /** Starts a node for render tests. */
-export async function startE2eNode(options: { webhookUrl?: string; heartbeatMs?: number } = {}): Promise<E2eNode> {
-  const node = createTestNode({ allowPrivateUrls: true, cacheDir: E2E_CACHE_DIR });
+export async function startE2eNode(options: { webhookUrl?: string; heartbeatMs?: number; config?: ServiceOptions; env?: Record<string, string> } = {}): Promise<E2eNode> {
+  const node = createTestNode({ allowPrivateUrls: true, cacheDir: E2E_CACHE_DIR, ...options.config }, options.env);
   let port = 0;
   const runtime = startRuntime(node.ctx, { baseUrl: () => `http://127.0.0.1:${port}` });
   // Render tests make many requests a minute; each lands in a fresh rate-limit window (the limits have their own tests).

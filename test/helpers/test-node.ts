@@ -16,9 +16,9 @@ export interface TestNode {
 }
 
 /** Opens a node on a new temporary data dir. */
-export function createTestNode(options: ServiceOptions = {}): TestNode {
+export function createTestNode(options: ServiceOptions = {}, env: Record<string, string> = {}): TestNode {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'service-test-'));
-  const ctx = openNode(resolveConfig({ logLevel: 'silent', ...options, dataDir }, {}));
+  const ctx = openNode(resolveConfig({ logLevel: 'silent', ...options, dataDir }, env));
   return {
     dataDir,
     ctx,

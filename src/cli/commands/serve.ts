@@ -34,6 +34,7 @@ export function serveCommand(): Command {
     .option('--llm-base-url <url>', 'API base URL of the language model, required for openai-compatible (env SERVICE_LLM_BASE_URL)')
     .option('--llm-premium <provider:model>', 'a stronger language model for model-6 (env SERVICE_LLM_PREMIUM, default the --llm model)')
     .option('--llm-premium-base-url <url>', 'API base URL of the premium model (env SERVICE_LLM_PREMIUM_BASE_URL)')
+    .option('--llm-fallback <fail|embedded>', 'when the language model fails a plan: fail the job, or plan with the embedded planner and warn (env SERVICE_LLM_FALLBACK, default fail)')
     .option('--owner-credits <credits>', 'credits of the owner account made on an empty data dir (env SERVICE_OWNER_CREDITS, default 1000)', numberOption)
     .action(async (options) => {
       try {
@@ -60,6 +61,7 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     llmBaseUrl: options.llmBaseUrl as string | undefined,
     llmPremium: options.llmPremium as string | undefined,
     llmPremiumBaseUrl: options.llmPremiumBaseUrl as string | undefined,
+    llmFallback: options.llmFallback as string | undefined,
   });
   // Loaded here so other commands start without Fastify and pino.
   const [{ createLogger }, { buildApp }] = await Promise.all([

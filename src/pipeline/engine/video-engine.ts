@@ -7,6 +7,7 @@ import { newId, nowIso } from '../../store/ids.js';
 import type { VideoRenderRow, VideoRow, VideoUpdate } from '../../store/videos-store.js';
 import { rendersNeeded } from '../create/resolve-video-options.js';
 import { AudioThread } from '../audio/audio-thread.js';
+import type { ModelId } from '../../catalog/models.js';
 import type { SceneWriter, StoryPlanner } from '../providers/provider-types.js';
 import { enhanceStage } from '../stages/enhance.js';
 import { finishStage } from '../stages/finish.js';
@@ -41,6 +42,8 @@ export interface VideoEngineOptions {
   heartbeatMs?: number;
   /** The planner, scene writer and enhancer the stages ask. @default the embedded ones */
   providers?: Partial<PipelineProviders>;
+  /** The providers of a job of a given model (its tier's language model); over `providers`. */
+  providersFor?: (model: ModelId) => Partial<PipelineProviders>;
   /** Shorthand for `providers.planner`. */
   planner?: StoryPlanner;
   /** Shorthand for `providers.sceneWriter`. */
@@ -75,6 +78,7 @@ export class VideoEngine {
         ...(options.planner ? { planner: options.planner } : {}),
         ...(options.sceneWriter ? { sceneWriter: options.sceneWriter } : {}),
       }),
+      ...(options.providersFor ? { providersFor: options.providersFor } : {}),
       cacheDir: options.cacheDir ?? options.ctx.config.cacheDir,
       ...(options.logger ? { logger: options.logger } : {}),
     };

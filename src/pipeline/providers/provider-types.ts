@@ -40,6 +40,10 @@ export interface PlannedScene {
 export interface StoryPlan {
   title: string;
   scenes: PlannedScene[];
+  /** Who planned it, when not the planner asked (a fallback). */
+  plannedBy?: string;
+  /** What the job's client should know about how it was planned (a fallback, say). */
+  warnings?: { code: string; message: string }[];
 }
 
 /** What a planner is given. */

@@ -8,6 +8,7 @@ import type { StoryPlan } from '../providers/provider-types.js';
 import type { NarrationLanguage } from '../speech/languages.js';
 import { stripDirectives } from '../speech/read-audio-intent.js';
 import { resolveTheme, type SceneTheme } from '../theme/resolve-theme.js';
+import { parseWarnings } from '../videos/job-warnings.js';
 import { attachmentPaths } from './job-attachments.js';
 import type { StageContext } from './stage-context.js';
 import type { NarratedPlan, StoredPlan } from './stored-plan.js';
@@ -90,7 +91,7 @@ export function storePlan(stage: StageContext, draft: PlanDraft, narrated: Narra
   const stored: StoredPlan = {
     title: plan.title,
     theme,
-    planner: stage.providers.planner.name,
+    planner: plan.plannedBy ?? stage.providers.planner.name,
     audio: narrated.audio,
     assets: materials.assets,
     images: materials.images.map(({ name, field, role }) => ({ name, field, role })),
@@ -120,6 +121,7 @@ export function storePlan(stage: StageContext, draft: PlanDraft, narrated: Narra
       });
     });
     stage.progress({
+      ...(plan.warnings?.length ? { warnings: JSON.stringify([...parseWarnings(stage.job().warnings), ...plan.warnings]) } : {}),
       plan: JSON.stringify(stored),
       scenes_planned: plan.scenes.length,
       phase: 'generating',

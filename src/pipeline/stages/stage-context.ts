@@ -5,6 +5,7 @@ import { nowIso } from '../../store/ids.js';
 import type { VideoRow, VideoUpdate } from '../../store/videos-store.js';
 import type { ResolvedVideoOptions } from '../create/resolve-video-options.js';
 import type { AudioThread } from '../audio/audio-thread.js';
+import type { ModelId } from '../../catalog/models.js';
 import type { PipelineProviders } from './pipeline-providers.js';
 
 /** The abort reason of a canceled job (POST /cancel taking effect), told apart from a shutdown. */
@@ -40,7 +41,10 @@ export interface StageContext {
 }
 
 /** The parts of a {@link StageContext} that do not depend on the job. */
-export type StageServices = Omit<StageContext, 'jobId' | 'job' | 'options' | 'progress' | 'checkCancel' | 'signal'>;
+export type StageServices = Omit<StageContext, 'jobId' | 'job' | 'options' | 'progress' | 'checkCancel' | 'signal'> & {
+  /** The providers of a job of this model (a model tier's language model), over `providers`. */
+  providersFor?: (model: ModelId) => Partial<PipelineProviders>;
+};
 
 /** A {@link StageContext} for job `jobId` over `services`, cancelled through `signal`. */
 export function stageContext(services: StageServices, jobId: string, signal: AbortSignal): StageContext {
@@ -50,12 +54,15 @@ export function stageContext(services: StageServices, jobId: string, signal: Abo
     if (!row) throw new Error(`video ${jobId} is gone`);
     return row;
   };
+  const { providersFor, ...shared } = services;
+  const options = (): ResolvedVideoOptions => JSON.parse(job().options) as ResolvedVideoOptions;
   return {
-    ...services,
+    ...shared,
+    providers: providersFor ? { ...services.providers, ...providersFor(options().model) } : services.providers,
     jobId,
     signal,
     job,
-    options: () => JSON.parse(job().options) as ResolvedVideoOptions,
+    options,
     // Progress is not a job-record write: updated_at stays as it is (the spec's rule).
     progress: (changes) => ctx.videos.update(jobId, { ...changes, last_activity_at: nowIso() }),
     checkCancel: () => {

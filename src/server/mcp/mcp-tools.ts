@@ -292,7 +292,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     output: z.object({ prompt: z.string(), enhanced_prompt: z.string(), credits_cost: z.number() }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     run: async (session, args) => {
-      const answer = enhancePrompt(session.ctx, session.principal.account.id, args.prompt);
+      const answer = await enhancePrompt(session.ctx, session.principal.account.id, args.prompt, session.services.enhancer);
       return { structured: answer, summary: `Enhanced prompt (${answer.credits_cost} credits): ${answer.enhanced_prompt}` };
     },
   }),

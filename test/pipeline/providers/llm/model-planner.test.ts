@@ -17,7 +17,7 @@ async function plannerAnswering(...answers: unknown[]): Promise<{ planner: Model
   const server = await startFakeOpenAIServer();
   servers.push(server);
   for (const answer of answers) server.enqueue(answer as never);
-  const model = await createLanguageModel({ provider: 'openai-compatible', model: 'qwen2.5-coder:32b', baseUrl: `${server.url}/v1`, apiKey: undefined }, { maxRetries: 0 });
+  const model = await createLanguageModel({ provider: 'openai-compatible', model: 'qwen2.5-coder:32b', baseUrl: server.url, apiKey: undefined }, { maxRetries: 0 });
   return { planner: new ModelPlanner(model), server };
 }
 

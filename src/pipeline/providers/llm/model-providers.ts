@@ -1,0 +1,73 @@
+import { plannerModelFor } from '../../../catalog/model-backing.js';
+import { findModel, type ModelId } from '../../../catalog/models.js';
+import type { ServiceConfig } from '../../../config/resolve-config.js';
+import type { PipelineProviders } from '../../stages/pipeline-providers.js';
+import { EmbeddedPlanner } from '../embedded/embedded-planner.js';
+import type { PlanRequest, StoryPlan, StoryPlanner } from '../provider-types.js';
+import { LanguageModelError, type LanguageModel } from './language-model.js';
+import { lazyLanguageModel } from './lazy-language-model.js';
+import type { LanguageModelSetting } from './model-config.js';
+import { modelEnhancer } from './model-enhancer.js';
+import { ModelPlanner } from './model-planner.js';
+
+/**
+ * A model planner that, when its model fails (unreachable, refused, malformed answer after the
+ * retries), plans with the embedded planner instead and says so in the plan's warnings: the
+ * operator's `--llm-fallback embedded`. Any other error is the job's.
+ */
+export class FallbackPlanner implements StoryPlanner {
+  readonly name: string;
+
+  constructor(
+    private readonly primary: StoryPlanner,
+    private readonly fallback: StoryPlanner = new EmbeddedPlanner(),
+  ) {
+    this.name = primary.name;
+  }
+
+  async plan(request: PlanRequest, signal?: AbortSignal): Promise<StoryPlan> {
+    try {
+      return await this.primary.plan(request, signal);
+    } catch (error) {
+      if (!(error instanceof LanguageModelError) || signal?.aborted) throw error;
+      const plan = await this.fallback.plan(request, signal);
+      return {
+        ...plan,
+        plannedBy: this.fallback.name,
+        warnings: [
+          ...(plan.warnings ?? []),
+          {
+            code: 'model_fallback',
+            message: `The language model could not plan this video (${error.message}); it was planned from the prompt's own words instead.`,
+          },
+        ],
+      };
+    }
+  }
+}
+
+/**
+ * The providers of each model tier on a node with language models: the tier's planner model
+ * (`model-6` the premium one when configured) plans the story, and the node's model enhances
+ * prompts. Models are made on first use. Undefined when the node has no language model.
+ */
+export function modelProviders(
+  config: Pick<ServiceConfig, 'languageModel' | 'premiumLanguageModel' | 'llmFallback'>,
+  make: (setting: LanguageModelSetting) => LanguageModel = lazyLanguageModel,
+): ((model: ModelId) => Partial<PipelineProviders>) | undefined {
+  if (!config.languageModel) return undefined;
+  const made = new Map<LanguageModelSetting, LanguageModel>();
+  const model = (setting: LanguageModelSetting): LanguageModel => {
+    let existing = made.get(setting);
+    if (!existing) made.set(setting, (existing = make(setting)));
+    return existing;
+  };
+  const enhancer = modelEnhancer(model(config.languageModel));
+  return (id) => {
+    const spec = findModel(id);
+    const setting = spec ? plannerModelFor(spec, config) : undefined;
+    if (!setting) return {};
+    const planner = new ModelPlanner(model(setting));
+    return { planner: config.llmFallback === 'embedded' ? new FallbackPlanner(planner) : planner, enhancer };
+  };
+}

@@ -1,0 +1,152 @@
+// Video jobs planned by a language model, end to end: a node configured with --llm (and
+// --llm-premium) against real local HTTP servers speaking the OpenAI Chat Completions and
+// Anthropic Messages protocols, rendering the MP4 and checking what each job ran.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { ModelPlan } from '../../src/pipeline/providers/llm/model-planner.js';
+import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeModelServer } from '../helpers/fake-model-servers.js';
+import { startE2eNode, type E2eNode } from './e2e-node.js';
+
+const SIZE = { width: 320, height: 180 };
+
+/** What a capable model answers for "Explain how a heat pump works": its own words, the request's facts. */
+const HEAT_PUMP: ModelPlan = {
+  title: 'How a heat pump works',
+  scenes: [
+    { kind: 'title', title: 'How a heat pump works', subtitle: 'Moving heat instead of making it', narration: 'A heat pump warms a home by moving heat, not by burning fuel.', seconds: 4 },
+    { kind: 'steps', heading: 'The cycle', steps: ['Refrigerant absorbs outdoor heat', 'A compressor makes it hotter', 'Indoor coils release the heat'], narration: 'Refrigerant absorbs heat from outside air. A compressor makes it hotter. Indoor coils release it.', seconds: 7 },
+    { kind: 'kinetic', text: 'Three units of heat for one of power', narration: 'Each unit of electricity moves about three units of heat.', seconds: 4 },
+  ],
+};
+
+/** A premium model's answer for a bakery teaser. */
+const BAKERY: ModelPlan = {
+  title: 'Sourdough at Maple Street Bakery',
+  scenes: [
+    { kind: 'title', title: 'Sourdough, slow-made', subtitle: 'Maple Street Bakery', narration: 'Meet the new sourdough from Maple Street Bakery.', seconds: 4 },
+    { kind: 'bullets', heading: 'Why it tastes better', items: ['Fermented for 48 hours', 'Baked every morning'], narration: 'It ferments for forty-eight hours and is baked every morning.', seconds: 6 },
+    { kind: 'cta', message: 'Fresh from the oven', action: 'Order at maple.example', narration: 'Order yours today.', seconds: 4 },
+  ],
+};
+
+let openai: FakeModelServer;
+let anthropic: FakeModelServer;
+let e2e: E2eNode;
+
+beforeAll(async () => {
+  openai = await startFakeOpenAIServer();
+  anthropic = await startFakeAnthropicServer({ apiKey: 'ak-test-123456' });
+  e2e = await startE2eNode({
+    config: { llm: 'openai-compatible:qwen2.5-coder:32b', llmBaseUrl: openai.url, llmPremium: 'anthropic:claude-sonnet-4-5', llmPremiumBaseUrl: anthropic.url },
+    env: { ANTHROPIC_API_KEY: 'ak-test-123456' },
+  });
+});
+afterAll(async () => {
+  await e2e?.close();
+  await openai?.close();
+  await anthropic?.close();
+});
+
+/** The stored plan and scenes of a job, as the node recorded them. */
+function recorded(id: string) {
+  const row = e2e.node.ctx.videos.get(id)!;
+  const scenes = e2e.node.ctx.db.prepare('SELECT kind, title, settings, narration FROM scenes WHERE video_id = ? ORDER BY position').all(id) as { kind: string; title: string; settings: string; narration: string | null }[];
+  return { plan: JSON.parse(row.plan!) as { planner: string; title: string }, scenes: scenes.map((scene) => ({ ...scene, settings: JSON.parse(scene.settings) as Record<string, unknown> })) };
+}
+
+describe('a node with a language model', () => {
+  it('enhances the prompt and plans the story with the model, then renders what it planned', async () => {
+    const brief = 'Explain the heat pump cycle for homeowners: absorb, compress, release; the three-to-one efficiency.';
+    openai.enqueue({ text: brief }, { object: HEAT_PUMP });
+    const created = await e2e.request('POST', '/v1/videos', { prompt: 'Explain how a heat pump works. It moves about 3 units of heat per unit of electricity.', duration: 15, dimensions: SIZE, render: true, enhance_prompt: true });
+    expect(created.status).toBe(202);
+    const job = await e2e.waitFor(created.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(job.enhanced_prompt).toBe(brief);
+    expect(job.warnings).toEqual([]);
+    expect(job.scenes.map((scene: { title: string }) => scene.title)).toEqual(['How a heat pump works', 'The cycle', 'Three units of heat for one of power']);
+
+    const { plan, scenes } = recorded(created.body.id);
+    expect(plan.planner).toBe('model:openai-compatible:qwen2.5-coder:32b');
+    expect(scenes[1]).toMatchObject({ kind: 'steps', settings: { heading: 'The cycle', steps: ['Refrigerant absorbs outdoor heat', 'A compressor makes it hotter', 'Indoor coils release the heat'] } });
+    expect(scenes[1]!.narration).toContain('compressor');
+
+    // The model was asked with the node's rules and a JSON schema, after the enhance call.
+    const planRequest = openai.requests.at(-1)!.body as { messages: { content: string }[]; response_format?: { type: string } };
+    expect(planRequest.response_format?.type).toBe('json_schema');
+    expect(planRequest.messages.at(-1)!.content).toContain('Explain how a heat pump works');
+
+    // The MP4's frames show the scenes: not blank.
+    const frames = await e2e.request('GET', `/v1/videos/${created.body.id}/frames?max_frames=3`);
+    expect(frames.status).toBe(200);
+    for (const frame of frames.body.frames as { data: string }[]) {
+      const stats = await sharp(Buffer.from(frame.data, 'base64')).stats();
+      expect(Math.max(...stats.channels.map((channel) => channel.stdev))).toBeGreaterThan(8);
+    }
+  }, 240_000);
+
+  it('model-6 plans with the premium model (Anthropic Messages), model-5 with the node\'s model', async () => {
+    const before = openai.requests.length;
+    anthropic.enqueue({ object: BAKERY });
+    const created = await e2e.request('POST', '/v1/videos', { prompt: 'Make a vertical teaser for Maple Street Bakery\'s new sourdough. It ferments for 48 hours. Order at maple.example', model: 'model-6', duration: 15, dimensions: SIZE });
+    expect(created.status).toBe(202);
+    const job = await e2e.waitFor(created.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const { plan, scenes } = recorded(created.body.id);
+    expect(plan.planner).toBe('model:anthropic:claude-sonnet-4-5');
+    expect(openai.requests.length).toBe(before);
+    expect(anthropic.requests).toHaveLength(1);
+    expect(anthropic.requests[0]!.headers['x-api-key']).toBe('ak-test-123456');
+    // The action the prompt named stays on the closing button.
+    expect(scenes.at(-1)).toMatchObject({ kind: 'cta', settings: { message: 'Fresh from the oven', action: 'Order at maple.example' } });
+
+    const catalog = await e2e.request('GET', '/v1/models');
+    const byId = Object.fromEntries((catalog.body.models as { id: string; backed_by: { planner: string }; available: boolean }[]).map((model) => [model.id, model]));
+    expect(byId['model-5']).toMatchObject({ available: true, backed_by: { planner: 'openai-compatible:qwen2.5-coder:32b' } });
+    expect(byId['model-6']).toMatchObject({ available: true, backed_by: { planner: 'anthropic:claude-sonnet-4-5' } });
+  }, 240_000);
+
+  it('fails a job whose model is unavailable with model_unavailable, charging nothing', async () => {
+    // The model answers 503 to the first call and both retries.
+    openai.enqueue({ status: 503, message: 'overloaded' }, { status: 503, message: 'overloaded' }, { status: 503, message: 'overloaded' });
+    const balance = (await e2e.request('GET', '/v1/account')).body.balance as number;
+    const created = await e2e.request('POST', '/v1/videos', { prompt: 'Explain how tides work', duration: 15, dimensions: SIZE });
+    const job = await e2e.waitFor(created.body.id);
+    expect(job.status).toBe('failed');
+    expect(job.error.code).toBe('model_unavailable');
+    expect(job.error.message).toMatch(/503|overloaded|unavailable/i);
+    expect((await e2e.request('GET', '/v1/account')).body.balance).toBe(balance);
+  }, 120_000);
+
+  it('fails a job whose model answers no plan with model_output_invalid', async () => {
+    openai.enqueue({ raw: 'Sure! Here is a plan: first a title, then…' }, { raw: '{"title": "Tides"' });
+    const created = await e2e.request('POST', '/v1/videos', { prompt: 'Explain how tides work', duration: 15, dimensions: SIZE });
+    const job = await e2e.waitFor(created.body.id);
+    expect(job.status).toBe('failed');
+    expect(job.error.code).toBe('model_output_invalid');
+  }, 120_000);
+});
+
+describe('a node whose operator chose --llm-fallback embedded', () => {
+  let server: FakeModelServer;
+  let fallback: E2eNode;
+  beforeAll(async () => {
+    server = await startFakeOpenAIServer();
+    fallback = await startE2eNode({ config: { llm: 'openai-compatible:qwen2.5-coder:32b', llmBaseUrl: server.url, llmFallback: 'embedded' } });
+  });
+  afterAll(async () => {
+    await fallback?.close();
+    await server?.close();
+  });
+
+  it('plans with the embedded planner when the model fails, and says so in warnings', async () => {
+    server.enqueue({ status: 401, message: 'invalid api key' });
+    const created = await fallback.request('POST', '/v1/videos', { prompt: 'Explain how a heat pump works. It moves 3 units of heat per unit of electricity.', duration: 15, dimensions: SIZE });
+    const job = await fallback.waitFor(created.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(job.warnings.map((warning: { code: string }) => warning.code)).toEqual(['model_fallback']);
+    expect(job.warnings[0].message).toContain('planned from the prompt\'s own words');
+    const row = fallback.node.ctx.videos.get(created.body.id)!;
+    expect((JSON.parse(row.plan!) as { planner: string }).planner).toBe('embedded');
+  }, 120_000);
+});
