@@ -7,7 +7,7 @@ import type { ModelSpec } from './models.js';
 export interface ModelBacking {
   /** The story planner: `embedded` (the prompt's own words) or `<provider>:<model>`. */
   planner: string;
-  /** Who writes the scene code: `embedded` (kit templates filled with the plan's settings). */
+  /** Who writes the scene code: `embedded` (kit templates filled with the plan's settings) or `<provider>:<model>` (free-form code, kit templates as the fallback). */
   scene_writer: string;
   /** Narration: the embedded speech engine. */
   speech: string;
@@ -40,6 +40,11 @@ export function plannerModelFor(model: ModelSpec, config: LanguageModelSettings)
   return config.languageModel;
 }
 
+/** Whether a tier's jobs have their language model write free-form scene code (`model-6`), rather than fill kit templates. */
+export function writesSceneCode(model: ModelSpec): boolean {
+  return model.id === 'model-6';
+}
+
 /**
  * What backs a model here. `model-6` is the premium tier: it is only sold when a language model
  * plans its jobs (the premium one when configured); without one it would render what `model-5`
@@ -49,7 +54,7 @@ export function modelAvailability(model: ModelSpec, config: LanguageModelSetting
   const planner = plannerModelFor(model, config);
   const backed_by: ModelBacking = {
     planner: planner ? languageModelName(planner) : 'embedded',
-    scene_writer: 'embedded',
+    scene_writer: planner && writesSceneCode(model) ? languageModelName(planner) : 'embedded',
     speech: model.supports.narration ? 'embedded' : 'none',
     footage: 'none',
   };

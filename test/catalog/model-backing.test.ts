@@ -17,6 +17,15 @@ describe('what backs each model', () => {
     expect(JSON.stringify(byId)).not.toContain('secret');
   });
 
+  it('model-6 writes scene code with its model; model-5 and the others fill kit templates', () => {
+    const byId = Object.fromEntries(listModels({ languageModel: qwen, premiumLanguageModel: claude }).models.map((model) => [model.id, model]));
+    expect(byId['model-6']!.backed_by.scene_writer).toBe('anthropic:claude-sonnet-4-5');
+    expect(byId['model-5']!.backed_by.scene_writer).toBe('embedded');
+    expect(byId['model-4']!.backed_by.scene_writer).toBe('embedded');
+    expect(modelAvailability(findModel('model-6')!, { languageModel: local, premiumLanguageModel: undefined }).backed_by.scene_writer).toBe('local:qwen2.5-7b-instruct-q4_k_m.gguf');
+    expect(modelAvailability(findModel('model-6')!, { languageModel: undefined, premiumLanguageModel: undefined }).backed_by.scene_writer).toBe('embedded');
+  });
+
   it('without a premium model, model-6 plans with the node\'s model; a local file shows by its name only', () => {
     expect(plannerModelFor(findModel('model-6')!, { languageModel: local, premiumLanguageModel: undefined })).toBe(local);
     expect(modelAvailability(findModel('model-6')!, { languageModel: local, premiumLanguageModel: undefined }).backed_by.planner).toBe('local:qwen2.5-7b-instruct-q4_k_m.gguf');

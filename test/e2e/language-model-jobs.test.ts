@@ -29,6 +29,42 @@ const BAKERY: ModelPlan = {
   ],
 };
 
+/** Scene code the premium model writes first for the bakery's opening: an import outside the allowlist. */
+const BROKEN_TITLE = `import React from 'react';
+import { readFileSync } from 'node:fs';
+import { TitleCard } from '@kit';
+
+export default function Scene({ theme, settings }) {
+  return <TitleCard theme={theme} title={readFileSync('/etc/hostname', 'utf8')} />;
+}
+`;
+
+/** Its repair: a kit component over the scene's settings, laid out from the canvas. */
+const REPAIRED_TITLE = `import React from 'react';
+import { TitleCard, useLayout } from '@kit';
+
+export default function Scene({ theme, settings }) {
+  const layout = useLayout();
+  return <TitleCard theme={theme} title={String(settings.title)} subtitle={settings.subtitle ? String(settings.subtitle) : undefined} kicker={layout.orientation === 'portrait' ? undefined : 'Fresh'} />;
+}
+`;
+
+/** The bakery's body scene, as a model answers it: prose around a fenced block. */
+const BULLETS = `import React from 'react';
+import { BulletList } from '@kit';
+
+export default function Scene({ theme, settings }) {
+  return <BulletList theme={theme} heading={String(settings.heading)} items={settings.items.map(String)} numbered />;
+}
+`;
+
+/** The text of the last user turn of a recorded Anthropic Messages request. */
+function lastUserText(server: FakeModelServer, index: number): string {
+  const { messages } = server.requests[index]!.body as { messages: { role: string; content: string | { type: string; text?: string }[] }[] };
+  const content = messages.filter((message) => message.role === 'user').at(-1)!.content;
+  return typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('');
+}
+
 let openai: FakeModelServer;
 let anthropic: FakeModelServer;
 let e2e: E2eNode;
@@ -50,7 +86,7 @@ afterAll(async () => {
 /** The stored plan and scenes of a job, as the node recorded them. */
 function recorded(id: string) {
   const row = e2e.node.ctx.videos.get(id)!;
-  const scenes = e2e.node.ctx.db.prepare('SELECT kind, title, settings, narration FROM scenes WHERE video_id = ? ORDER BY position').all(id) as { kind: string; title: string; settings: string; narration: string | null }[];
+  const scenes = e2e.node.ctx.db.prepare('SELECT kind, title, settings, narration, writer, source, committed_at FROM scenes WHERE video_id = ? ORDER BY position').all(id) as { kind: string; title: string; settings: string; narration: string | null; writer: string | null; source: string | null; committed_at: string | null }[];
   return { plan: JSON.parse(row.plan!) as { planner: string; title: string }, scenes: scenes.map((scene) => ({ ...scene, settings: JSON.parse(scene.settings) as Record<string, unknown> })) };
 }
 
@@ -68,6 +104,8 @@ describe('a node with a language model', () => {
 
     const { plan, scenes } = recorded(created.body.id);
     expect(plan.planner).toBe('model:openai-compatible:qwen2.5-coder:32b');
+    // model-5 fills the kit templates: the model plans, it does not write scene code.
+    expect(scenes.map((scene) => scene.writer)).toEqual(['embedded', 'embedded', 'embedded']);
     expect(scenes[1]).toMatchObject({ kind: 'steps', settings: { heading: 'The cycle', steps: ['Refrigerant absorbs outdoor heat', 'A compressor makes it hotter', 'Indoor coils release the heat'] } });
     expect(scenes[1]!.narration).toContain('compressor');
 
@@ -85,26 +123,52 @@ describe('a node with a language model', () => {
     }
   }, 240_000);
 
-  it('model-6 plans with the premium model (Anthropic Messages), model-5 with the node\'s model', async () => {
+  it('model-6 plans and writes scene code with the premium model (Anthropic Messages), repairing what fails its checks; model-5 uses the node\'s model', async () => {
     const before = openai.requests.length;
-    anthropic.enqueue({ object: BAKERY });
+    anthropic.enqueue(
+      { object: BAKERY },
+      // Scene 1: an import outside the allowlist, then the repair.
+      { text: BROKEN_TITLE },
+      { text: REPAIRED_TITLE },
+      // Scene 2: right the first time, wrapped in prose.
+      { text: `Here is the scene:\n\n\`\`\`tsx\n${BULLETS}\`\`\`\n` },
+      // Scene 3: wrong in all four rounds (a syntax error, then forbidden imports): the kit template of its kind takes over.
+      { text: 'export default function Scene({ theme }) { return <div>; }' },
+      { text: BROKEN_TITLE },
+      { text: BROKEN_TITLE },
+      { text: BROKEN_TITLE },
+    );
     const created = await e2e.request('POST', '/v1/videos', { prompt: 'Make a vertical teaser for Maple Street Bakery\'s new sourdough. It ferments for 48 hours. Order at maple.example', model: 'model-6', duration: 15, dimensions: SIZE });
     expect(created.status).toBe(202);
     const job = await e2e.waitFor(created.body.id);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(anthropic.pending()).toBe(0);
     const { plan, scenes } = recorded(created.body.id);
     expect(plan.planner).toBe('model:anthropic:claude-sonnet-4-5');
     expect(openai.requests.length).toBe(before);
-    expect(anthropic.requests).toHaveLength(1);
+    expect(anthropic.requests).toHaveLength(8);
     expect(anthropic.requests[0]!.headers['x-api-key']).toBe('ak-test-123456');
     // The action the prompt named stays on the closing button.
     expect(scenes.at(-1)).toMatchObject({ kind: 'cta', settings: { message: 'Fresh from the oven', action: 'Order at maple.example' } });
 
+    // Scene 1 was asked for with its settings, failed the static check, and the repair request carried the code and the finding.
+    expect(lastUserText(anthropic, 1)).toContain('"Sourdough, slow-made"');
+    const repair = lastUserText(anthropic, 2);
+    expect(repair).toContain(BROKEN_TITLE);
+    expect(repair).toContain('scene code imports "node:fs"');
+    expect(scenes[0]).toMatchObject({ writer: 'model:anthropic:claude-sonnet-4-5', source: REPAIRED_TITLE });
+    expect(scenes[1]).toMatchObject({ writer: 'model:anthropic:claude-sonnet-4-5', source: BULLETS });
+    // Scene 3's rounds each carried the last finding; then it fell back to the CTA kit template.
+    expect(lastUserText(anthropic, 5)).toMatch(/Expected|Unexpected|Unterminated|closing/);
+    expect(scenes[2]!.writer).toBe('embedded');
+    expect(scenes[2]!.source).toContain('CallToAction');
+    expect(scenes.every((scene) => scene.committed_at)).toBe(true);
+
     const catalog = await e2e.request('GET', '/v1/models');
     const byId = Object.fromEntries((catalog.body.models as { id: string; backed_by: { planner: string }; available: boolean }[]).map((model) => [model.id, model]));
-    expect(byId['model-5']).toMatchObject({ available: true, backed_by: { planner: 'openai-compatible:qwen2.5-coder:32b' } });
-    expect(byId['model-6']).toMatchObject({ available: true, backed_by: { planner: 'anthropic:claude-sonnet-4-5' } });
-  }, 240_000);
+    expect(byId['model-5']).toMatchObject({ available: true, backed_by: { planner: 'openai-compatible:qwen2.5-coder:32b', scene_writer: 'embedded' } });
+    expect(byId['model-6']).toMatchObject({ available: true, backed_by: { planner: 'anthropic:claude-sonnet-4-5', scene_writer: 'anthropic:claude-sonnet-4-5' } });
+  }, 300_000);
 
   it('fails a job whose model is unavailable with model_unavailable, charging nothing', async () => {
     // The model answers 503 to the first call and both retries.
@@ -148,5 +212,16 @@ describe('a node whose operator chose --llm-fallback embedded', () => {
     expect(job.warnings[0].message).toContain('planned from the prompt\'s own words');
     const row = fallback.node.ctx.videos.get(created.body.id)!;
     expect((JSON.parse(row.plan!) as { planner: string }).planner).toBe('embedded');
+  }, 120_000);
+
+  it('fills model-6 scenes from kit templates when the model cannot write their code', async () => {
+    server.enqueue({ object: HEAT_PUMP }, { status: 401, message: 'invalid api key' }, { status: 401, message: 'invalid api key' }, { status: 401, message: 'invalid api key' });
+    const created = await fallback.request('POST', '/v1/videos', { prompt: 'Explain how a heat pump works. It moves 3 units of heat per unit of electricity.', model: 'model-6', duration: 15, dimensions: SIZE });
+    const job = await fallback.waitFor(created.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(server.pending()).toBe(0);
+    const writers = fallback.node.ctx.db.prepare('SELECT writer FROM scenes WHERE video_id = ? ORDER BY position').all(created.body.id) as { writer: string }[];
+    expect(writers.map((scene) => scene.writer)).toEqual(['embedded', 'embedded', 'embedded']);
+    expect((JSON.parse(fallback.node.ctx.videos.get(created.body.id)!.plan!) as { planner: string }).planner).toBe('model:openai-compatible:qwen2.5-coder:32b');
   }, 120_000);
 });

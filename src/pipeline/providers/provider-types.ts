@@ -76,17 +76,22 @@ export interface StoryPlanner {
   plan(request: PlanRequest, signal?: AbortSignal): Promise<StoryPlan>;
 }
 
-/** What a scene writer is given; `previousError` is set when its last attempt failed the checks. */
+/** What a scene writer is given; `previousError` (and `previousSource`, the code that failed) when its last attempt failed the checks. */
 export interface WriteSceneRequest {
   scene: PlannedScene;
   position: number;
   sceneCount: number;
   previousError?: string;
+  previousSource?: string;
 }
 
 /** Writes a scene's TSX code against the scene contract (default export, allowlisted imports). */
 export interface SceneWriter {
   readonly name: string;
+  /** Tries per scene before the scene falls back. @default 2 */
+  readonly attempts?: number;
+  /** When its language model cannot answer: fail the job, or fall back to the kit template. @default 'fail' */
+  readonly onModelError?: 'fail' | 'fallback';
   writeScene(request: WriteSceneRequest, signal?: AbortSignal): Promise<string>;
 }
 

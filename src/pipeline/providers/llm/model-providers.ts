@@ -1,4 +1,4 @@
-import { plannerModelFor } from '../../../catalog/model-backing.js';
+import { plannerModelFor, writesSceneCode } from '../../../catalog/model-backing.js';
 import { findModel, type ModelId } from '../../../catalog/models.js';
 import type { ServiceConfig } from '../../../config/resolve-config.js';
 import type { PipelineProviders } from '../../stages/pipeline-providers.js';
@@ -9,6 +9,7 @@ import { lazyLanguageModel } from './lazy-language-model.js';
 import type { LanguageModelSetting } from './model-config.js';
 import { modelEnhancer } from './model-enhancer.js';
 import { ModelPlanner } from './model-planner.js';
+import { ModelSceneWriter } from './model-scene-writer.js';
 
 /**
  * A model planner that, when its model fails (unreachable, refused, malformed answer after the
@@ -48,8 +49,9 @@ export class FallbackPlanner implements StoryPlanner {
 
 /**
  * The providers of each model tier on a node with language models: the tier's planner model
- * (`model-6` the premium one when configured) plans the story, and the node's model enhances
- * prompts. Models are made on first use. Undefined when the node has no language model.
+ * (`model-6` the premium one when configured) plans the story, `model-6` also writes free-form
+ * scene code with it (the other tiers fill kit templates), and the node's model enhances prompts.
+ * Models are made on first use. Undefined when the node has no language model.
  */
 export function modelProviders(
   config: Pick<ServiceConfig, 'languageModel' | 'premiumLanguageModel' | 'llmFallback'>,
@@ -68,6 +70,11 @@ export function modelProviders(
     const setting = spec ? plannerModelFor(spec, config) : undefined;
     if (!setting) return {};
     const planner = new ModelPlanner(model(setting));
-    return { planner: config.llmFallback === 'embedded' ? new FallbackPlanner(planner) : planner, enhancer };
+    const fallback = config.llmFallback === 'embedded';
+    return {
+      planner: fallback ? new FallbackPlanner(planner) : planner,
+      enhancer,
+      ...(writesSceneCode(spec!) ? { sceneWriter: new ModelSceneWriter(model(setting), { onModelError: fallback ? 'fallback' : 'fail' }) } : {}),
+    };
   };
 }
