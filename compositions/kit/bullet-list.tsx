@@ -3,14 +3,21 @@ import type { Theme } from '../scene-props';
 import { kitColors } from './color';
 import { FittedText } from './fitted-text';
 import { Heading, packLayout } from './heading';
+import { IconPanel } from './icon-panel';
 import { useLayout } from './layout';
+import { panelIcons } from './panel-icons';
 import { entranceStyle, useEntrance } from './motion';
 import { SceneFrame } from './scene-frame';
 
-const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: number; height: number; unit: number; numbered: boolean }> = ({ theme, text, index, width, height, unit, numbered }) => {
+/** The frame a list point starts to enter. */
+function itemDelay(theme: Theme, index: number): number {
+  return theme.motion.durationFrames / 2 + index * theme.motion.staggerFrames * 2;
+}
+
+const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: number; height: number; unit: number; numbered: boolean; maxFontSize: number }> = ({ theme, text, index, width, height, unit, numbered, maxFontSize }) => {
   const colors = kitColors(theme);
   const radius = packLayout(theme).radius;
-  const enter = useEntrance(theme, theme.motion.durationFrames / 2 + index * theme.motion.staggerFrames * 2);
+  const enter = useEntrance(theme, itemDelay(theme, index));
   const marker = Math.round(Math.min(height * 0.62, 56 * unit) * (numbered ? 1 : 0.42));
   const gap = 26 * unit;
   return (
@@ -18,30 +25,57 @@ const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: num
       <div style={{ flex: 'none', width: marker, height: marker, borderRadius: numbered ? Math.max(4 * unit, marker * 0.5 * radius) : '50%', background: colors.primary, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {numbered ? <FittedText part="marker" text={String(index + 1)} width={marker * 0.8} height={marker * 0.62} maxLines={1} maxFontSize={marker * 0.55} family={theme.fonts.heading} weight={800} color={colors.onPrimary} align="center" lineHeight={1.1} /> : null}
       </div>
-      <FittedText part="item" text={text} width={width - marker - gap} height={height * 0.92} maxLines={2} maxFontSize={54 * unit} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.2} />
+      <FittedText part="item" text={text} width={width - marker - gap} height={height * 0.92} maxLines={2} maxFontSize={maxFontSize} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.2} />
     </div>
   );
 };
 
+/** Points at most for which a two-column canvas shows an icon panel beside the list. */
+const PANEL_MAX_POINTS = 4;
+
 /**
  * A heading and up to six points that enter one after another. `numbered` makes it a step list
- * (1, 2, 3 in the markers); otherwise the markers are dots.
+ * (1, 2, 3 in the markers); otherwise the markers are dots. On a wide canvas with at most four
+ * points the list takes the left column and an icon panel the right one: the heading's icon with
+ * one badge per point for bullets, the heading's icon alone for steps. Stacked canvases give the
+ * points taller rows so the list fills the height.
  */
 export const BulletList: React.FC<{ theme: Theme; heading: string; items: string[]; numbered?: boolean; kicker?: string }> = ({ theme, heading, items, numbered = false, kicker }) => {
   const layout = useLayout();
+  const u = layout.unit;
   const shown = items.slice(0, 6);
+  const panel = layout.columns === 2 && shown.length > 0 && shown.length <= PANEL_MAX_POINTS;
+  const gap = 30 * u;
+  const columnGap = layout.contentWidth * 0.05;
+  const textWidth = panel ? layout.contentWidth * 0.55 : layout.contentWidth;
   const headingHeight = layout.contentHeight * (layout.orientation === 'portrait' ? 0.3 : 0.28);
-  const listHeight = layout.contentHeight - headingHeight - 30 * layout.unit;
-  const itemHeight = Math.min(listHeight / Math.max(shown.length, 1), 150 * layout.unit);
+  const listHeight = layout.contentHeight - headingHeight - gap;
+  const rowCap = (layout.orientation === 'landscape' ? 150 : 210) * u;
+  const itemHeight = Math.min(listHeight / Math.max(shown.length, 1), rowCap);
+  const itemFont = (layout.orientation === 'landscape' && !panel ? 54 : 62) * u;
+  const icons = panelIcons(heading, shown, numbered ? 'flag' : 'sparkles', !numbered);
   return (
     <SceneFrame theme={theme} seed={`list-${heading}`}>
-      <div data-kit-part="bullet-list" style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 30 * layout.unit }}>
-        <Heading theme={theme} text={heading} kicker={kicker} width={layout.contentWidth} height={headingHeight} unit={layout.unit} align="left" />
-        <div>
-          {shown.map((item, index) => (
-            <ListItem key={index} theme={theme} text={item} index={index} width={layout.contentWidth} height={itemHeight} unit={layout.unit} numbered={numbered} />
-          ))}
+      <div style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', alignItems: 'center', gap: columnGap }}>
+        <div data-kit-part="bullet-list" style={{ width: textWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', gap }}>
+          <Heading theme={theme} text={heading} kicker={kicker} width={textWidth} height={headingHeight} unit={u} align="left" />
+          <div>
+            {shown.map((item, index) => (
+              <ListItem key={index} theme={theme} text={item} index={index} width={textWidth} height={itemHeight} unit={u} numbered={numbered} maxFontSize={itemFont} />
+            ))}
+          </div>
         </div>
+        {panel ? (
+          <IconPanel
+            theme={theme}
+            icons={icons}
+            width={layout.contentWidth - textWidth - columnGap}
+            height={layout.contentHeight}
+            unit={u}
+            delay={theme.motion.staggerFrames * 2}
+            delays={shown.map((_, index) => itemDelay(theme, index) + 4)}
+          />
+        ) : null}
       </div>
     </SceneFrame>
   );

@@ -11,6 +11,7 @@ export const CORE_CASES: GalleryCase[] = [
     settings: { title: 'How solar panels turn light into power for your home', subtitle: 'A two-minute guide to photovoltaics, inverters and net metering', kicker: 'Explainer' },
   },
   { name: 'title-short', code: sceneFor('TitleCard'), settings: { title: 'Hello' } },
+  { name: 'title-short-phrase', code: sceneFor('TitleCard'), settings: { title: 'How it works' } },
   {
     name: 'bullet-list',
     code: sceneFor('BulletList'),
@@ -19,6 +20,13 @@ export const CORE_CASES: GalleryCase[] = [
       items: ['Fewer interruptions during deep work', 'Written updates everyone can search later', 'Time zones stop mattering', 'Managers see blockers the same day', 'Supercalifragilisticexpialidocious onboarding'],
     },
   },
+  // Few points: a wide canvas puts an icon panel beside the list.
+  {
+    name: 'bullet-list-short',
+    code: sceneFor('BulletList'),
+    settings: { heading: 'Why customers pick our bakery', kicker: 'Three reasons', items: ['Fresh bread every morning', 'Free delivery across town', 'Secure payments online'] },
+  },
+  { name: 'bullet-list-two', code: sceneFor('BulletList'), settings: { heading: 'Two things to remember', items: ['Back up your data', 'Update every month'] } },
   {
     name: 'step-list',
     code: sceneFor('StepList'),
