@@ -83,6 +83,23 @@ function useLayoutAudit(enabled: boolean, root: React.RefObject<HTMLDivElement |
   }, [handle, frame, root]);
 }
 
+/** Cancels the render with the error a scene throws while rendering, so it fails at once with that error. */
+class CancelOnError extends React.Component<{ children: React.ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error): void {
+    cancelRender(error);
+  }
+
+  override render(): React.ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 /** Renders one scene: waits for the kit's fonts, evaluates the scene code, passes it its props. */
 export const SceneHost: React.FC<SceneProps> = ({ code, theme: packTheme, settings, assets, audit, auditFrame }) => {
   // Palette and font settings (an infographic's `settingsValues`) override the theme for the whole scene.
@@ -101,14 +118,28 @@ export const SceneHost: React.FC<SceneProps> = ({ code, theme: packTheme, settin
   useEffect(() => {
     if (fontsReady) continueRender(handle);
   }, [fontsReady, handle]);
-  const Scene = useMemo(() => evaluateScene(code), [code]);
+  // Code that cannot be evaluated fails the render at once with its own error (not a font-loading
+  // timeout 28 s later): the render is cancelled with it.
+  const evaluated = useMemo((): { Scene: SceneComponent } | { error: unknown } => {
+    try {
+      return { Scene: evaluateScene(code) };
+    } catch (error) {
+      return { error };
+    }
+  }, [code]);
+  useEffect(() => {
+    if ('error' in evaluated) cancelRender(evaluated.error);
+  }, [evaluated]);
   useLayoutAudit(audit === true, root, fontsReady, auditFrame);
-  if (!fontsReady) return null;
+  if (!fontsReady || 'error' in evaluated) return null;
+  const { Scene } = evaluated;
   // Captions are the host's overlay, timed from the narration, whatever the scene's code draws.
   const captions = Array.isArray(settings.captions) ? (settings.captions as Kit.CaptionChunk[]) : undefined;
   return (
     <AbsoluteFill ref={root}>
-      <Scene theme={theme} settings={settings} assets={assets} />
+      <CancelOnError>
+        <Scene theme={theme} settings={settings} assets={assets} />
+      </CancelOnError>
       {captions ? <Kit.Captions theme={theme} chunks={captions} /> : null}
     </AbsoluteFill>
   );
