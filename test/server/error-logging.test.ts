@@ -52,7 +52,7 @@ const CASES: LogCase[] = [
   { name: 'REST missing video', send: (s) => s.rest('GET', '/v1/videos/vid_missing', { headers: bearer(s.key) }), level: 'info', code: 'not_found', status: 404 },
   { name: 'REST wrong method', send: (s) => s.rest('DELETE', '/v1/models', { headers: bearer(s.key) }), level: 'info', code: 'method_not_allowed', status: 405 },
   { name: 'REST text/plain body', send: (s) => s.rest('POST', '/v1/api-keys', { headers: { ...bearer(s.key), 'content-type': 'text/plain' }, body: 'x' }), level: 'info', code: 'unsupported_media_type', status: 415 },
-  { name: 'REST unknown method', send: (s) => s.rest('PROPFIND', '/v1/videos', { headers: bearer(s.key) }), level: 'info', code: 'not_implemented', status: 501 },
+  { name: 'REST unknown method', send: (s) => s.rest('PROPFIND', '/v1/videos', { headers: bearer(s.key) }), level: 'info', code: 'invalid_request', status: 400 },
   { name: 'router bad percent-encoding', send: (s) => s.rest('GET', '/files/%ZZ'), level: 'info', code: 'invalid_request', status: 400 },
   { name: 'router over-long segment', send: (s) => s.rest('GET', `/v1/videos/${'v'.repeat(1001)}`, { headers: bearer(s.key) }), level: 'info', code: 'invalid_request', status: 400 },
   { name: 'HTTP parser: headers too large', send: (s) => s.raw(`GET /v1/videos?cursor=${'c'.repeat(20_000)} HTTP/1.1\r\nHost: a\r\n\r\n`), level: 'info', code: 'headers_too_large', status: 431 },
@@ -77,7 +77,7 @@ const CASES: LogCase[] = [
   { name: 'MCP GET', send: (s) => s.rest('GET', '/mcp', { headers: bearer(s.mcpKey) }), level: 'info', code: 'method_not_allowed', status: 405 },
   { name: 'MCP tool arguments refused', send: (s) => s.call('create_video', { prompt: '' }), level: 'info', code: 'invalid_request', status: 400 },
   { name: 'MCP tool on a missing video', send: (s) => s.call('get_video_status', { id: 'vid_missing' }), level: 'info', code: 'not_found', status: 404 },
-  { name: 'MCP tool not implemented yet', send: (s) => s.call('edit_video', { id: s.ownVideoId, prompt: 'Make it blue' }), level: 'info', code: 'not_implemented', status: 501 },
+  { name: 'MCP tool refused (editing not available)', send: (s) => s.call('edit_video', { id: s.ownVideoId, prompt: 'Make it blue' }), level: 'info', code: 'invalid_request', status: 400 },
   { name: 'MCP arguments not an object', send: (s) => s.call('whoami', null), level: 'info', code: -32602, status: 400 },
   { name: 'MCP unknown tool', send: (s) => s.call('make_coffee', {}), level: 'info', code: -32602, status: 404 },
   { name: 'MCP unknown method', send: (s) => s.mcp({ jsonrpc: '2.0', id: 3, method: 'resources/list' }), level: 'info', code: -32601, status: 404 },
@@ -195,6 +195,6 @@ describe('error logging', () => {
     lines.length = 0;
     await (await call('edit_video', { id: ownVideoId, prompt: 'Make it blue' })).text();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(lines.find((line) => line.code === 'not_implemented')).toMatchObject({ level: LEVEL.info, tool: 'edit_video', status: 501 });
+    expect(lines.find((line) => line.tool === 'edit_video')).toMatchObject({ level: LEVEL.info, code: 'invalid_request', status: 400 });
   });
 });

@@ -256,8 +256,8 @@ describe('error shapes', () => {
     ['GET', `/v1/${'x'.repeat(5000)}`, 404, 'not_found', '… (5004 characters)'],
     ['GET', '/v1/videos/%00', 404, 'not_found', 'video \u0000 not found'],
     ['GET', '/v1//videos', 404, 'not_found', 'no route GET /v1//videos'],
-    ['PROPFIND', '/v1/videos', 501, 'not_implemented', 'the PROPFIND method is not implemented by this node'],
-    ['MKCOL', '/v1/anything', 501, 'not_implemented', 'MKCOL'],
+    ['PROPFIND', '/v1/videos', 400, 'invalid_request', 'the PROPFIND method is not one this node answers'],
+    ['MKCOL', '/v1/anything', 400, 'invalid_request', 'MKCOL'],
     ['OPTIONS', '/v1/videos', 405, 'method_not_allowed', 'OPTIONS is not allowed on /v1/videos; use POST, GET'],
     ['TRACE', '/v1/models', 405, 'method_not_allowed', 'TRACE is not allowed on /v1/models'],
     ['QUERY', '/v1/videos', 400, 'invalid_request', "Method 'QUERY' must provide a 'Content-Type' header"],
@@ -287,7 +287,7 @@ describe('error shapes', () => {
     ['a control character in the path', () => 'GET /v1/he\u0001alth HTTP/1.1\r\nHost: a\r\n\r\n', 400, 'invalid_request', 'not a valid URL path'],
     ['a space in a header name', () => 'GET /v1/health HTTP/1.1\r\nHost: a\r\nBad Header: y\r\n\r\n', 400, 'invalid_request', 'header name or value'],
     ['a URL over the header size limit', () => `GET /v1/videos?cursor=${'c'.repeat(20_000)} HTTP/1.1\r\nHost: a\r\n\r\n`, 431, 'headers_too_large', 'larger than 16384 bytes'],
-    ['a WebDAV method', () => 'PROPFIND /v1/health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n', 501, 'not_implemented', 'PROPFIND'],
+    ['a WebDAV method', () => 'PROPFIND /v1/health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n', 400, 'invalid_request', 'PROPFIND'],
     [
       'a body longer than its Content-Length (the rest is cut off)',
       (apiKey: string) =>

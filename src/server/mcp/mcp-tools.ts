@@ -142,8 +142,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     run: async (session, args) => {
       ownVideo(session.ctx, args.id, session.principal.account.id);
       throw new ServiceError(
-        'not_implemented',
-        'editing a finished video is not available on this node yet; create_video with a changed prompt makes a new version meanwhile',
+        'invalid_request',
+        'editing a finished video is not available on this node yet, so the request is refused and nothing is charged; create_video with a changed prompt makes a new version meanwhile',
       );
     },
   }),
@@ -178,8 +178,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     run: async (session, args) => {
       ownVideo(session.ctx, args.id, session.principal.account.id);
       throw new ServiceError(
-        'not_implemented',
-        'storyboard review gates are not available on this node yet, so no video waits for approval; jobs run straight through',
+        'not_awaiting_approval',
+        `video ${args.id} is not waiting for approval: storyboard review gates are not available on this node yet, so jobs run straight through`,
       );
     },
   }),

@@ -58,7 +58,7 @@ export function errorHandlingPlugin(app: FastifyInstance, options: { bodyLimit: 
     // Fastify routes only the methods it knows; any other (PROPFIND, LOCK, ...) ends here.
     const error = app.supportedMethods.includes(request.method)
       ? new ServiceError('not_found', `no route ${request.method} ${shownPath(request.url)}`)
-      : new ServiceError('not_implemented', `the ${request.method} method is not implemented by this node`);
+      : new ServiceError('invalid_request', `the ${request.method} method is not one this node answers; use GET, POST or DELETE as the API documents`);
     logRefusal(request.log, error);
     return reply.code(error.status).send(error.toBody());
   });
