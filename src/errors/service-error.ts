@@ -25,7 +25,6 @@ export const ERROR_CODES = {
   rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,
-  not_implemented: 501,
   voices_unavailable: 503,
   service_unavailable: 503,
 } as const satisfies Record<string, number>;

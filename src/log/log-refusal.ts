@@ -8,12 +8,11 @@ export interface Refusal {
 }
 
 /**
- * The level an error answer is logged at: a server fault (5xx but 501) at `error`; a refused
- * credential (401, 403) at `warn`, so probing stands out; any other client mistake (4xx, and 501
- * for a feature the node does not have) at `info`.
+ * The level an error answer is logged at: a server fault (5xx) at `error`; a refused credential
+ * (401, 403) at `warn`, so probing stands out; any other client mistake (4xx) at `info`.
  */
 export function refusalLevel(status: number): 'info' | 'warn' | 'error' {
-  if (status >= 500 && status !== 501) return 'error';
+  if (status >= 500) return 'error';
   if (status === 401 || status === 403) return 'warn';
   return 'info';
 }
