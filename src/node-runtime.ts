@@ -39,6 +39,8 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
   const audio = new AudioThread();
   // With a language model configured, each model tier plans with its model (made on first use).
   const providersFor = modelProviders(ctx.config);
+  // enhance_prompt outside a job (the MCP tool) uses the same model as jobs do.
+  const enhancer = providersFor?.('model-5').enhancer;
   const engine = new VideoEngine({
     ctx,
     pool,
@@ -64,7 +66,7 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
     pool,
     webhooks,
     cacheDir: ctx.config.cacheDir,
-    ...(providersFor?.('model-5').enhancer ? { enhancer: providersFor('model-5').enhancer } : {}),
+    ...(enhancer ? { enhancer } : {}),
     stop: async () => {
       await engine.stop();
       await infographics.stop();
