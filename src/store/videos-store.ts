@@ -57,6 +57,8 @@ export interface SceneRow {
   source: string | null;
   compiled: string | null;
   writer: string | null;
+  /** How the scene was written (JSON SceneAuthoring: drafts, repairs, critique); null for the fallback title card. */
+  authoring: string | null;
   committed_at: string | null;
   narration: string | null;
   narration_audio: string | null;
@@ -193,9 +195,9 @@ export class VideosStore {
     this.sql.get(`UPDATE video_renders SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
   }
 
-  commitScene(id: string, values: { source: string; compiled: string; writer: string; committed_at: string; audit: string | null }): void {
+  commitScene(id: string, values: { source: string; compiled: string; writer: string; committed_at: string; audit: string | null; authoring: string | null }): void {
     this.sql
-      .get('UPDATE scenes SET source = @source, compiled = @compiled, writer = @writer, committed_at = @committed_at, audit = @audit WHERE id = @id')
+      .get('UPDATE scenes SET source = @source, compiled = @compiled, writer = @writer, committed_at = @committed_at, audit = @audit, authoring = @authoring WHERE id = @id')
       .run({ ...values, id });
   }
 }

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { ModelPlan } from '../../src/pipeline/providers/llm/model-planner.js';
+import type { SceneAuthoring } from '../../src/pipeline/stages/scene-authoring.js';
 import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeModelServer } from '../helpers/fake-model-servers.js';
 import { startE2eNode, type E2eNode } from './e2e-node.js';
 
@@ -58,6 +59,24 @@ export default function Scene({ theme, settings }) {
 }
 `;
 
+/** A second draft of the bakery's body scene: the same settings as numbered steps. */
+const STEPS = `import React from 'react';
+import { StepList } from '@kit';
+
+export default function Scene({ theme, settings }) {
+  return <StepList theme={theme} heading={String(settings.heading)} steps={settings.items.map(String)} />;
+}
+`;
+
+/** The critique's revision of the opening: no kicker on any canvas. */
+const REVISED_TITLE = `import React from 'react';
+import { TitleCard } from '@kit';
+
+export default function Scene({ theme, settings }) {
+  return <TitleCard theme={theme} title={String(settings.title)} subtitle={settings.subtitle ? String(settings.subtitle) : undefined} />;
+}
+`;
+
 /** The text of the last user turn of a recorded Anthropic Messages request. */
 function lastUserText(server: FakeModelServer, index: number): string {
   const { messages } = server.requests[index]!.body as { messages: { role: string; content: string | { type: string; text?: string }[] }[] };
@@ -86,8 +105,11 @@ afterAll(async () => {
 /** The stored plan and scenes of a job, as the node recorded them. */
 function recorded(id: string) {
   const row = e2e.node.ctx.videos.get(id)!;
-  const scenes = e2e.node.ctx.db.prepare('SELECT kind, title, settings, narration, writer, source, committed_at FROM scenes WHERE video_id = ? ORDER BY position').all(id) as { kind: string; title: string; settings: string; narration: string | null; writer: string | null; source: string | null; committed_at: string | null }[];
-  return { plan: JSON.parse(row.plan!) as { planner: string; title: string }, scenes: scenes.map((scene) => ({ ...scene, settings: JSON.parse(scene.settings) as Record<string, unknown> })) };
+  const scenes = e2e.node.ctx.db.prepare('SELECT kind, title, settings, narration, writer, source, authoring, committed_at FROM scenes WHERE video_id = ? ORDER BY position').all(id) as { kind: string; title: string; settings: string; narration: string | null; writer: string | null; source: string | null; authoring: string | null; committed_at: string | null }[];
+  return {
+    plan: JSON.parse(row.plan!) as { planner: string; title: string },
+    scenes: scenes.map((scene) => ({ ...scene, settings: JSON.parse(scene.settings) as Record<string, unknown>, authoring: scene.authoring ? (JSON.parse(scene.authoring) as SceneAuthoring) : null })),
+  };
 }
 
 describe('a node with a language model', () => {
@@ -123,16 +145,24 @@ describe('a node with a language model', () => {
     }
   }, 240_000);
 
-  it('model-6 plans and writes scene code with the premium model (Anthropic Messages), repairing what fails its checks; model-5 uses the node\'s model', async () => {
+  it('model-6 plans with the premium model (Anthropic Messages), keeps the best of three drafts, repairs what fails its checks and lets the model critique the frames; model-5 uses the node\'s model', async () => {
     const before = openai.requests.length;
     anthropic.enqueue(
       { object: BAKERY },
-      // Scene 1: an import outside the allowlist, then the repair.
+      // Scene 1: three drafts with an import outside the allowlist, then the repair; the critique sees the frames and revises.
+      { text: BROKEN_TITLE },
+      { text: BROKEN_TITLE },
       { text: BROKEN_TITLE },
       { text: REPAIRED_TITLE },
-      // Scene 2: right the first time, wrapped in prose.
+      { toolCalls: [{ name: 'revise_scene', input: { problems: ['The kicker crowds the headline on a small canvas'], code: REVISED_TITLE } }] },
+      // Scene 2: two drafts pass (one wrapped in prose), one does not; the critique's revision fails its checks, so the kept draft stays.
       { text: `Here is the scene:\n\n\`\`\`tsx\n${BULLETS}\`\`\`\n` },
-      // Scene 3: wrong in all four rounds (a syntax error, then forbidden imports): the kit template of its kind takes over.
+      { text: STEPS },
+      { text: BROKEN_TITLE },
+      { toolCalls: [{ name: 'revise_scene', input: { problems: ['Too plain'], code: 'export default function Scene() { return <div>; }' } }] },
+      // Scene 3: wrong in every draft and all three repairs (a syntax error, then forbidden imports): the kit template of its kind takes over.
+      { text: 'export default function Scene({ theme }) { return <div>; }' },
+      { text: 'export default function Scene({ theme }) { return <div>; }' },
       { text: 'export default function Scene({ theme }) { return <div>; }' },
       { text: BROKEN_TITLE },
       { text: BROKEN_TITLE },
@@ -146,20 +176,32 @@ describe('a node with a language model', () => {
     const { plan, scenes } = recorded(created.body.id);
     expect(plan.planner).toBe('model:anthropic:claude-sonnet-4-5');
     expect(openai.requests.length).toBe(before);
-    expect(anthropic.requests).toHaveLength(8);
+    expect(anthropic.requests).toHaveLength(16);
     expect(anthropic.requests[0]!.headers['x-api-key']).toBe('ak-test-123456');
     // The action the prompt named stays on the closing button.
     expect(scenes.at(-1)).toMatchObject({ kind: 'cta', settings: { message: 'Fresh from the oven', action: 'Order at maple.example' } });
 
-    // Scene 1 was asked for with its settings, failed the static check, and the repair request carried the code and the finding.
-    expect(lastUserText(anthropic, 1)).toContain('"Sourdough, slow-made"');
-    const repair = lastUserText(anthropic, 2);
+    // Scene 1: three drafts asked for with its settings; the repair request carried the code and the finding.
+    for (const index of [1, 2, 3]) expect(lastUserText(anthropic, index)).toContain('"Sourdough, slow-made"');
+    expect(lastUserText(anthropic, 2)).toMatch(/draft \d of 3/);
+    const repair = lastUserText(anthropic, 4);
     expect(repair).toContain(BROKEN_TITLE);
     expect(repair).toContain('scene code imports "node:fs"');
-    expect(scenes[0]).toMatchObject({ writer: 'model:anthropic:claude-sonnet-4-5', source: REPAIRED_TITLE });
-    expect(scenes[1]).toMatchObject({ writer: 'model:anthropic:claude-sonnet-4-5', source: BULLETS });
-    // Scene 3's rounds each carried the last finding; then it fell back to the CTA kit template.
-    expect(lastUserText(anthropic, 5)).toMatch(/Expected|Unexpected|Unterminated|closing/);
+    // The critique was shown the three test frames as images and offered the two tools.
+    const critique = anthropic.requests[5]!.body as { tools: { name: string }[]; messages: { content: { type: string }[] }[] };
+    expect(critique.tools.map((tool) => tool.name).sort()).toEqual(['approve_scene', 'revise_scene']);
+    expect(critique.messages.at(-1)!.content.filter((part) => part.type === 'image')).toHaveLength(3);
+    expect(lastUserText(anthropic, 5)).toContain(REPAIRED_TITLE);
+    expect(scenes[0]).toMatchObject({ writer: 'model:anthropic:claude-sonnet-4-5', source: REVISED_TITLE });
+    expect(scenes[0]!.authoring).toMatchObject({ candidates: 3, passed: 0, repairs: 1, critique: 'revised', problems: ['The kicker crowds the headline on a small canvas'] });
+    // Scene 2: the better-scoring of the two passing drafts was kept; the broken revision was not.
+    expect(scenes[1]!.writer).toBe('model:anthropic:claude-sonnet-4-5');
+    expect([BULLETS, STEPS]).toContain(scenes[1]!.source);
+    expect(scenes[1]!.authoring).toMatchObject({ candidates: 3, passed: 2, repairs: 0, critique: 'revision_rejected' });
+    expect(scenes[1]!.authoring!.chosen).toBeTypeOf('number');
+    expect(scenes[1]!.authoring!.score!.issues).toBe(0);
+    // Scene 3's repair rounds each carried the last finding; then it fell back to the CTA kit template.
+    expect(lastUserText(anthropic, 14)).toMatch(/Expected|Unexpected|Unterminated|closing/);
     expect(scenes[2]!.writer).toBe('embedded');
     expect(scenes[2]!.source).toContain('CallToAction');
     expect(scenes.every((scene) => scene.committed_at)).toBe(true);
@@ -215,7 +257,8 @@ describe('a node whose operator chose --llm-fallback embedded', () => {
   }, 120_000);
 
   it('fills model-6 scenes from kit templates when the model cannot write their code', async () => {
-    server.enqueue({ object: HEAT_PUMP }, { status: 401, message: 'invalid api key' }, { status: 401, message: 'invalid api key' }, { status: 401, message: 'invalid api key' });
+    // Three drafts of each of the three scenes: every one refused.
+    server.enqueue({ object: HEAT_PUMP }, ...Array.from({ length: 9 }, () => ({ status: 401, message: 'invalid api key' })));
     const created = await fallback.request('POST', '/v1/videos', { prompt: 'Explain how a heat pump works. It moves 3 units of heat per unit of electricity.', model: 'model-6', duration: 15, dimensions: SIZE });
     const job = await fallback.waitFor(created.body.id);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');

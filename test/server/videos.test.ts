@@ -793,7 +793,7 @@ describe('GET /v1/videos/{id}/frames', () => {
       narration: null,
       narration_audio: null,
       narration_seconds: null,
-      narration_words: null, audit: null,
+      narration_words: null, audit: null, authoring: null,
     });
     const error = errorOf(await get(key, `/v1/videos/${id}/frames?max_frames=3`, engineApp));
     expect([error.status, error.code]).toEqual([409, 'not_ready']);

@@ -83,7 +83,26 @@ export interface WriteSceneRequest {
   sceneCount: number;
   previousError?: string;
   previousSource?: string;
+  /** Which of several first drafts this is, when the writer is asked for {@link SceneWriter.candidates}. */
+  candidate?: { index: number; of: number };
 }
+
+/** What a visual critique is shown: the scene as planned, its code, its test frames and what the audit measured. */
+export interface CritiqueRequest {
+  scene: PlannedScene;
+  position: number;
+  sceneCount: number;
+  source: string;
+  /** The test render's stills (first, middle, last frame), in frame order. */
+  stills: { frame: number; data: Uint8Array; mimeType: 'image/jpeg' | 'image/png' }[];
+  /** The layout audit in words: texts, lowest contrast, findings. */
+  audit: string;
+}
+
+/** A critique's verdict: the scene looks right, or here is the code that fixes what looks wrong. */
+export type SceneCritique =
+  | { verdict: 'approved'; notes: string }
+  | { verdict: 'revised'; problems: string[]; source: string };
 
 /** Writes a scene's TSX code against the scene contract (default export, allowlisted imports). */
 export interface SceneWriter {
@@ -92,7 +111,11 @@ export interface SceneWriter {
   readonly attempts?: number;
   /** When its language model cannot answer: fail the job, or fall back to the kit template. @default 'fail' */
   readonly onModelError?: 'fail' | 'fallback';
+  /** First drafts asked for per scene, the best by its checks kept. @default 1 */
+  readonly candidates?: number;
   writeScene(request: WriteSceneRequest, signal?: AbortSignal): Promise<string>;
+  /** Looks at a scene that passed its checks, as a viewer would, and fixes what looks wrong (writers whose model sees images). */
+  critique?(request: CritiqueRequest, signal?: AbortSignal): Promise<SceneCritique>;
 }
 
 /** How an infographic shows its items (the kit's `Infographic` visuals). */

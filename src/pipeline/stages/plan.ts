@@ -118,6 +118,7 @@ export function storePlan(stage: StageContext, draft: PlanDraft, narrated: Narra
         narration_seconds: clip?.seconds ?? null,
         narration_words: clip ? JSON.stringify(clip.words) : null,
         audit: null,
+        authoring: null,
       });
     });
     stage.progress({

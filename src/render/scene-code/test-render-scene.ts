@@ -4,10 +4,14 @@ import type { FrameAudit, RenderPool } from '../render-pool.js';
 import type { SceneInputProps } from '../worker/render-protocol.js';
 import { compileScene } from './compile-scene.js';
 
-/** The outcome of a scene's test render: its compiled code and the audit of its middle frame. */
+/** The outcome of a scene's test render: its compiled code, the audit of its middle frame, and its stills. */
 export interface TestedScene {
   code: string;
   audit?: FrameAudit;
+  /** Every audited frame (first, middle, last), in frame order. */
+  audits: FrameAudit[];
+  /** The stills rendered, in frame order. */
+  stills: { frame: number; path: string }[];
 }
 
 /** What the audit of a scene's middle frame found (the first five findings), for its writer to fix. */
@@ -36,17 +40,19 @@ export async function testRenderScene(
   const frames = [...new Set([0, middle, last])];
   const serveUrl = await ensureBundle(cacheDir);
   const audits: FrameAudit[] = [];
+  const stills = frames.map((frame) => ({ frame, path: path.join(dir, `${options.name}-${frame}.jpeg`) }));
   await pool.run(
     {
       type: 'stills',
       serveUrl,
       inputProps: { ...props, code, audit: true },
       frames,
-      outputPaths: frames.map((frame) => path.join(dir, `${options.name}-${frame}.jpeg`)),
+      outputPaths: stills.map((still) => still.path),
       imageFormat: 'jpeg',
     },
     { onAudit: (audit) => audits.push(audit), ...(options.signal ? { signal: options.signal } : {}), ...(options.urgent ? { urgent: true } : {}) },
   );
+  audits.sort((a, b) => a.frame - b.frame);
   const audit = audits.find((entry) => entry.frame === middle);
-  return { code, ...(audit ? { audit } : {}) };
+  return { code, ...(audit ? { audit } : {}), audits, stills };
 }

@@ -42,7 +42,7 @@ describe('mixTimeline', () => {
 describe('placeEffects', () => {
   const scene = (position: number, kind: string, role: string, seconds: number, settings = '{}'): SceneRow => ({
     id: `s${position}`, video_id: 'v', position, title: '', role, kind, duration_seconds: seconds, settings, source: null, compiled: null,
-    writer: null, committed_at: null, narration: null, narration_audio: null, narration_seconds: null, narration_words: null, audit: null,
+    writer: null, committed_at: null, narration: null, narration_audio: null, narration_seconds: null, narration_words: null, audit: null, authoring: null,
   });
 
   it('puts a whoosh on every cut, pops on list reveals and a riser into the close', () => {

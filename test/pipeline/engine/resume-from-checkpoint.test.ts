@@ -32,7 +32,7 @@ describe('the engine over its stages', () => {
     const draft = await planStage(stage);
     storePlan(stage, draft!, await narrateStage(stage, draft!));
     for (const scene of ctx.videos.scenes(id)) {
-      ctx.videos.commitScene(scene.id, { source: 'committed before the crash', compiled: 'compiled before the crash', writer: 'embedded', committed_at: nowIso(), audit: null });
+      ctx.videos.commitScene(scene.id, { source: 'committed before the crash', compiled: 'compiled before the crash', writer: 'embedded', committed_at: nowIso(), audit: null, authoring: null });
     }
     const planned = fixture.planner.requests.length;
 

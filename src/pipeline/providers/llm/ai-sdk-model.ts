@@ -1,4 +1,4 @@
-import { generateObject, generateText, NoObjectGeneratedError, zodSchema, type LanguageModelUsage, type UserContent } from 'ai';
+import { generateObject, generateText, NoObjectGeneratedError, tool, zodSchema, type LanguageModelUsage, type ToolSet, type UserContent } from 'ai';
 import {
   LanguageModelError,
   type LanguageModel,
@@ -6,6 +6,7 @@ import {
   type ModelRequestBase,
   type ObjectRequest,
   type TextRequest,
+  type ToolRequest,
 } from './language-model.js';
 import type { RemoteLanguageModelSetting } from './model-config.js';
 import { isBadRequest, toLanguageModelError } from './model-errors.js';
@@ -109,19 +110,14 @@ export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: A
     },
 
     generateText(request: TextRequest) {
-      const images = request.images ?? [];
-      if (images.length > 0 && !acceptsImages) {
+      if ((request.images?.length ?? 0) > 0 && !acceptsImages) {
         return Promise.reject(new LanguageModelError('unavailable', `${id} does not take images`));
       }
       return call(request, async (abortSignal) => {
-        const content: UserContent = [
-          { type: 'text', text: request.prompt },
-          ...images.map((image) => ({ type: 'image' as const, image: image.data, mediaType: image.mimeType })),
-        ];
         const result = await generateText({
           model: modelFor(mode),
           system: request.system,
-          ...(images.length > 0 ? { messages: [{ role: 'user' as const, content }] } : { prompt: request.prompt }),
+          ...userTurn(request),
           maxOutputTokens: request.maxOutputTokens,
           maxRetries,
           abortSignal,
@@ -131,7 +127,50 @@ export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: A
         return { text: result.text, usage };
       });
     },
+
+    callTool(request: ToolRequest) {
+      if ((request.images?.length ?? 0) > 0 && !acceptsImages) {
+        return Promise.reject(new LanguageModelError('unavailable', `${id} does not take images`));
+      }
+      const tools: ToolSet = Object.fromEntries(
+        Object.entries(request.tools).map(([name, offer]) => [name, tool({ description: offer.description, inputSchema: offer.input })]),
+      );
+      return call(request, async (abortSignal) => {
+        const usage: Usage = {};
+        let problem = 'it called no tool';
+        for (let attempt = 0; attempt <= outputRetries; attempt++) {
+          const result = await generateText({
+            model: modelFor(mode),
+            system: request.system,
+            ...userTurn(request),
+            tools,
+            toolChoice: 'required',
+            maxOutputTokens: request.maxOutputTokens,
+            maxRetries,
+            abortSignal,
+          });
+          addUsage(usage, result.usage);
+          // A call whose input does not match its tool's schema comes back marked invalid, not thrown.
+          const called = result.toolCalls.find((call) => !call.invalid && call.toolName in request.tools);
+          if (called) return { tool: called.toolName, input: called.input, usage };
+          const invalid = result.toolCalls[0];
+          problem = invalid ? `its call of ${invalid.toolName} did not match the tool's input schema` : 'it called no tool';
+        }
+        throw new LanguageModelError('invalid_output', `${id} answered without a valid tool call: ${problem}`);
+      });
+    },
   };
+}
+
+/** The user turn: the prompt alone, or the prompt and its images as one message. */
+function userTurn(request: TextRequest): { prompt: string } | { messages: { role: 'user'; content: UserContent }[] } {
+  const images = request.images ?? [];
+  if (images.length === 0) return { prompt: request.prompt };
+  const content: UserContent = [
+    { type: 'text', text: request.prompt },
+    ...images.map((image) => ({ type: 'image' as const, image: image.data, mediaType: image.mimeType })),
+  ];
+  return { messages: [{ role: 'user', content }] };
 }
 
 /** For JSON mode: the schema goes into the instructions, since the server is only told "JSON". */

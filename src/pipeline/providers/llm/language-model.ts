@@ -14,8 +14,13 @@ export interface LanguageModel {
   readonly acceptsImages: boolean;
   /** A JSON value matching `schema` (structured output; a grammar for local models). */
   generateObject<T>(request: ObjectRequest<T>): Promise<ModelAnswer<{ object: T }>>;
-  /** Free text (scene code, critique, an enhanced prompt). */
+  /** Free text (scene code, an enhanced prompt). */
   generateText(request: TextRequest): Promise<ModelAnswer<{ text: string }>>;
+  /**
+   * One call of one of the offered tools, its input checked against the tool's schema (the visual
+   * critique: approve the scene, or revise it). Models without tool calls leave it out.
+   */
+  callTool?(request: ToolRequest): Promise<ModelAnswer<{ tool: string; input: unknown }>>;
   /** Frees what the model holds (a loaded GGUF, sockets). */
   close?(): Promise<void>;
 }
@@ -44,6 +49,17 @@ export interface ObjectRequest<T> extends ModelRequestBase {
 /** A free-text request, optionally with images (PNG or JPEG bytes) for models that accept them. */
 export interface TextRequest extends ModelRequestBase {
   images?: { data: Uint8Array; mimeType: 'image/png' | 'image/jpeg' }[];
+}
+
+/** A tool the model may call: what it is for and its input's schema. */
+export interface ToolOffer {
+  description: string;
+  input: z.ZodType<unknown>;
+}
+
+/** A request that the model answer by calling exactly one of `tools` (images as for {@link TextRequest}). */
+export interface ToolRequest extends TextRequest {
+  tools: Record<string, ToolOffer>;
 }
 
 /** An answer with what it cost. */

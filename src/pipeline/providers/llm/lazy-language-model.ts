@@ -1,4 +1,4 @@
-import type { LanguageModel, ModelAnswer, ObjectRequest, TextRequest } from './language-model.js';
+import { LanguageModelError, type LanguageModel, type ModelAnswer, type ObjectRequest, type TextRequest, type ToolRequest } from './language-model.js';
 import type { LanguageModelSetting } from './model-config.js';
 
 /** The AI SDK and node-llama-cpp load only when a job first needs a model. */
@@ -32,6 +32,11 @@ export function lazyLanguageModel(setting: LanguageModelSetting, create: (settin
     },
     generateObject: async <T>(request: ObjectRequest<T>): Promise<ModelAnswer<{ object: T }>> => (await model()).generateObject(request),
     generateText: async (request: TextRequest): Promise<ModelAnswer<{ text: string }>> => (await model()).generateText(request),
+    callTool: async (request: ToolRequest): Promise<ModelAnswer<{ tool: string; input: unknown }>> => {
+      const made = await model();
+      if (!made.callTool) throw new LanguageModelError('unavailable', `${made.id} does not call tools`);
+      return made.callTool(request);
+    },
     close: async () => {
       if (made) await (await made.catch(() => undefined))?.close?.();
     },

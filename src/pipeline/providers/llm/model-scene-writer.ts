@@ -1,10 +1,14 @@
 import { SCENE_IMPORT_ALLOWLIST } from '../../../render/scene-code/compile-scene.js';
-import type { SceneWriter, WriteSceneRequest } from '../provider-types.js';
+import { z } from 'zod';
+import type { CritiqueRequest, SceneCritique, SceneWriter, WriteSceneRequest } from '../provider-types.js';
 import { KIT_API_SUMMARY } from './kit-api-summary.js';
-import type { LanguageModel } from './language-model.js';
+import { LanguageModelError, type LanguageModel } from './language-model.js';
 
 /** Rounds of repair after the first answer: every finding goes back to the model, 3 times at most. */
 export const MODEL_REPAIR_ROUNDS = 3;
+
+/** First drafts of each scene, the best by its checks kept (the premium tier's "best of several"). */
+export const MODEL_SCENE_CANDIDATES = 3;
 
 const SYSTEM = `You write the code of one scene of a short animated video, as a React component rendered by Remotion.
 The contract:
@@ -24,7 +28,25 @@ export function extractCode(answer: string): string {
   return `${code.trim()}\n`;
 }
 
-function describeScene(request: WriteSceneRequest): string {
+const CRITIC = `You review one scene of a short animated video the way its viewer will see it. You are shown the scene's plan, its code, three frames of its test render (first, middle, last) and what the layout audit measured.
+Judge the frames as a designer would: is the text readable and large enough for the canvas, is the canvas used (not a small block in a corner with the rest empty), does the scene show what its settings and narration say, is anything clipped, overlapping, cramped, off-center or low in contrast, does the last frame still show the message?
+Call approve_scene when it looks right. Call revise_scene when something looks wrong: list each problem you see, and give the whole corrected module (same contract: default export Scene({ theme, settings, assets }), allowlisted imports, the kit, texts from settings).`;
+
+const CRITIQUE_TOOLS = {
+  approve_scene: {
+    description: 'The scene looks right: nothing to fix.',
+    input: z.object({ notes: z.string().describe('What works, in one sentence.') }),
+  },
+  revise_scene: {
+    description: 'Something in the frames looks wrong: the problems seen and the corrected module.',
+    input: z.object({
+      problems: z.array(z.string()).min(1).describe('Each problem seen in the frames, in one sentence.'),
+      code: z.string().min(1).describe('The whole corrected TSX module.'),
+    }),
+  },
+};
+
+function describeScene(request: Pick<WriteSceneRequest, 'scene' | 'position' | 'sceneCount'>): string {
   const { scene } = request;
   const place = request.position === 0 ? 'the opening scene' : request.position === request.sceneCount - 1 ? 'the closing scene' : 'a body scene';
   return [
@@ -46,21 +68,60 @@ export class ModelSceneWriter implements SceneWriter {
   readonly attempts = 1 + MODEL_REPAIR_ROUNDS;
   readonly onModelError: 'fail' | 'fallback';
 
-  /** `onModelError`: what a scene does when the model cannot answer (the operator's `--llm-fallback`). @default 'fail' */
+  /**
+   * `onModelError`: what a scene does when the model cannot answer (the operator's `--llm-fallback`). @default 'fail'
+   * `candidates`: first drafts per scene. @default MODEL_SCENE_CANDIDATES
+   */
   constructor(
     private readonly model: LanguageModel,
-    options: { onModelError?: 'fail' | 'fallback' } = {},
+    options: { onModelError?: 'fail' | 'fallback'; candidates?: number } = {},
   ) {
     this.name = `model:${model.id}`;
     this.onModelError = options.onModelError ?? 'fail';
+    this.candidates = options.candidates ?? MODEL_SCENE_CANDIDATES;
   }
+
+  readonly candidates: number;
 
   async writeScene(request: WriteSceneRequest, signal?: AbortSignal): Promise<string> {
     const scene = describeScene(request);
+    const draft = request.candidate && request.candidate.of > 1
+      ? `Write this scene. This is draft ${request.candidate.index + 1} of ${request.candidate.of}; the best-looking draft is kept, so ${request.candidate.index === 0 ? 'take the clearest layout' : 'try a layout different from the obvious one'}.`
+      : 'Write this scene.';
     const prompt = request.previousError !== undefined && request.previousSource !== undefined
       ? `${scene}\n\nYour previous code for this scene:\n\`\`\`tsx\n${request.previousSource}\`\`\`\n\nIt failed the node's checks:\n${request.previousError}\n\nFix every finding and answer with the whole corrected module.`
-      : `${scene}\n\nWrite this scene.`;
+      : `${scene}\n\n${draft}`;
     const { text } = await this.model.generateText({ system: SYSTEM, prompt, maxOutputTokens: 6000, ...(signal ? { signal } : {}) });
     return extractCode(text);
+  }
+
+  /**
+   * The visual critique: the model sees the scene's test frames and audit and calls `approve_scene`
+   * or `revise_scene` (problems and corrected code). Only for models that take images and call
+   * tools; the scenes stage checks a revision like any code and keeps the original if it fails.
+   */
+  async critique(request: CritiqueRequest, signal?: AbortSignal): Promise<SceneCritique> {
+    if (!this.model.acceptsImages || !this.model.callTool) {
+      throw new LanguageModelError('unavailable', `${this.model.id} cannot see the frames (it takes no images or calls no tools)`);
+    }
+    const prompt = [
+      describeScene(request),
+      `Its code:\n\`\`\`tsx\n${request.source}\`\`\``,
+      `The layout audit: ${request.audit}`,
+      `The frames attached: ${request.stills.map((still) => `frame ${still.frame}`).join(', ')}.`,
+    ].join('\n\n');
+    const { tool, input } = await this.model.callTool({
+      system: CRITIC,
+      prompt,
+      images: request.stills.map((still) => ({ data: still.data, mimeType: still.mimeType })),
+      tools: CRITIQUE_TOOLS,
+      maxOutputTokens: 6000,
+      ...(signal ? { signal } : {}),
+    });
+    if (tool === 'revise_scene') {
+      const { problems, code } = CRITIQUE_TOOLS.revise_scene.input.parse(input);
+      return { verdict: 'revised', problems, source: extractCode(code.includes('```') ? code : `\`\`\`tsx\n${code}\n\`\`\``) };
+    }
+    return { verdict: 'approved', notes: CRITIQUE_TOOLS.approve_scene.input.parse(input).notes };
   }
 }

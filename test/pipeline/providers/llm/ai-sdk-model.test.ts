@@ -278,3 +278,52 @@ describe('createAiSdkModel: google (Gemini)', () => {
     expect(parts[1].inlineData).toEqual({ mimeType: 'image/png', data: Buffer.from([1, 2]).toString('base64') });
   });
 });
+
+describe('createAiSdkModel: callTool (the visual critique\'s tools)', () => {
+  const tools = {
+    approve_scene: { description: 'Looks right.', input: z.object({ notes: z.string() }) },
+    revise_scene: { description: 'Fix it.', input: z.object({ problems: z.array(z.string()).min(1), code: z.string() }) },
+  };
+  const image = { data: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), mimeType: 'image/jpeg' as const };
+
+  it('offers the tools with tool_choice required and images in the user turn, and returns the call (OpenAI Chat Completions)', async () => {
+    const server = await openai({ apiKey: KEY });
+    server.enqueue({ toolCalls: [{ name: 'revise_scene', input: { problems: ['clipped headline'], code: 'export default () => null;' } }] });
+    const model = createAiSdkModel(setting('openai', 'gpt-4.1', server));
+    const answer = await model.callTool!({ system: 'You review scenes.', prompt: 'Review this scene', images: [image], tools });
+    expect(answer).toMatchObject({ tool: 'revise_scene', input: { problems: ['clipped headline'], code: 'export default () => null;' } });
+    const body = server.requests[0]!.body as { tools: { function: { name: string } }[]; tool_choice: unknown; messages: { role: string; content: { type: string }[] }[] };
+    expect(body.tools.map((tool) => tool.function.name)).toEqual(['approve_scene', 'revise_scene']);
+    expect(body.tool_choice).toBe('required');
+    expect(body.messages.at(-1)!.content.map((part) => part.type)).toEqual(['text', 'image_url']);
+  });
+
+  it('asks again when the call does not match the tool\'s schema, then fails with invalid_output (Anthropic Messages)', async () => {
+    const server = await anthropic({ apiKey: KEY });
+    server.enqueue(
+      { toolCalls: [{ name: 'revise_scene', input: { problems: [] } }] },
+      { toolCalls: [{ name: 'revise_scene', input: { code: 42 } }] },
+    );
+    const model = createAiSdkModel(setting('anthropic', 'claude-sonnet-4-5', server));
+    const error = await failure(model.callTool!({ system: 'You review scenes.', prompt: 'Review', tools }));
+    expect(error.kind).toBe('invalid_output');
+    expect(error.message).toContain('revise_scene');
+    expect(server.requests).toHaveLength(2);
+    expect((server.requests[0]!.body as { tool_choice: { type: string } }).tool_choice.type).toBe('any');
+  });
+
+  it('takes a valid call after an invalid one', async () => {
+    const server = await anthropic({ apiKey: KEY });
+    server.enqueue({ toolCalls: [{ name: 'approve_scene', input: {} }] }, { toolCalls: [{ name: 'approve_scene', input: { notes: 'clear and centered' } }] });
+    const model = createAiSdkModel(setting('anthropic', 'claude-sonnet-4-5', server));
+    expect(await model.callTool!({ system: 's', prompt: 'p', tools })).toMatchObject({ tool: 'approve_scene', input: { notes: 'clear and centered' } });
+  });
+
+  it('refuses images for a model that takes none, without calling it', async () => {
+    const server = await openai({ apiKey: KEY });
+    const model = createAiSdkModel(setting('openai', 'gpt-3.5-turbo', server));
+    const error = await failure(model.callTool!({ system: 's', prompt: 'p', images: [image], tools }));
+    expect(error.kind).toBe('unavailable');
+    expect(server.requests).toHaveLength(0);
+  });
+});

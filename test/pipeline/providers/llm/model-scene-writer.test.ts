@@ -84,3 +84,47 @@ describe('extractCode', () => {
     expect(extractCode(`\n${CODE}\n\n`)).toBe(CODE);
   });
 });
+
+describe('ModelSceneWriter: drafts and the visual critique', () => {
+  const stills = [0, 104, 209].map((frame) => ({ frame, data: new Uint8Array([0xff, 0xd8, 0xff, frame % 256]), mimeType: 'image/jpeg' as const }));
+  const critiqueRequest = { ...STEPS, source: CODE, stills, audit: '2 text element(s), lowest text contrast 4.8:1, no findings' };
+
+  async function critic(answer: Parameters<FakeModelServer['enqueue']>[0], model = 'qwen2.5-vl:72b') {
+    const server = await startFakeOpenAIServer();
+    servers.push(server);
+    server.enqueue(answer);
+    const made = await createLanguageModel({ provider: 'openai-compatible', model, baseUrl: server.url, apiKey: undefined }, { maxRetries: 0 });
+    return { writer: new ModelSceneWriter(made), server };
+  }
+
+  it('asks for several drafts, each told which it is', async () => {
+    const { writer, server } = await writerAnswering(CODE);
+    expect(writer.candidates).toBe(3);
+    await writer.writeScene({ ...STEPS, candidate: { index: 1, of: 3 } });
+    const body = server.requests[0]!.body as { messages: { content: string }[] };
+    expect(body.messages.at(-1)!.content).toContain('draft 2 of 3');
+  });
+
+  it('revises: the problems seen and the corrected module', async () => {
+    const fixed = CODE.replace('heading={settings.heading}', 'heading={String(settings.heading)}');
+    const { writer, server } = await critic({ toolCalls: [{ name: 'revise_scene', input: { problems: ['The heading is cut off at the right edge'], code: fixed } }] });
+    const verdict = await writer.critique(critiqueRequest);
+    expect(verdict).toEqual({ verdict: 'revised', problems: ['The heading is cut off at the right edge'], source: fixed });
+    const body = server.requests[0]!.body as { messages: { role: string; content: { type: string; text?: string }[] }[] };
+    const turn = body.messages.at(-1)!.content;
+    expect(turn.filter((part) => part.type === 'image_url')).toHaveLength(3);
+    expect(turn[0]!.text).toContain('lowest text contrast 4.8:1');
+    expect(turn[0]!.text).toContain(CODE.trim());
+  });
+
+  it('approves', async () => {
+    const { writer } = await critic({ toolCalls: [{ name: 'approve_scene', input: { notes: 'Readable and balanced.' } }] });
+    expect(await writer.critique(critiqueRequest)).toEqual({ verdict: 'approved', notes: 'Readable and balanced.' });
+  });
+
+  it('is unavailable for a model that cannot see the frames, without calling it', async () => {
+    const { writer, server } = await critic({ text: 'unused' }, 'qwen2.5-coder:32b');
+    await expect(writer.critique(critiqueRequest)).rejects.toMatchObject({ name: 'LanguageModelError', kind: 'unavailable' });
+    expect(server.requests).toHaveLength(0);
+  });
+});
