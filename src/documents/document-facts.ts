@@ -1,12 +1,13 @@
 import { findFigures, type StatedFigure } from './stated-figures.js';
 import { parseNumber } from './parse-number.js';
 import type { SourceDocument } from './read-document.js';
+import { cleanHeader, isIdentifierHeader, isTimeOrdered, unitOf, type ChartUnit } from './table-shape.js';
 
 /** How a chart draws its values. */
 export type ChartKind = 'bar' | 'line' | 'pie' | 'donut';
 
 /** The unit a chart's values are in. */
-export type ChartUnit = '%' | '$' | '€' | '£';
+export type { ChartUnit } from './table-shape.js';
 
 /** Where a chart's numbers come from: the cells it copies. */
 export interface ChartSource {
@@ -14,10 +15,15 @@ export interface ChartSource {
   fileName?: string;
   /** Header of the column the labels are copied from. */
   labelColumn: string;
-  /** Header of the column the values are parsed from. */
+  /**
+   * Header of the column the values are parsed from; for a table whose series are rows (`columns`
+   * set), the cell in `labelColumn` that names the series' row.
+   */
   valueColumn: string;
   /** The data row of each point, 1-based (row 1 is the first row under the header). */
   rows: number[];
+  /** A table whose series are rows (periods as columns): the headers of the columns the values are in. */
+  columns?: string[];
 }
 
 /** A chart drawn from a CSV: every label and value is a cell of the table. */
@@ -68,8 +74,6 @@ export const MAX_CHARTS_PER_TABLE = 4;
 
 const DEFAULT_STATEMENT_COUNT = 8;
 
-// Numeric columns that number the rows rather than measure anything.
-const IDENTIFIER_HEADER = /^(?:#|id|no\.?|nr\.?|num|number|index|idx|rank|row|code|zip|postcode|.*[\s_-]id)$/i;
 const MIN_STATEMENT_WORDS = 6;
 const MAX_STATEMENT_WORDS = 28;
 
@@ -93,85 +97,12 @@ const BOILERPLATE = [
 // Abbreviations after which a full stop does not end a sentence.
 const ABBREVIATIONS = /(?:\b(?:mr|mrs|ms|dr|prof|st|inc|ltd|co|corp|vs|etc|no|fig|approx|est|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)|\b[a-z](?:\.[a-z])+|\be\.g|\bi\.e)\.$/i;
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-
 function isBoilerplate(text: string): boolean {
   return BOILERPLATE.some((pattern) => pattern.test(text.trim()));
 }
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
-}
-
-/** A header made readable: unit markers such as `(%)` or `[USD]` and underscores removed. */
-function cleanHeader(header: string): string {
-  const cleaned = header
-    .replace(/_+/g, ' ')
-    .replace(/\s*[([]\s*(?:in\s+)?(?:%|percent|[$€£]|usd|eur|gbp|[$€£]?\s*(?:k|m|bn|mn|000s?|thousands?|millions?|billions?))\s*[)\]]/gi, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const title = cleaned || header.trim();
-  return title.charAt(0).toUpperCase() + title.slice(1);
-}
-
-/** The unit a column is in, from its header and cells; `%` wins over a currency. */
-function unitOf(header: string, cells: readonly string[]): ChartUnit | undefined {
-  const said = `${header} ${cells.join(' ')}`;
-  if (/%|\bpercent(?:age)?\b|\bpct\b/i.test(said)) return '%';
-  if (/\$|\busd\b|\bdollars?\b/i.test(said)) return '$';
-  if (/€|\beur(?:os?)?\b/i.test(said)) return '€';
-  // Not "pounds": that is as often a weight.
-  if (/£|\bgbp\b/i.test(said)) return '£';
-  return undefined;
-}
-
-interface TimeKey {
-  /** What kind of time label it is; labels of one chart must all be one kind. */
-  kind: 'year' | 'quarter' | 'month' | 'date';
-  order: number;
-}
-
-/** The position in time a label names, when it names one. */
-function timeKey(label: string): TimeKey | undefined {
-  const text = label.trim();
-  let match = /^(?:FY\s?)?((?:19|20)\d{2})$/i.exec(text);
-  if (match) return { kind: 'year', order: Number(match[1]) };
-  match = /^Q([1-4])(?:[\s/'-]*((?:19|20)?\d{2}))?$/i.exec(text);
-  if (match) return { kind: 'quarter', order: yearOf(match[2]) * 4 + Number(match[1]) };
-  match = /^((?:19|20)\d{2})[\s/-]*Q([1-4])$/i.exec(text);
-  if (match) return { kind: 'quarter', order: Number(match[1]) * 4 + Number(match[2]) };
-  match = /^((?:19|20)\d{2})-(\d{2})-(\d{2})$/.exec(text);
-  if (match) {
-    const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-    return Number.isNaN(time) ? undefined : { kind: 'date', order: time };
-  }
-  match = /^((?:19|20)\d{2})-(\d{2})$/.exec(text);
-  if (match && Number(match[2]) >= 1 && Number(match[2]) <= 12) return { kind: 'month', order: Number(match[1]) * 12 + Number(match[2]) };
-  match = /^([a-z]{3,9})\.?(?:[\s,/'-]+((?:19|20)?\d{2}))?$/i.exec(text);
-  const month = match ? monthOf(match[1]!) : 0;
-  if (match && month > 0) return { kind: 'month', order: yearOf(match[2]) * 12 + month };
-  return undefined;
-}
-
-/** 1 to 12 for a month's name or its abbreviation of 3 letters or more (`Sept` too), else 0. */
-function monthOf(name: string): number {
-  const lower = name.toLowerCase();
-  if (lower === 'sept') return 9;
-  return MONTHS.findIndex((month) => month.startsWith(lower)) + 1;
-}
-
-/** A year from `2024`, `24` or nothing (0: labels without a year order within one year). */
-function yearOf(text: string | undefined): number {
-  if (!text) return 0;
-  return text.length === 2 ? 2000 + Number(text) : Number(text);
-}
-
-/** Whether labels name points in time of one kind, each later than the one before. */
-function isTimeOrdered(labels: readonly string[]): boolean {
-  const keys = labels.map(timeKey);
-  if (keys.some((key) => key === undefined)) return false;
-  const known = keys as TimeKey[];
-  return known.every((key, index) => index === 0 || (key.kind === known[0]!.kind && key.order > known[index - 1]!.order));
 }
 
 /**
@@ -213,7 +144,7 @@ export function chartsFrom(doc: SourceDocument): ChartData[] {
   const nonNumeric = table.numericColumns.findIndex((numeric) => !numeric);
   const labelColumn = nonNumeric >= 0 ? nonNumeric : 0;
   const valueColumns = table.numericColumns
-    .map((numeric, index) => (numeric && index !== labelColumn && !IDENTIFIER_HEADER.test(table.columns[index]!) ? index : -1))
+    .map((numeric, index) => (numeric && index !== labelColumn && !isIdentifierHeader(table.columns[index]!) ? index : -1))
     .filter((index) => index >= 0)
     .slice(0, MAX_CHARTS_PER_TABLE);
 

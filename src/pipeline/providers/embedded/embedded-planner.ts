@@ -3,6 +3,7 @@ import { documentScenes, imageScenes, type SceneDraft } from './material-scenes.
 import { comparisonScene, iconScene, quoteScene, readsAsSteps, timelineScene } from './prompt-scenes.js';
 import { capitalize, findFigures, limitWords, sentences } from '../../../documents/stated-figures.js';
 import { readRequestContent } from './request-content.js';
+import { answerScenes, sameSeries } from './answer-scenes.js';
 
 export { findFigures, limitWords, sentences, type StatedFigure } from '../../../documents/stated-figures.js';
 
@@ -117,7 +118,12 @@ export class EmbeddedPlanner implements StoryPlanner {
     const rest = all.slice(1);
     const english = request.language === 'en';
     const materials = request.materials ?? { images: [], documents: [] };
-    const fromDocuments = documentScenes(materials.documents, request.prompt, english);
+    const answer = answerScenes(materials.documents, request.prompt, request.language);
+    // The answer to the prompt's question comes first, with the chart of its series; without a
+    // question the table's headline finding is one more fact, after the charts.
+    const fromDocuments = documentScenes(materials.documents, request.prompt, english).filter((scene) => !answer?.asked || !answer.chart || !sameSeries(scene, answer.chart));
+    if (answer && !answer.asked) fromDocuments.splice(fromDocuments.filter((scene) => scene.kind === 'chart').length, 0, answer.stat);
+    if (answer?.asked && answer.chart) fromDocuments.unshift(answer.chart);
     // A prompt that only says how to make the video is about its brand, images or documents.
     const subject = content.subject || materials.brandName || materials.images.find((image) => image.context)?.context || fromDocuments[0]?.title || extractTopic(request.prompt);
     const topic = capitalize(limitWords(subject, 14));
@@ -126,7 +132,7 @@ export class EmbeddedPlanner implements StoryPlanner {
     const points = [...new Set([...(firstList ?? clauses(all[0] ?? '').slice(1)), ...rest.flatMap((sentence) => listItems(sentence) ?? clauses(sentence))])].map((p) => capitalize(limitWords(p, 12)));
 
     if (!request.multiScene) {
-      const chart = fromDocuments.find((scene) => scene.kind === 'chart');
+      const chart = answer?.asked ? answer.stat : fromDocuments.find((scene) => scene.kind === 'chart');
       const draft: SceneDraft =
         chart ??
         (points.length >= 2
@@ -196,7 +202,7 @@ export class EmbeddedPlanner implements StoryPlanner {
       else candidates.push({ role: 'body', kind: 'bullets', title: heading, settings: { heading, items }, narration: sentencesOf(items) });
     }
     // The request has said all it says: fewer, longer scenes rather than filler.
-    const bodies = candidates.slice(0, bodyCount);
+    const bodies = answer?.asked ? [answer.stat, ...candidates].slice(0, Math.max(bodyCount, answer.chart ? 2 : 1)) : candidates.slice(0, bodyCount);
 
     const subtitle = rest[0] ? shortLine(rest[0]) : materials.brandDescription ? shortLine(sentences(materials.brandDescription)[0] ?? '') : '';
     const kicker = materials.brandName;

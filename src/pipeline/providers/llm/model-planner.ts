@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { allocateDurations, extractTopic } from '../embedded/embedded-planner.js';
 import { documentScenes, imageScenes, type SceneDraft } from '../embedded/material-scenes.js';
+import { cellsSourceText } from '../embedded/answer-scenes.js';
 import type { PlannedScene, PlanRequest, SceneKind, StoryPlan, StoryPlanner } from '../provider-types.js';
 import type { LanguageModel } from './language-model.js';
+import { computedFigures, describeFindings, type ComputedFigure } from '../../../documents/computed-figures.js';
+import { analyzeTable } from '../../../documents/table-analysis.js';
+import { answerQuestion } from '../../../documents/table-answer.js';
 
 const line = (max: number) => z.string().min(1).max(max);
 
@@ -52,7 +56,8 @@ Rules:
 - Write every on-screen text and every narration script in the requested language.
 - Never put the request itself on screen or in the script: no instruction verbs ("explain", "make a video"), no production words (vertical, 4:5, ad, teaser, reel, "no voiceover", "with captions", durations, "please").
 - On-screen text is short: headings of a few words, points of one line. The narration says more than the screen, in full sentences, about 2.5 words per second of the scene.
-- Use only numbers stated in the request or its documents; never invent figures, dates or quotes.
+- Use only numbers stated in the request or its documents, or listed as computed from the cells; never invent figures, dates or quotes.
+- When the request asks a question about a table, answer it early, with the figure computed from the cells.
 - A closing call-to-action button ("action") only when the request names an action (visit, sign up, order, a URL); otherwise close with a title or kinetic line.
 - Fixed scenes (charts and images made from the attachments) must each appear exactly once, as kind "material" with their index; narrate what they show.`;
 
@@ -64,7 +69,14 @@ function describeRequest(request: PlanRequest, fixed: SceneDraft[]): string {
   ];
   const materials = request.materials;
   if (materials?.brandName) lines.push(`Brand: ${materials.brandName}${materials.brandDescription ? ` (${materials.brandDescription})` : ''}`);
-  for (const document of materials?.documents ?? []) lines.push(`Document ${document.fileName ?? document.field}:\n${document.text.slice(0, 6000)}`);
+  for (const document of materials?.documents ?? []) {
+    lines.push(`Document ${document.fileName ?? document.field}:\n${document.text.slice(0, 6000)}`);
+    const analysis = analyzeTable(document);
+    if (!analysis) continue;
+    const answer = answerQuestion(analysis, request.prompt, 'en');
+    const asked = answer?.intent && answer.sentence ? [`Answer to the request's question: ${answer.sentence}`] : [];
+    lines.push(`Computed from the cells of ${document.fileName ?? document.field}:\n${[...asked, ...describeFindings(analysis)].map((text) => `- ${text}`).join('\n')}`);
+  }
   if (fixed.length > 0) {
     lines.push('Fixed scenes:');
     fixed.forEach((scene, index) => lines.push(`${index}: ${scene.kind} "${scene.title}" ${JSON.stringify(scene.settings).slice(0, 400)}`));
@@ -75,6 +87,12 @@ function describeRequest(request: PlanRequest, fixed: SceneDraft[]): string {
 /** Numbers written in a text, as values ("4.6 billion" gives 4.6, "1,200" gives 1200). */
 function statedNumbers(text: string): Set<number> {
   return new Set([...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((match) => Number(match[0].replace(/,/g, ''))));
+}
+
+/** The cells a figure was computed from, when the analysis computed it. */
+function computedMatch(computed: ComputedFigure[], value: number): ComputedFigure['source'] | undefined {
+  const size = Math.abs(value);
+  return computed.find((figure) => Math.abs(figure.value - size) <= 1e-9 * Math.max(1, size))?.source;
 }
 
 type PlannedByModel = ModelPlan['scenes'][number];
@@ -146,15 +164,21 @@ export class ModelPlanner implements StoryPlanner {
   finish(plan: ModelPlan, request: PlanRequest, fixed: SceneDraft[]): StoryPlan {
     const sourceText = `${request.prompt}\n${(request.materials?.documents ?? []).map((document) => document.text).join('\n')}`;
     const stated = statedNumbers(sourceText);
+    const computed = (request.materials?.documents ?? []).flatMap((document) => {
+      const analysis = analyzeTable(document);
+      return analysis ? computedFigures(analysis) : [];
+    });
     const actionAllowed = ACTION_WORDS.test(request.prompt);
     const used = new Set<number>();
     const drafts: { draft: SceneDraft; seconds: number }[] = [];
     for (const scene of plan.scenes) {
       if (scene.kind === 'material' && (used.has(scene.material) || !fixed[scene.material])) continue;
       if (scene.kind === 'material') used.add(scene.material);
-      // A figure on screen must be one the request or its documents state.
-      if (scene.kind === 'stat' && !stated.has(Math.abs(scene.value))) continue;
+      // A figure on screen must be one the request or its documents state, or one computed from the cells (which keeps them as its source).
+      const cells = scene.kind === 'stat' ? computedMatch(computed, scene.value) : undefined;
+      if (scene.kind === 'stat' && !cells && !stated.has(Math.abs(scene.value))) continue;
       const draft = toDraft(scene, fixed, actionAllowed);
+      if (draft && cells) draft.settings = { ...draft.settings, source: cellsSourceText([cells]), sourceRef: cells };
       if (draft) drafts.push({ draft, seconds: scene.seconds });
     }
     // Fixed scenes the model left out still belong in the video: before the close.

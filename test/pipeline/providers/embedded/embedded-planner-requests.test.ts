@@ -71,7 +71,7 @@ function textsOf(scene: StoryPlan['scenes'][number]): string[] {
 
 const TOKEN = /[\p{L}\p{N}]+(?:[:'’.,-][\p{L}\p{N}]+)*/gu;
 /** The planner's own words (English headings) and what the attachments bring. */
-const OWN_WORDS = new Set('what to know how it works why matters step by takeaway from vs leads'.split(' '));
+const OWN_WORDS = new Set('what to know how it works why matters step by takeaway from vs leads up percent'.split(' '));
 
 function tokens(text: string): string[] {
   return (text.match(TOKEN) ?? []).map((token) => token.toLowerCase());
@@ -163,9 +163,10 @@ describe('EmbeddedPlanner with prompts written as requests', () => {
     for (const scene of [...heatPump.scenes, ...onboarding.scenes]) expect(scene.durationSeconds).toBeGreaterThanOrEqual(15);
   });
 
-  it('charts the attached CSV for a question about it', () => {
-    const chart = plans.get(CASES[6]!.prompt)!.scenes.find((scene) => scene.kind === 'chart');
-    expect(chart?.settings).toMatchObject({ labels: ['North', 'South', 'West'] });
+  it('answers the question about the attached CSV from its cells, then charts the series it is about', () => {
+    const scenes = plans.get(CASES[6]!.prompt)!.scenes;
+    expect(scenes[1]).toMatchObject({ kind: 'stat', settings: { value: 100, prefix: '+', suffix: '%' }, narration: 'West grew fastest: from 80 to 160, up 100 percent.' });
+    expect(scenes[2]).toMatchObject({ kind: 'chart', settings: { labels: ['Q1', 'Q2', 'Q3'], values: [80, 110, 160] } });
   });
 
   it('shows the attached screenshots and closes on the logo of a logo sting', () => {

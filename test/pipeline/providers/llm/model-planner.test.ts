@@ -89,6 +89,41 @@ describe('ModelPlanner', () => {
     expect(plan.scenes.at(-1)!.kind).toBe('cta');
   });
 
+  it('tells the model what it computed from the cells, and keeps a computed figure with its cells while dropping an invented one', async () => {
+    const answer: ModelPlan = {
+      title: 'Sales by region',
+      scenes: [
+        { kind: 'title', title: 'Sales by region', narration: 'Three regions, three quarters.', seconds: 5 },
+        { kind: 'stat', value: 78, prefix: '+', suffix: '%', label: 'West grew fastest, Q1 to Q3', narration: 'West grew fastest, up 78 percent.', seconds: 6 },
+        { kind: 'stat', value: 95, prefix: '', suffix: '%', label: 'Customer satisfaction', narration: 'Ninety-five percent are happy.', seconds: 5 },
+        { kind: 'kinetic', text: 'West leads the growth', narration: 'West leads.', seconds: 5 },
+      ],
+    };
+    const { planner, server } = await plannerAnswering({ object: answer });
+    const dir = mkdtempSync(path.join(tmpdir(), 'service-model-planner-'));
+    writeFileSync(path.join(dir, 'sales.csv'), 'Quarter,North,South,West\nQ1,120,200,90\nQ2,150,210,110\nQ3,190,205,160\n');
+    const document = await readDocument({ field: 'documents[0]', path: path.join(dir, 'sales.csv'), mimeType: 'text/csv', fileName: 'sales.csv' });
+    rmSync(dir, { recursive: true, force: true });
+    const plan = await planner.plan({
+      prompt: 'Quarterly sales by region are attached. Which region grew fastest this year?',
+      durationSeconds: 30,
+      multiScene: true,
+      fps: 30,
+      language: 'en',
+      materials: { images: [], documents: [document] },
+    });
+    const prompt = (server.requests[0]!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
+    expect(prompt).toContain('Computed from the cells of sales.csv');
+    expect(prompt).toContain("Answer to the request's question: West grew fastest: from 90 to 160, up 78 percent.");
+    expect(prompt).toContain('West: Q1 90 → Q3 160, change +70, +77.8% [sales.csv, column West, rows 1, 3]');
+    const stats = plan.scenes.filter((scene) => scene.kind === 'stat');
+    expect(stats.map((scene) => scene.settings.value)).toEqual([78]);
+    expect(stats[0]!.settings).toMatchObject({
+      source: 'Source: sales.csv, rows 1, 3',
+      sourceRef: { field: 'documents[0]', fileName: 'sales.csv', labelColumn: 'Quarter', valueColumn: 'West', rows: [1, 3] },
+    });
+  });
+
   it('a single-scene model gets one scene without narration', async () => {
     const { planner } = await plannerAnswering({ object: HEAT_PUMP });
     const plan = await planner.plan({ prompt: 'Explain how a heat pump works', durationSeconds: 15, multiScene: false, fps: 30, language: 'en' });
