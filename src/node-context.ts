@@ -26,6 +26,8 @@ export interface NodeContext {
     webhookSecrets: Buffer;
     /** Signs download links. */
     downloads: Buffer;
+    /** Seals accounts' own provider keys at rest. */
+    providerKeys: Buffer;
   };
   close(): void;
 }
@@ -47,6 +49,7 @@ export function openNode(config: ServiceConfig): NodeContext {
     keys: {
       webhookSecrets: deriveKey(secret, 'webhook-secrets'),
       downloads: deriveKey(secret, 'download-links'),
+      providerKeys: deriveKey(secret, 'provider-keys'),
     },
     close: () => {
       if (db.open) db.close();

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { accountProviderKey } from './accounts/provider-keys.js';
 import type { NodeContext } from './node-context.js';
 import { AudioThread } from './pipeline/audio/audio-thread.js';
 import { VideoEngine } from './pipeline/engine/video-engine.js';
@@ -37,8 +38,9 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
   const pool = new RenderPool({ size: ctx.config.renderWorkers, browserExecutable: ctx.config.browserExecutable });
   const webhooks = new WebhookDispatcher(ctx, { logger: options.logger });
   const audio = new AudioThread();
-  // With a language model configured, each model tier plans with its model (made on first use).
-  const providersFor = modelProviders(ctx.config);
+  // With a language model configured, each model tier plans with its model (made on first use);
+  // jobs priced to use an account's own provider key call that provider with it.
+  const providersFor = modelProviders(ctx.config, undefined, (accountId, provider) => accountProviderKey(ctx, accountId, provider));
   // enhance_prompt outside a job (the MCP tool) uses the same model as jobs do.
   const enhancer = providersFor?.('model-5').enhancer;
   const engine = new VideoEngine({

@@ -50,6 +50,12 @@ export interface FrameAudit {
   texts: number;
   minContrast: number;
   fonts: string[];
+  /** The largest text's font size over the canvas's shorter side. */
+  largestText: number;
+  /** The box around every text and visual, in shares of the canvas's width and height. */
+  content: { width: number; height: number };
+  /** The largest image, icon or chart as a share of the canvas's area. */
+  largestVisual: number;
   issues: { kind: string; element: string; detail: string }[];
 }
 

@@ -17,6 +17,7 @@ import { parseJsonBody } from './parse-json-body.js';
 import type { HttpMethod, RouteDefinition } from './route-definition.js';
 import { accountRoutes } from './routes/account.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
+import { providerKeyRoutes } from './routes/provider-keys.js';
 import { appPageRoutes } from './routes/app-pages.js';
 import { fileRoutes } from './routes/files.js';
 import { infographicRoutes } from './routes/infographics.js';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...catalogRoutes(ctx),
     ...accountRoutes(ctx),
     ...apiKeyRoutes(ctx),
+    ...providerKeyRoutes(ctx),
     ...videoRoutes(ctx, services),
     ...infographicRoutes(ctx, services),
     ...fileRoutes(ctx),

@@ -13,6 +13,8 @@ export interface LedgerEntryRow {
   reason: string;
   reference: string | null;
   created_at: string;
+  /** A job charge's parts, as JSON `[{ part, credits, covered_by? }]`; null on other entries. */
+  parts: string | null;
 }
 
 /** The credit ledger and the monthly render usage: every charge and refund is a row. */
@@ -23,14 +25,14 @@ export class LedgerStore {
     this.sql = new StatementCache(db);
   }
 
-  append(entry: Omit<LedgerEntryRow, 'id'>): number {
+  append(entry: Omit<LedgerEntryRow, 'id' | 'parts'> & { parts?: string | null }): number {
     return Number(
       this.sql
         .get(
-          `INSERT INTO ledger_entries (account_id, millicredits, kind, reason, reference, created_at)
-           VALUES (@account_id, @millicredits, @kind, @reason, @reference, @created_at)`,
+          `INSERT INTO ledger_entries (account_id, millicredits, kind, reason, reference, created_at, parts)
+           VALUES (@account_id, @millicredits, @kind, @reason, @reference, @created_at, @parts)`,
         )
-        .run(entry).lastInsertRowid,
+        .run({ ...entry, parts: entry.parts ?? null }).lastInsertRowid,
     );
   }
 

@@ -23,7 +23,7 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
-        '/v1/account', '/v1/animation-styles', '/v1/api-keys', '/v1/api-keys/{id}', '/v1/brand-kits', '/v1/health', '/v1/models',
+        '/v1/account', '/v1/account/provider-keys', '/v1/account/provider-keys/{provider}', '/v1/animation-styles', '/v1/api-keys', '/v1/api-keys/{id}', '/v1/brand-kits', '/v1/health', '/v1/models',
         '/v1/openapi.json', '/v1/voices', '/v1/videos', '/v1/videos/{id}', '/v1/videos/{id}/cancel', '/v1/videos/{id}/frames',
         '/v1/videos/{id}/render', '/v1/infographics/generate', '/v1/infographics/{id}/render', '/v1/infographics',
         '/v1/infographics/{id}', '/v1/infographics/{id}/versions/{versionId}', '/v1/infographics/{id}/renders/{renderId}', '/files/*', '/app/videos/{id}',
@@ -45,5 +45,11 @@ describe('GET /v1/openapi.json', () => {
     const revoke = doc.paths['/v1/api-keys/{id}'].delete;
     expect(revoke.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('rate_limited');
+
+    const putKey = doc.paths['/v1/account/provider-keys/{provider}'].put;
+    expect(putKey.requestBody.content['application/json'].schema.required).toEqual(['api_key']);
+    expect(putKey.summary).toMatch(/openai, anthropic, google/);
+    expect(doc.paths['/v1/account/provider-keys/{provider}'].delete.responses['204']).toBeDefined();
+    expect(doc.paths['/v1/videos'].post.responses['202'].content['application/json'].schema.required).toContain('estimate_breakdown');
   });
 });

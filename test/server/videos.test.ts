@@ -31,7 +31,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const POLL_FIELDS = [
   'id', 'status', 'phase', 'phase_detail', 'poll_after_seconds', 'model', 'prompt', 'enhanced_prompt', 'project_id', 'progress',
   'scenes', 'app_url', 'created_at', 'updated_at', 'elapsed_seconds', 'last_activity_at', 'credits_cost', 'download_url',
-  'error', 'review', 'dimensions', 'fps', 'duration_seconds', 'parent_id', 'cancel_requested', 'warnings',
+  'error', 'review', 'dimensions', 'fps', 'duration_seconds', 'parent_id', 'cancel_requested', 'warnings', 'estimate_breakdown',
 ];
 /** Fields of a list item (DECISIONS.md) for a job that is not an edit and has no cost yet. */
 const LIST_ITEM_FIELDS = ['app_url', 'created_at', 'id', 'model', 'phase', 'project_id', 'prompt', 'status', 'updated_at', 'warnings'];
@@ -136,14 +136,25 @@ function setState(id: string, changes: VideoUpdate): void {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('POST /v1/videos', () => {
-  it('answers 202 with exactly id, status queued, model model-5 and estimated_credits for a prompt alone', async () => {
+  it('answers 202 with exactly id, status queued, model model-5, estimated_credits and estimate_breakdown for a prompt alone', async () => {
     const accountId = await newAccount();
     const response = await postVideo(freshKey(accountId), { prompt: PROMPT });
     expect(response.statusCode).toBe(202);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['estimated_credits', 'id', 'model', 'status']);
+    expect(Object.keys(body).sort()).toEqual(['estimate_breakdown', 'estimated_credits', 'id', 'model', 'status']);
     // DECISIONS.md credits, 30 s default: base 7.5 + narration 1.5 + music 0.6 + ai_video auto 3 (0.5/s on 20%).
-    expect(body).toEqual({ id: expect.any(String), status: 'queued', model: 'model-5', estimated_credits: 12.6 });
+    expect(body).toEqual({
+      id: expect.any(String),
+      status: 'queued',
+      model: 'model-5',
+      estimated_credits: 12.6,
+      estimate_breakdown: [
+        { part: 'base', credits: 7.5 },
+        { part: 'narration', credits: 1.5 },
+        { part: 'music', credits: 0.6 },
+        { part: 'ai_video', credits: 3 },
+      ],
+    });
     expect(videoCount(accountId)).toBe(1);
   });
 
@@ -262,7 +273,9 @@ describe('POST /v1/videos', () => {
       const accountId = await newAccount('creator', 100, undefined, premium.ctx);
       const response = await postVideo(freshKey(accountId, undefined, premium.ctx), { prompt: PROMPT, model: 'model-6' }, {}, premiumApp);
       expect(response.statusCode).toBe(202);
-      expect(response.json()).toEqual({ id: expect.any(String), status: 'queued', model: 'model-6', estimated_credits: 37.8 });
+      expect(response.json()).toMatchObject({ id: expect.any(String), status: 'queued', model: 'model-6', estimated_credits: 37.8 });
+      // A language model plans model-6 here: 0.05/s of the base (x3) is its language_model part.
+      expect(response.json().estimate_breakdown).toContainEqual({ part: 'language_model', credits: 4.5 });
     } finally {
       await premiumApp.close();
       premium.cleanup();

@@ -8,6 +8,7 @@ import {
 } from '../../accounts/accounts.js';
 import { details, print, readStdin, table } from '../output.js';
 import { dataOptions, withNode } from '../with-node.js';
+import { providerKeysCommand } from './provider-keys.js';
 
 /** Parses a number option, refusing text that is not one. */
 export function numberOption(value: string): number {
@@ -31,7 +32,19 @@ function showAccount(account: AccountSummary): string {
   });
 }
 
-/** `service accounts create|list|show|credits|password`. */
+/** A job charge's part as the ledger keeps it. */
+interface LedgerPart {
+  part: string;
+  credits: number;
+  covered_by?: string;
+}
+
+function partsText(parts: LedgerPart[] | null): string {
+  if (!parts) return '';
+  return parts.map((part) => `${part.part} ${part.credits}${part.covered_by ? ` (your ${part.covered_by} key)` : ''}`).join(', ');
+}
+
+/** `service accounts create|list|show|credits|password|provider-keys`. */
 export function accountsCommand(): Command {
   const accounts = new Command('accounts').description('manage accounts, their plans, credits and logins');
 
@@ -76,11 +89,15 @@ export function accountsCommand(): Command {
     async (id: string, options) => {
       await withNode(options, (ctx) => {
         const account = summarizeAccount(ctx, id);
-        const ledger = ctx.ledger.entries(id, 10);
-        print({ ...account, recent_ledger: ledger.map((entry) => ({ ...entry, credits: entry.millicredits / 1000 })) }, options, () =>
+        const ledger = ctx.ledger.entries(id, 10).map((entry) => ({
+          ...entry,
+          credits: entry.millicredits / 1000,
+          parts: entry.parts === null ? null : (JSON.parse(entry.parts) as LedgerPart[]),
+        }));
+        print({ ...account, recent_ledger: ledger }, options, () =>
           `${showAccount(account)}\n\nrecent ledger entries:\n${table(
-            ledger.map((entry) => ({ ...entry, credits: entry.millicredits / 1000 })),
-            ['created_at', 'kind', 'credits', 'reason', 'reference'],
+            ledger.map((entry) => ({ ...entry, parts: partsText(entry.parts) })),
+            ['created_at', 'kind', 'credits', 'reason', 'reference', 'parts'],
           )}`,
         );
       });
@@ -113,6 +130,8 @@ export function accountsCommand(): Command {
       print({ id, password_set: true }, options, () => `password set for ${id}`);
     });
   });
+
+  accounts.addCommand(providerKeysCommand());
 
   return accounts;
 }

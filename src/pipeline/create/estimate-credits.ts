@@ -1,12 +1,14 @@
-import { toMillicredits } from '../../accounts/credits.js';
+import { toCredits, toMillicredits } from '../../accounts/credits.js';
 import { MODELS, type ModelId } from '../../catalog/models.js';
 import type { AiVideoMode } from './create-video-schema.js';
 import type { ResolvedVideoOptions } from './resolve-video-options.js';
 
 /** The credit price table (DECISIONS.md "Credits"), in credits. */
 export interface CreditRates {
-  /** model-5 base, per second of target duration. */
+  /** model-5 base, per second of target duration (the `language_model` part included, when there is one). */
   basePerSecond: number;
+  /** The share of the base a language model's work costs, per second, on nodes where one plans the tier's jobs. */
+  languageModelPerSecond: number;
   narrationPerSecond: number;
   musicPerSecond: number;
   sfxPerSecond: number;
@@ -31,6 +33,7 @@ export interface CreditRates {
  */
 export const CREDIT_RATES: Readonly<CreditRates> = {
   basePerSecond: 0.25,
+  languageModelPerSecond: 0.05,
   narrationPerSecond: 0.05,
   musicPerSecond: 0.02,
   sfxPerSecond: 0.02,
@@ -50,9 +53,30 @@ export const CREDIT_RATES: Readonly<CreditRates> = {
 
 /** One line of an estimate. */
 export interface CreditPart {
-  /** `base`, `narration`, `music`, `sfx`, `ai_video`, `flat`, `enhance_prompt` or `social_imports`. */
+  /** `base`, `language_model`, `narration`, `music`, `sfx`, `ai_video`, `flat`, `enhance_prompt` or `social_imports`. */
   part: string;
+  /** What the part costs: 0 when the account's own key covers it. */
   millicredits: number;
+  /** The provider whose account key covers the part. */
+  covered_by?: string;
+  /** What a covered part would have cost. */
+  list_millicredits?: number;
+}
+
+/**
+ * Who does a job's language-model work on this node, for pricing. Without `planner` the job is
+ * planned from the prompt's own words and its base has no `language_model` part.
+ */
+export interface LanguageModelPricing {
+  /** The provider of the model that plans this tier's jobs here. */
+  planner?: string;
+  /** The parts (`language_model`, `enhance_prompt`) the account's own keys cover, with the provider of each. */
+  covered?: Record<string, string>;
+}
+
+function priced(part: string, millicredits: number, pricing: LanguageModelPricing | undefined): CreditPart {
+  const coveredBy = pricing?.covered?.[part];
+  return coveredBy ? { part, millicredits: 0, covered_by: coveredBy, list_millicredits: millicredits } : { part, millicredits };
 }
 
 /** A price in integer millicredits with its parts (which sum to it). */
@@ -62,13 +86,15 @@ export interface CreditEstimate {
 }
 
 /** The per-second parts of a multi-scene job, each in whole millicredits per second. */
-function perSecondParts(options: ResolvedVideoOptions, rates: CreditRates): CreditPart[] {
+function perSecondParts(options: ResolvedVideoOptions, rates: CreditRates, pricing: LanguageModelPricing | undefined): CreditPart[] {
   if (!options.multiScene) return [];
+  const languageModel = pricing?.planner ? rates.languageModelPerSecond : 0;
   const multiplier = rates.modelMultiplier[options.model] ?? 1;
   const aiVideo =
     rates.aiVideoPerSecond[options.aiVideo] * (options.aiVideo === 'auto' ? rates.aiVideoAutoShare : 1);
   const parts: [string, number][] = [
-    ['base', rates.basePerSecond],
+    ['base', rates.basePerSecond - languageModel],
+    ['language_model', languageModel],
     ['narration', options.narration ? rates.narrationPerSecond : 0],
     ['music', options.music ? rates.musicPerSecond : 0],
     ['sfx', options.sfx ? rates.sfxPerSecond : 0],
@@ -81,32 +107,52 @@ function perSecondParts(options: ResolvedVideoOptions, rates: CreditRates): Cred
 
 /**
  * The price of one second of a job's committed work, in whole millicredits: every per-second part
- * times the model's multiplier. 0 for single-scene models,
- * which are priced flat. A job charges this times the seconds of scenes committed, plus the
+ * times the model's multiplier, parts covered by the account's own keys at 0. 0 for single-scene
+ * models, which are priced flat. A job charges this times the seconds of scenes committed, plus the
  * one-off parts of {@link estimateCredits}.
  */
-export function perSecondMillicredits(options: ResolvedVideoOptions, rates: CreditRates = CREDIT_RATES): number {
-  return perSecondParts(options, rates).reduce((sum, part) => sum + part.millicredits, 0);
+export function perSecondMillicredits(options: ResolvedVideoOptions, rates: CreditRates = CREDIT_RATES, pricing?: LanguageModelPricing): number {
+  return perSecondParts(options, rates, pricing).reduce((sum, part) => sum + priced(part.part, part.millicredits, pricing).millicredits, 0);
 }
 
 /**
  * The estimated price of a video job in integer millicredits, by part. Multi-scene: each
  * per-second part times the target duration, times the model multiplier (model-6: every per-second
- * part x3). Single-scene: the model's flat price. Both: +enhance_prompt and +2 per social-link import.
+ * part x3); with a language model planning the tier (`pricing.planner`), 0.05/s of the base is the
+ * `language_model` part. Single-scene: the model's flat price. Both: +enhance_prompt and +2 per
+ * social-link import. Parts in `pricing.covered` cost 0 and say which provider's key covers them.
  */
 export function estimateCredits(
   options: ResolvedVideoOptions,
-  extras: { socialImports?: number; rates?: CreditRates } = {},
+  extras: { socialImports?: number; rates?: CreditRates; languageModels?: LanguageModelPricing } = {},
 ): CreditEstimate {
   const rates = extras.rates ?? CREDIT_RATES;
+  const pricing = extras.languageModels;
   const breakdown: CreditPart[] = options.multiScene
-    ? perSecondParts(options, rates).map(({ part, millicredits }) => ({
-        part,
-        millicredits: Math.round(millicredits * options.durationSeconds),
-      }))
+    ? perSecondParts(options, rates, pricing).map(({ part, millicredits }) => priced(part, Math.round(millicredits * options.durationSeconds), pricing))
     : [{ part: 'flat', millicredits: toMillicredits(rates.flat[options.model] ?? 0) }];
-  if (options.enhancePrompt) breakdown.push({ part: 'enhance_prompt', millicredits: toMillicredits(rates.enhancePrompt) });
+  if (options.enhancePrompt) breakdown.push(priced('enhance_prompt', toMillicredits(rates.enhancePrompt), pricing));
   const imports = extras.socialImports ?? 0;
   if (imports > 0) breakdown.push({ part: 'social_imports', millicredits: toMillicredits(rates.socialImport * imports) });
   return { millicredits: breakdown.reduce((sum, part) => sum + part.millicredits, 0), breakdown };
+}
+
+/** One part of a price as the API shows it (`estimate_breakdown`, ledger `parts`): credits as decimals. */
+export interface CreditPartView {
+  part: string;
+  credits: number;
+  /** The provider whose account key covers the part (which then costs 0). */
+  covered_by?: string;
+  /** What a covered part would have cost. */
+  list_credits?: number;
+}
+
+/** Parts in millicredits as the API shows them. */
+export function creditPartViews(parts: readonly CreditPart[]): CreditPartView[] {
+  return parts.map((part) => ({
+    part: part.part,
+    credits: toCredits(part.millicredits),
+    ...(part.covered_by ? { covered_by: part.covered_by } : {}),
+    ...(part.list_millicredits !== undefined ? { list_credits: toCredits(part.list_millicredits) } : {}),
+  }));
 }

@@ -5,7 +5,9 @@ import { signFileUrl } from '../../security/signed-urls.js';
 import { nowIso } from '../../store/ids.js';
 import type { VideoRow, VideoUpdate } from '../../store/videos-store.js';
 import { enqueueWebhook, type WebhookEvent } from '../../webhooks/enqueue-webhook.js';
+import { creditPartViews, type CreditPart } from '../create/estimate-credits.js';
 import { rendersNeeded } from '../create/resolve-video-options.js';
+import { chargeParts, chargeReason } from './charge-parts.js';
 import { isTerminal, nextStatus, type JobTrigger } from './job-states.js';
 
 /** Moves a job by `trigger` through the transition table, with `changes`, in one transaction; throws when the table has no such row. */
@@ -24,11 +26,15 @@ export function applyTransition(ctx: NodeContext, id: string, trigger: JobTrigge
  * seconds of scenes committed; single-scene jobs pay their flat price once their scene is committed.
  */
 export function committedCost(ctx: NodeContext, row: VideoRow): number {
+  return Math.round(row.estimated_millicredits * committedShare(ctx, row));
+}
+
+/** The share (0 to 1) of a job's planned seconds whose scenes are committed. */
+function committedShare(ctx: NodeContext, row: VideoRow): number {
   const scenes = ctx.videos.scenes(row.id);
   const total = scenes.reduce((sum, scene) => sum + scene.duration_seconds, 0);
   const committed = scenes.filter((scene) => scene.committed_at).reduce((sum, scene) => sum + scene.duration_seconds, 0);
-  if (total <= 0 || committed <= 0) return 0;
-  return Math.round((row.estimated_millicredits * committed) / total);
+  return total <= 0 || committed <= 0 ? 0 : committed / total;
 }
 
 /**
@@ -44,10 +50,22 @@ export function finishJob(ctx: NodeContext, id: string, trigger: 'succeed' | 'fa
     const to = nextStatus(row.status, trigger);
     if (!to) throw new Error(`video ${id}: no transition from ${row.status} on ${trigger}`);
     const now = nowIso();
-    const cost = committedCost(ctx, row);
+    const share = committedShare(ctx, row);
+    const cost = Math.round(row.estimated_millicredits * share);
     ctx.videos.update(id, { ...changes, status: to, updated_at: now, last_activity_at: now, finished_at: now, credits_cost_millicredits: cost });
-    if (cost > 0) {
-      ctx.ledger.append({ account_id: row.account_id, millicredits: -cost, kind: 'charge', reason: `video ${id} (${row.model})`, reference: id, created_at: now });
+    const estimate = (JSON.parse(row.options) as { estimate?: CreditPart[] }).estimate ?? [];
+    const parts = chargeParts(estimate, cost, share);
+    // Work the account's own keys covered is written even when it costs nothing, so the ledger shows it.
+    if (cost > 0 || (share > 0 && parts.some((part) => part.covered_by))) {
+      ctx.ledger.append({
+        account_id: row.account_id,
+        millicredits: cost === 0 ? 0 : -cost,
+        kind: 'charge',
+        reason: chargeReason(id, row.model, parts),
+        reference: id,
+        created_at: now,
+        parts: parts.length > 0 ? JSON.stringify(creditPartViews(parts)) : null,
+      });
     }
     const done = ctx.videos.get(id)!;
     if (to === 'completed' && done.output_path) {

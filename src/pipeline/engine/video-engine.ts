@@ -7,7 +7,6 @@ import { newId, nowIso } from '../../store/ids.js';
 import type { VideoRenderRow, VideoRow, VideoUpdate } from '../../store/videos-store.js';
 import { rendersNeeded } from '../create/resolve-video-options.js';
 import { AudioThread } from '../audio/audio-thread.js';
-import type { ModelId } from '../../catalog/models.js';
 import type { SceneWriter, StoryPlanner } from '../providers/provider-types.js';
 import { enhanceStage } from '../stages/enhance.js';
 import { finishStage } from '../stages/finish.js';
@@ -43,7 +42,7 @@ export interface VideoEngineOptions {
   /** The planner, scene writer and enhancer the stages ask. @default the embedded ones */
   providers?: Partial<PipelineProviders>;
   /** The providers of a job of a given model (its tier's language model); over `providers`. */
-  providersFor?: (model: ModelId) => Partial<PipelineProviders>;
+  providersFor?: StageServices['providersFor'];
   /** Shorthand for `providers.planner`. */
   planner?: StoryPlanner;
   /** Shorthand for `providers.sceneWriter`. */

@@ -6,6 +6,7 @@ import type { VideoRow, VideoUpdate } from '../../store/videos-store.js';
 import type { ResolvedVideoOptions } from '../create/resolve-video-options.js';
 import type { AudioThread } from '../audio/audio-thread.js';
 import type { ModelId } from '../../catalog/models.js';
+import type { JobModelKeys } from '../providers/llm/account-key-model.js';
 import type { PipelineProviders } from './pipeline-providers.js';
 
 /** The abort reason of a canceled job (POST /cancel taking effect), told apart from a shutdown. */
@@ -42,8 +43,8 @@ export interface StageContext {
 
 /** The parts of a {@link StageContext} that do not depend on the job. */
 export type StageServices = Omit<StageContext, 'jobId' | 'job' | 'options' | 'progress' | 'checkCancel' | 'signal'> & {
-  /** The providers of a job of this model (a model tier's language model), over `providers`. */
-  providersFor?: (model: ModelId) => Partial<PipelineProviders>;
+  /** The providers of a job of this model (a model tier's language model), over `providers`; `keys`: the account's own keys the job was priced to use. */
+  providersFor?: (model: ModelId, keys?: JobModelKeys) => Partial<PipelineProviders>;
 };
 
 /** A {@link StageContext} for job `jobId` over `services`, cancelled through `signal`. */
@@ -58,7 +59,7 @@ export function stageContext(services: StageServices, jobId: string, signal: Abo
   const options = (): ResolvedVideoOptions => JSON.parse(job().options) as ResolvedVideoOptions;
   return {
     ...shared,
-    providers: providersFor ? { ...services.providers, ...providersFor(options().model) } : services.providers,
+    providers: providersFor ? { ...services.providers, ...providersFor(options().model, jobModelKeys(job())) } : services.providers,
     jobId,
     signal,
     job,
@@ -70,4 +71,11 @@ export function stageContext(services: StageServices, jobId: string, signal: Abo
       if (ctx.videos.get(jobId)?.cancel_requested) throw new CancelSignal();
     },
   };
+}
+
+/** The account's own keys a job was priced to use (`covered_by` of its options, decided at create). */
+function jobModelKeys(row: VideoRow): JobModelKeys | undefined {
+  const covered = (JSON.parse(row.options) as { covered_by?: Record<string, string> }).covered_by ?? {};
+  const providers = [...new Set(Object.values(covered))];
+  return providers.length > 0 ? { accountId: row.account_id, providers } : undefined;
 }

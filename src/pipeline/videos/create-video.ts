@@ -3,6 +3,7 @@ import path from 'node:path';
 import { summarizeAccount } from '../../accounts/accounts.js';
 import type { Principal } from '../../accounts/api-keys.js';
 import { toCredits } from '../../accounts/credits.js';
+import { accountKeyProviders, languageModelPricing } from '../../accounts/provider-keys.js';
 import { fetchAttachments, findYtDlp, isSocialLink, type AttachmentRequest } from '../../attachments/fetch-attachment.js';
 import { SOCIAL_IMPORTS_PER_DAY, ytDlpImporter } from '../../attachments/import-social.js';
 import { modelAvailability } from '../../catalog/model-backing.js';
@@ -15,7 +16,7 @@ import { requireFfmpeg, runBinary } from '../../render/ffmpeg/run-ffmpeg.js';
 import { newId, nowIso } from '../../store/ids.js';
 import { IN_FLIGHT_STATUSES } from '../../store/videos-store.js';
 import type { CreateVideoBody } from '../create/create-video-schema.js';
-import { estimateCredits } from '../create/estimate-credits.js';
+import { creditPartViews, estimateCredits, type CreditPartView } from '../create/estimate-credits.js';
 import { rendersNeeded, resolveVideoOptions } from '../create/resolve-video-options.js';
 import { DOCUMENTS_FILE } from '../materials/prepare-materials.js';
 import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '../idempotency.js';
@@ -51,6 +52,8 @@ export interface CreatedVideo {
   status: 'queued';
   model: string;
   estimated_credits: number;
+  /** The estimate by part (extension); parts the account's own keys cover at 0 with `covered_by`. */
+  estimate_breakdown: CreditPartView[];
 }
 
 async function knownVoiceIds(ctx: NodeContext, requested: string | undefined): Promise<ReadonlySet<string>> {
@@ -105,7 +108,10 @@ export async function createVideo(
     if (!kit || kit.account_id !== account.id) throw invalidRequest(`brand_kit_id: unknown brand kit "${resolved.brandKitId}"; see GET /v1/brand-kits`);
   }
   const socialLinks = resolved.audio.filter((item) => isSocialLink(item.url)).length;
-  const estimate = estimateCredits(resolved, { socialImports: socialLinks });
+  // Which parts the account's own provider keys cover is decided now and kept with the job, so the
+  // charge matches this estimate and the job calls its models with the keys priced here.
+  const languageModels = languageModelPricing(ctx.config, resolved.model, accountKeyProviders(ctx, account.id));
+  const estimate = estimateCredits(resolved, { socialImports: socialLinks, languageModels });
   const summary = summarizeAccount(ctx, account.id);
   const needed = resolved.multiScene ? MIN_CREDITS_MULTI_SCENE : toCredits(estimate.millicredits);
   if (summary.balance < needed) {
@@ -159,7 +165,13 @@ export async function createVideo(
     const now = nowIso();
     const answer: StoredAnswer & { body: CreatedVideo } = {
       statusCode: 202,
-      body: { id, status: 'queued', model: resolved.model, estimated_credits: toCredits(estimate.millicredits) },
+      body: {
+        id,
+        status: 'queued',
+        model: resolved.model,
+        estimated_credits: toCredits(estimate.millicredits),
+        estimate_breakdown: creditPartViews(estimate.breakdown),
+      },
     };
     let replay: StoredAnswer | undefined;
     ctx.db.transaction(() => {
@@ -186,6 +198,7 @@ export async function createVideo(
           ...resolved,
           attachments: attachments.map((a) => ({ field: a.field, mimeType: a.mimeType, bytes: a.bytes, sha256: a.sha256, path: path.posix.join(inputsRelative, path.basename(a.path)) })),
           estimate: estimate.breakdown,
+          covered_by: Object.fromEntries(estimate.breakdown.flatMap((part) => (part.covered_by ? [[part.part, part.covered_by]] : []))),
         }),
         width: resolved.width,
         height: resolved.height,

@@ -1,6 +1,7 @@
 import { toCredits } from '../../accounts/credits.js';
 import { publicUrlOf } from '../../config/resolve-config.js';
 import type { NodeContext } from '../../node-context.js';
+import { creditPartViews, type CreditPart } from '../create/estimate-credits.js';
 import { signFileUrl } from '../../security/signed-urls.js';
 import type { VideoRow } from '../../store/videos-store.js';
 import { isTerminal } from '../engine/job-states.js';
@@ -78,10 +79,17 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
     ...(row.status === 'failed' && row.error_code ? { error: { code: row.error_code, message: row.error_message ?? '' } } : {}),
     // The spec shows credits_cost on completed jobs only; failed and canceled ones carry it in their webhook.
     ...(row.status === 'completed' && row.credits_cost_millicredits !== null ? { credits_cost: toCredits(row.credits_cost_millicredits) } : {}),
+    ...estimateBreakdownOf(row),
     ...(row.status === 'completed' && row.output_path
       ? { download_url: signFileUrl(ctx.keys.downloads, baseUrl, row.output_path, now) }
       : {}),
   };
+}
+
+/** The estimate by part kept with the job at create (extension `estimate_breakdown`); none on jobs made before it was kept. */
+function estimateBreakdownOf(row: VideoRow): { estimate_breakdown?: ReturnType<typeof creditPartViews> } {
+  const estimate = (JSON.parse(row.options) as { estimate?: CreditPart[] }).estimate;
+  return Array.isArray(estimate) ? { estimate_breakdown: creditPartViews(estimate) } : {};
 }
 
 /** A `GET /v1/videos` item (DECISIONS.md). */

@@ -27,12 +27,25 @@ export const jobWarnings = z
     'What to know about how the video was made, without failing the job: e.g. no_language_model when the node has no language model configured and the video uses only the prompt\'s own words. Empty when none',
   );
 
+/** A job's price by part (extension), in credits; parts covered by the account's own provider keys at 0. */
+export const estimateBreakdown = z
+  .array(
+    z.object({
+      part: z.string().describe('base, language_model, narration, music, sfx, ai_video, flat, enhance_prompt or social_imports'),
+      credits: z.number().describe('What the part costs: 0 when covered_by'),
+      covered_by: z.string().optional().describe("The provider (openai, anthropic, google) whose key, stored by the account, covers the part"),
+      list_credits: z.number().optional().describe('What a covered part would have cost'),
+    }),
+  )
+  .describe("The estimate by part (extension); parts covered by the account's own provider keys cost 0 and name the provider");
+
 /** The 202 answer of `POST /v1/videos`. */
 export const createdVideoResponse = z.object({
   id: z.string(),
   status: z.literal('queued'),
   model: z.string(),
   estimated_credits: z.number(),
+  estimate_breakdown: estimateBreakdown,
 });
 
 /** The poll response of `GET /v1/videos/{id}` (cancel and re-render answer with it too). */
@@ -60,6 +73,7 @@ export const pollResponse = z.looseObject({
   last_activity_at: z.string(),
   warnings: jobWarnings,
   credits_cost: z.number().optional(),
+  estimate_breakdown: estimateBreakdown.optional(),
   download_url: z.string().optional(),
 });
 

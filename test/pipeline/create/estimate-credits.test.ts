@@ -125,3 +125,51 @@ describe('CREDIT_RATES', () => {
     }
   });
 });
+
+describe('estimateCredits with a language model and own keys', () => {
+  it('carves language_model (0.05/s) out of the base when a language model plans the tier, total unchanged', () => {
+    const resolved = options({ ai_video: 'off' });
+    const estimate = estimateCredits(resolved, { languageModels: { planner: 'anthropic' } });
+    expect(Object.fromEntries(estimate.breakdown.map(({ part, millicredits }) => [part, millicredits]))).toEqual({
+      base: 6000,
+      language_model: 1500,
+      narration: 1500,
+      music: 600,
+    });
+    expect(estimate.millicredits).toBe(estimateCredits(resolved).millicredits);
+  });
+
+  it('multiplies language_model by 3 on model-6 like every per-second part', () => {
+    const estimate = estimateCredits(options({ model: 'model-6', ai_video: 'off', narration: false, music: false }), { languageModels: { planner: 'openai' } });
+    expect(estimate.breakdown).toEqual([
+      { part: 'base', millicredits: 18000 },
+      { part: 'language_model', millicredits: 4500 },
+    ]);
+  });
+
+  it('has no language_model part without a language model (all base)', () => {
+    expect(parts({ ai_video: 'off' })).not.toHaveProperty('language_model');
+    expect(estimateCredits(options({ ai_video: 'off' }), { languageModels: {} }).breakdown[0]).toEqual({ part: 'base', millicredits: 7500 });
+  });
+
+  it('prices covered parts at 0 with covered_by and what they would have cost', () => {
+    const resolved = options({ ai_video: 'off', enhance_prompt: true });
+    const estimate = estimateCredits(resolved, {
+      languageModels: { planner: 'anthropic', covered: { language_model: 'anthropic', enhance_prompt: 'anthropic' } },
+    });
+    expect(estimate.breakdown).toContainEqual({ part: 'language_model', millicredits: 0, covered_by: 'anthropic', list_millicredits: 1500 });
+    expect(estimate.breakdown).toContainEqual({ part: 'enhance_prompt', millicredits: 0, covered_by: 'anthropic', list_millicredits: 500 });
+    expect(estimate.millicredits).toBe(6000 + 1500 + 600);
+    expect(perSecondMillicredits(resolved, CREDIT_RATES, { planner: 'anthropic', covered: { language_model: 'anthropic' } })).toBe(270);
+  });
+
+  it('leaves single-scene prices flat: only enhance_prompt can be covered', () => {
+    const estimate = estimateCredits(options({ model: 'model-4', enhance_prompt: true }), {
+      languageModels: { covered: { enhance_prompt: 'openai' } },
+    });
+    expect(estimate.breakdown).toEqual([
+      { part: 'flat', millicredits: 5000 },
+      { part: 'enhance_prompt', millicredits: 0, covered_by: 'openai', list_millicredits: 500 },
+    ]);
+  });
+});
