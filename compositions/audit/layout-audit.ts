@@ -22,6 +22,12 @@ export interface LayoutAudit {
   minContrast: number;
   /** The font families text was drawn in (the first family of each text element's stack). */
   fonts: string[];
+  /** The largest text's font size over the canvas's shorter side (a 1080p headline at 86 px: 0.08). */
+  largestText: number;
+  /** The box around every text and visual, in shares of the canvas's width and height (0 to 1). */
+  content: { width: number; height: number };
+  /** The largest visual (image, icon, chart: an img, svg or canvas outside the background) as a share of the canvas's area. */
+  largestVisual: number;
   issues: AuditIssue[];
 }
 
@@ -166,6 +172,17 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
   let texts = 0;
   let minContrast = 21;
   const fonts = new Set<string>();
+  const shorter = Math.min(canvas.width, canvas.height) || 1;
+  let largestText = 0;
+  let largestVisual = 0;
+  let content: Box | undefined;
+  const include = (box: Box) => {
+    const clipped = { left: Math.max(box.left, canvasBox.left), top: Math.max(box.top, canvasBox.top), right: Math.min(box.right, canvasBox.right), bottom: Math.min(box.bottom, canvasBox.bottom) };
+    if (clipped.right <= clipped.left || clipped.bottom <= clipped.top) return;
+    content = content
+      ? { left: Math.min(content.left, clipped.left), top: Math.min(content.top, clipped.top), right: Math.max(content.right, clipped.right), bottom: Math.max(content.bottom, clipped.bottom) }
+      : clipped;
+  };
 
   for (const element of root.querySelectorAll('*')) {
     if (!isVisible(element)) continue;
@@ -175,12 +192,22 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
       const off = outside({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom }, canvasBox);
       if (off) issues.push({ kind: 'off-canvas', element: describe(element), detail: `leaves the canvas ${off}` });
     }
+    // A visual: an image, icon or chart drawn outside the background (an svg counts once, not its shapes).
+    const tag = element.tagName.toLowerCase();
+    if ((tag === 'img' || tag === 'canvas' || tag === 'video' || (tag === 'svg' && !element.parentElement?.closest('svg'))) && !element.closest('[data-kit-part="background"]') && rect.width > 0 && rect.height > 0) {
+      const box = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+      include(box);
+      const visible = Math.max(0, Math.min(box.right, canvasBox.right) - Math.max(box.left, canvasBox.left)) * Math.max(0, Math.min(box.bottom, canvasBox.bottom) - Math.max(box.top, canvasBox.top));
+      largestVisual = Math.max(largestVisual, visible / (canvas.width * canvas.height || 1));
+    }
 
     const nodes = ownTextNodes(element);
     if (nodes.length === 0) continue;
     const box = textBox(element, nodes);
     if (!box) continue;
     texts += 1;
+    include(box);
+    largestText = Math.max(largestText, parseFloat(getComputedStyle(element).fontSize) / shorter);
     const holder = blockBox(element).getBoundingClientRect();
     const overflow = outside(box, { left: holder.left, top: holder.top, right: holder.right, bottom: holder.bottom });
     if (overflow) issues.push({ kind: 'overflow', element: describe(element), detail: `text overflows its box ${overflow}` });
@@ -216,5 +243,16 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
     minContrast = Math.min(minContrast, ratio);
     if (ratio < AUDIT_MIN_CONTRAST) issues.push({ kind: 'contrast', element: describe(element), detail: `contrast ${ratio.toFixed(2)}:1 is below ${AUDIT_MIN_CONTRAST}:1` });
   }
-  return { width: Math.round(canvas.width), height: Math.round(canvas.height), texts, minContrast, fonts: [...fonts], issues };
+  const share = (value: number) => Math.round(value * 1000) / 1000;
+  return {
+    width: Math.round(canvas.width),
+    height: Math.round(canvas.height),
+    texts,
+    minContrast,
+    fonts: [...fonts],
+    largestText: share(largestText),
+    content: content ? { width: share((content.right - content.left) / (canvas.width || 1)), height: share((content.bottom - content.top) / (canvas.height || 1)) } : { width: 0, height: 0 },
+    largestVisual: share(largestVisual),
+    issues,
+  };
 }
