@@ -26,8 +26,8 @@ export interface LayoutAudit {
   largestText: number;
   /** The box around every text and visual, in shares of the canvas's width and height (0 to 1). */
   content: { width: number; height: number };
-  /** The largest visual (image, icon, chart: an img, svg or canvas outside the background) as a share of the canvas's area. */
-  largestVisual: number;
+  /** The box around every visual (images, icons, chart marks: img, svg, canvas, and the kit's drawn parts) as a share of the canvas's area. */
+  visualArea: number;
   issues: AuditIssue[];
 }
 
@@ -164,6 +164,18 @@ function backdropsAt(x: number, y: number, target: Element, root: Element): Rgba
   return candidates;
 }
 
+/** Kit parts that draw a picture rather than hold text: icon discs, chart marks, meters. */
+const VISUAL_PARTS = new Set(['icon-disc', 'icon-badge', 'bar', 'line-plot', 'slice', 'meter', 'figure-meter', 'icon']);
+
+/** Whether an element is a visual: an image, an svg (once, not its shapes), a canvas or video, or a drawn kit part; never the background. */
+function isVisual(element: Element): boolean {
+  if (element.closest('[data-kit-part="background"]')) return false;
+  const tag = element.tagName.toLowerCase();
+  if (tag === 'img' || tag === 'canvas' || tag === 'video') return true;
+  if (tag === 'svg') return !element.parentElement?.closest('svg');
+  return VISUAL_PARTS.has(element.getAttribute('data-kit-part') ?? '');
+}
+
 /** Audits the element tree under `root`, whose box is the canvas. */
 export function auditLayout(root: HTMLElement): LayoutAudit {
   const canvas = root.getBoundingClientRect();
@@ -174,13 +186,14 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
   const fonts = new Set<string>();
   const shorter = Math.min(canvas.width, canvas.height) || 1;
   let largestText = 0;
-  let largestVisual = 0;
   let content: Box | undefined;
-  const include = (box: Box) => {
+  let visuals: Box | undefined;
+  /** `union` grown by `box`, both clipped to the canvas. */
+  const grow = (union: Box | undefined, box: Box): Box | undefined => {
     const clipped = { left: Math.max(box.left, canvasBox.left), top: Math.max(box.top, canvasBox.top), right: Math.min(box.right, canvasBox.right), bottom: Math.min(box.bottom, canvasBox.bottom) };
-    if (clipped.right <= clipped.left || clipped.bottom <= clipped.top) return;
-    content = content
-      ? { left: Math.min(content.left, clipped.left), top: Math.min(content.top, clipped.top), right: Math.max(content.right, clipped.right), bottom: Math.max(content.bottom, clipped.bottom) }
+    if (clipped.right <= clipped.left || clipped.bottom <= clipped.top) return union;
+    return union
+      ? { left: Math.min(union.left, clipped.left), top: Math.min(union.top, clipped.top), right: Math.max(union.right, clipped.right), bottom: Math.max(union.bottom, clipped.bottom) }
       : clipped;
   };
 
@@ -192,13 +205,10 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
       const off = outside({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom }, canvasBox);
       if (off) issues.push({ kind: 'off-canvas', element: describe(element), detail: `leaves the canvas ${off}` });
     }
-    // A visual: an image, icon or chart drawn outside the background (an svg counts once, not its shapes).
-    const tag = element.tagName.toLowerCase();
-    if ((tag === 'img' || tag === 'canvas' || tag === 'video' || (tag === 'svg' && !element.parentElement?.closest('svg'))) && !element.closest('[data-kit-part="background"]') && rect.width > 0 && rect.height > 0) {
+    if (isVisual(element) && rect.width > 0 && rect.height > 0) {
       const box = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
-      include(box);
-      const visible = Math.max(0, Math.min(box.right, canvasBox.right) - Math.max(box.left, canvasBox.left)) * Math.max(0, Math.min(box.bottom, canvasBox.bottom) - Math.max(box.top, canvasBox.top));
-      largestVisual = Math.max(largestVisual, visible / (canvas.width * canvas.height || 1));
+      content = grow(content, box);
+      visuals = grow(visuals, box);
     }
 
     const nodes = ownTextNodes(element);
@@ -206,7 +216,7 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
     const box = textBox(element, nodes);
     if (!box) continue;
     texts += 1;
-    include(box);
+    content = grow(content, box);
     largestText = Math.max(largestText, parseFloat(getComputedStyle(element).fontSize) / shorter);
     const holder = blockBox(element).getBoundingClientRect();
     const overflow = outside(box, { left: holder.left, top: holder.top, right: holder.right, bottom: holder.bottom });
@@ -252,7 +262,7 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
     fonts: [...fonts],
     largestText: share(largestText),
     content: content ? { width: share((content.right - content.left) / (canvas.width || 1)), height: share((content.bottom - content.top) / (canvas.height || 1)) } : { width: 0, height: 0 },
-    largestVisual: share(largestVisual),
+    visualArea: visuals ? share(((visuals.right - visuals.left) * (visuals.bottom - visuals.top)) / (canvas.width * canvas.height || 1)) : 0,
     issues,
   };
 }

@@ -38,7 +38,8 @@ const PANEL_MAX_POINTS = 4;
  * (1, 2, 3 in the markers); otherwise the markers are dots. On a wide canvas with at most four
  * points the list takes the left column and an icon panel the right one: the heading's icon with
  * one badge per point for bullets, the heading's icon alone for steps. Stacked canvases give the
- * points taller rows so the list fills the height.
+ * points taller rows, and when a few points still leave height to spare, the icon panel sits above
+ * the heading, so the list never floats in an empty frame.
  */
 export const BulletList: React.FC<{ theme: Theme; heading: string; items: string[]; numbered?: boolean; kicker?: string }> = ({ theme, heading, items, numbered = false, kicker }) => {
   const layout = useLayout();
@@ -49,15 +50,32 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
   const columnGap = layout.contentWidth * 0.05;
   const textWidth = panel ? layout.contentWidth * 0.55 : layout.contentWidth;
   const headingHeight = layout.contentHeight * (layout.orientation === 'portrait' ? 0.3 : 0.28);
-  const listHeight = layout.contentHeight - headingHeight - gap;
   const rowCap = (layout.orientation === 'landscape' ? 150 : 210) * u;
+  // A stacked canvas with few points has height to spare: the icon panel takes it, above the heading.
+  const spare = layout.contentHeight - headingHeight - gap - shown.length * rowCap;
+  const stacked = !panel && layout.columns === 1 && shown.length > 0 && shown.length <= PANEL_MAX_POINTS && spare >= layout.contentHeight * 0.22;
+  const panelHeight = stacked ? Math.min(spare - gap, layout.contentHeight * 0.34) : 0;
+  const columnHeight = layout.contentHeight - (stacked ? panelHeight + gap : 0);
+  const listHeight = columnHeight - headingHeight - gap;
   const itemHeight = Math.min(listHeight / Math.max(shown.length, 1), rowCap);
   const itemFont = (layout.orientation === 'landscape' && !panel ? 54 : 62) * u;
   const icons = panelIcons(heading, shown, numbered ? 'flag' : 'sparkles', !numbered);
+  const iconPanel = (width: number, height: number) => (
+    <IconPanel
+      theme={theme}
+      icons={icons}
+      width={width}
+      height={height}
+      unit={u}
+      delay={theme.motion.staggerFrames * 2}
+      delays={shown.map((_, index) => itemDelay(theme, index) + 4)}
+    />
+  );
   return (
     <SceneFrame theme={theme} seed={`list-${heading}`}>
-      <div style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', alignItems: 'center', gap: columnGap }}>
-        <div data-kit-part="bullet-list" style={{ width: textWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', gap }}>
+      <div style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: stacked ? 'column' : 'row', alignItems: 'center', justifyContent: 'center', gap: stacked ? gap : columnGap }}>
+        {stacked ? iconPanel(layout.contentWidth, panelHeight) : null}
+        <div data-kit-part="bullet-list" style={{ width: textWidth, ...(stacked ? { flex: 'none' } : { height: columnHeight }), display: 'flex', flexDirection: 'column', justifyContent: 'center', gap }}>
           <Heading theme={theme} text={heading} kicker={kicker} width={textWidth} height={headingHeight} unit={u} align="left" />
           <div>
             {shown.map((item, index) => (
@@ -65,17 +83,7 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
             ))}
           </div>
         </div>
-        {panel ? (
-          <IconPanel
-            theme={theme}
-            icons={icons}
-            width={layout.contentWidth - textWidth - columnGap}
-            height={layout.contentHeight}
-            unit={u}
-            delay={theme.motion.staggerFrames * 2}
-            delays={shown.map((_, index) => itemDelay(theme, index) + 4)}
-          />
-        ) : null}
+        {panel ? iconPanel(layout.contentWidth - textWidth - columnGap, layout.contentHeight) : null}
       </div>
     </SceneFrame>
   );

@@ -32,8 +32,28 @@ describe('the scene kit gallery', () => {
     expect(problems(shots, ['off-canvas'])).toEqual([]);
   });
 
+  // Frames look designed at every shape: the type is sized to the canvas, the content spreads over
+  // it (not a small block in a corner), and a scene with room to spare shows a visual beside its text.
+  it('sizes the largest text to the canvas: at least 5% of its shorter side (54 px at 1080p)', () => {
+    const small = shots.filter((shot) => !/^(image-|infographic)/.test(shot.name) && shot.audit.largestText < 0.05);
+    expect(small.map((shot) => `${shot.name} ${shot.size.label}: ${shot.audit.largestText}`)).toEqual([]);
+  });
+
+  it('spreads the content over at least a fifth of the canvas, unless one large line is the whole scene (or a logo, centered by design)', () => {
+    const cramped = shots.filter((shot) => !shot.name.startsWith('logo-reveal') && shot.audit.content.width * shot.audit.content.height < 0.2 && shot.audit.largestText < 0.2);
+    expect(cramped.map((shot) => `${shot.name} ${shot.size.label}: ${shot.audit.content.width}x${shot.audit.content.height}`)).toEqual([]);
+  });
+
+  it('puts a visual beside a short list or a figure where the canvas has room: wide and tall canvases', () => {
+    const bare = shots.filter(
+      (shot) => ['bullet-list-short', 'bullet-list-two', 'step-list', 'stat-counter'].includes(shot.name) && ['16x9', '9x16', '1500x500'].includes(shot.size.label) && shot.audit.visualArea < 0.04,
+    );
+    expect(bare.map((shot) => `${shot.name} ${shot.size.label}: ${shot.audit.visualArea}`)).toEqual([]);
+  });
+
   it('gives every text element a contrast of at least 4.5:1', () => {
     expect(problems(shots, ['contrast'])).toEqual([]);
     for (const shot of shots) expect(shot.audit.minContrast).toBeGreaterThanOrEqual(4.5);
   });
 });
+
