@@ -54,8 +54,8 @@ export interface FrameAudit {
   largestText: number;
   /** The box around every text and visual, in shares of the canvas's width and height. */
   content: { width: number; height: number };
-  /** The largest image, icon or chart as a share of the canvas's area. */
-  largestVisual: number;
+  /** The box around every image, icon and chart mark as a share of the canvas's area. */
+  visualArea: number;
   issues: { kind: string; element: string; detail: string }[];
 }
 

@@ -19,7 +19,7 @@ async function still(name: string, detailed: boolean): Promise<string> {
 }
 
 const audit = (frame: number, minContrast: number, issues = 0): FrameAudit => ({
-  frame, width: 160, height: 90, texts: 2, minContrast, fonts: ['Inter'], largestText: 0.1, content: { width: 0.8, height: 0.6 }, largestVisual: 0,
+  frame, width: 160, height: 90, texts: 2, minContrast, fonts: ['Inter'], largestText: 0.1, content: { width: 0.8, height: 0.6 }, visualArea: 0,
   issues: Array.from({ length: issues }, () => ({ kind: 'overflow', element: 'h1', detail: 'text overflows its box by 12 px' })),
 });
 

@@ -1,5 +1,5 @@
 import type { PlanRequest, StoryPlan, StoryPlanner } from '../provider-types.js';
-import { documentScenes, imageScenes, type SceneDraft } from './material-scenes.js';
+import { documentScenes, imageScenes, readsAsSequence, type SceneDraft } from './material-scenes.js';
 import { comparisonScene, iconScene, quoteScene, readsAsSteps, timelineScene } from './prompt-scenes.js';
 import { capitalize, findFigures, limitWords, sentences } from '../../../documents/stated-figures.js';
 import { readRequestContent } from './request-content.js';
@@ -150,8 +150,12 @@ export class EmbeddedPlanner implements StoryPlanner {
     if (action && message.toLowerCase().startsWith(action.toLowerCase())) message = topic;
     const bodyCount = sceneCountFor(request.durationSeconds) - 2;
     // The hero opens the video (without one, a background image does); the other images go in the body.
-    const hero = materials.images.find((image) => image.role === 'hero') ?? materials.images.find((image) => image.role === 'background');
-    const candidates: SceneDraft[] = interleave(fromDocuments, imageScenes(materials.images.filter((image) => image !== hero), topic));
+    // A tour opens on its first image and shows the others one by one, in order.
+    const sequence = readsAsSequence(request.prompt);
+    const hero = sequence
+      ? materials.images.find((image) => image.role !== 'logo')
+      : (materials.images.find((image) => image.role === 'hero') ?? materials.images.find((image) => image.role === 'background'));
+    const candidates: SceneDraft[] = interleave(fromDocuments, imageScenes(materials.images.filter((image) => image !== hero), topic, { sequence }));
 
     // The prompt's shape: a comparison, a timeline, a quote.
     const used = new Set<string>();
@@ -202,12 +206,14 @@ export class EmbeddedPlanner implements StoryPlanner {
       else candidates.push({ role: 'body', kind: 'bullets', title: heading, settings: { heading, items }, narration: sentencesOf(items) });
     }
     // The request has said all it says: fewer, longer scenes rather than filler.
-    const bodies = answer?.asked ? [answer.stat, ...candidates].slice(0, Math.max(bodyCount, answer.chart ? 2 : 1)) : candidates.slice(0, bodyCount);
+    // A tour keeps every image, whatever the length.
+    const keep = sequence ? Math.max(bodyCount, candidates.filter((scene) => scene.kind === 'image').length) : bodyCount;
+    const bodies = answer?.asked ? [answer.stat, ...candidates].slice(0, Math.max(keep, answer.chart ? 2 : 1)) : candidates.slice(0, keep);
 
     const subtitle = rest[0] ? shortLine(rest[0]) : materials.brandDescription ? shortLine(sentences(materials.brandDescription)[0] ?? '') : '';
     const kicker = materials.brandName;
     const hook: SceneDraft = hero
-      ? { role: 'hook', kind: 'image', title: topic, settings: { image: hero.name, mode: 'ken-burns', heading: topic, ...(subtitle ? { caption: subtitle } : {}) }, narration: sentencesOf([topic]) }
+      ? { role: 'hook', kind: 'image', title: topic, settings: { image: hero.name, mode: sequence ? 'contain' : 'ken-burns', heading: topic, ...(subtitle ? { caption: subtitle } : {}) }, narration: sentencesOf([topic]) }
       : !subtitle && topic.split(/\s+/).length <= 8
         ? { role: 'hook', kind: 'kinetic', title: topic, settings: { text: topic, ...(kicker ? { kicker } : {}) }, narration: sentencesOf([topic]) }
         : { role: 'hook', kind: 'title', title: topic, settings: { title: topic, subtitle, ...(kicker ? { kicker } : {}) }, narration: sentencesOf([topic]) };

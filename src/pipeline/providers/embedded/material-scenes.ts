@@ -107,8 +107,22 @@ function personFrom(context: string | undefined): { name: string; role?: string 
 }
 
 /** Scenes showing the attached images where their role says (the planner opens the video with the hero, and does not pass it here). */
-export function imageScenes(images: PreparedImage[], topic: string): SceneDraft[] {
+/** Words of a request that ask for its images one after another, in the order given (a product tour, a walkthrough). */
+const SEQUENCE_WORDS = /(?<![\p{L}])(?:tour|walk-?through|in (?:this |that |the given )?order|in sequence|step[- ]by[- ]step|one (?:by|after) (?:one|another)|rundgang|der reihe nach|schritt für schritt|nacheinander|visite|dans l'ordre|étape par étape|l'une? après l'autre|recorrido|en orden|paso a paso|un[oa] (?:por|tras) otr?[oa])(?![\p{L}])/iu;
+
+/** Whether the request asks for its images in sequence. */
+export function readsAsSequence(prompt: string): boolean {
+  return SEQUENCE_WORDS.test(prompt);
+}
+
+export function imageScenes(images: PreparedImage[], topic: string, options: { sequence?: boolean } = {}): SceneDraft[] {
   const scenes: SceneDraft[] = [];
+  // A tour or walkthrough shows every image on its own, in the order given: the screenshots are the story.
+  if (options.sequence) {
+    return images
+      .filter((image) => image.role !== 'logo')
+      .map((image) => ({ role: 'body', kind: 'image', title: image.context ?? topic, settings: { image: image.name, mode: 'contain', ...(image.context ? { heading: image.context } : {}) }, narration: image.context ? `${image.context}.` : '' }));
+  }
   for (const image of images.filter((item) => item.role === 'product')) {
     const heading = image.context ?? topic;
     scenes.push({ role: 'body', kind: 'image', title: heading, settings: { image: image.name, mode: 'contain', heading }, narration: image.context ? `${image.context}.` : '' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { allocateDurations, extractTopic } from '../embedded/embedded-planner.js';
-import { documentScenes, imageScenes, type SceneDraft } from '../embedded/material-scenes.js';
+import { documentScenes, imageScenes, readsAsSequence, type SceneDraft } from '../embedded/material-scenes.js';
 import { cellsSourceText } from '../embedded/answer-scenes.js';
 import type { PlannedScene, PlanRequest, SceneKind, StoryPlan, StoryPlanner } from '../provider-types.js';
 import type { LanguageModel } from './language-model.js';
@@ -147,7 +147,7 @@ export class ModelPlanner implements StoryPlanner {
     const materials = request.materials;
     const english = request.language === 'en';
     const fixed = request.multiScene && materials
-      ? [...documentScenes(materials.documents, request.prompt, english), ...imageScenes(materials.images, extractTopic(request.prompt))]
+      ? [...documentScenes(materials.documents, request.prompt, english), ...imageScenes(materials.images, extractTopic(request.prompt), { sequence: readsAsSequence(request.prompt) })]
       : [];
     const { object } = await this.model.generateObject({
       system: SYSTEM,
