@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelPlan } from '../../src/pipeline/providers/llm/model-planner.js';
 import type { SceneAuthoring } from '../../src/pipeline/stages/scene-authoring.js';
 import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeAnswer, type FakeModelServer } from '../helpers/fake-model-servers.js';
+import { SALES_CSV, USER_PROMPTS } from '../fixtures/user-prompts.js';
 import { startE2eNode, type E2eNode } from './e2e-node.js';
 
-const SALES_CSV = 'Region,Q1,Q2,Q3\nNorth,100,120,150\nSouth,90,95,99\nWest,80,110,160\n';
 
 interface Case {
   prompt: string;
@@ -38,10 +38,12 @@ const CASES: Case[] = [
     prompt: "Make a vertical teaser for my bakery's new sourdough. It ferments for 48 hours and is baked every morning.",
     language: 'en',
     dimensions: { width: 144, height: 256 },
+    // The model slips the request's words into its title: the node takes them off.
+    dropped: /vertical|teaser/i,
     plan: {
-      title: 'Slow sourdough',
+      title: 'Vertical teaser: Slow sourdough',
       scenes: [
-        { kind: 'title', title: 'Slow sourdough', subtitle: 'Fresh every morning', ...say('Our new sourdough takes its time.', 3) },
+        { kind: 'title', title: 'Vertical teaser: Slow sourdough', subtitle: 'Fresh every morning', ...say('Our new sourdough takes its time.', 3) },
         { kind: 'stat', value: 48, prefix: '', suffix: ' h', label: 'Fermented for 48 hours', ...say('It ferments for forty-eight hours.', 3) },
         { kind: 'kinetic', text: 'Baked every morning', ...say('And it is baked fresh every morning.', 3) },
       ],
@@ -95,7 +97,8 @@ const CASES: Case[] = [
       scenes: [
         { kind: 'title', title: 'Which region grew fastest?', ...say('Three regions, three quarters. Which one grew fastest?', 3) },
         { kind: 'material', material: 0, ...say('North rose from 100 to 150, South barely moved, and West climbed from 80 to 160.', 4) },
-        { kind: 'stat', value: 160, prefix: '', suffix: '', label: 'West in Q3, doubled from 80', ...say('West doubled, from 80 to 160: the fastest growth of the three.', 3) },
+        // A figure the node computed from the cells (West: 80 → 160), not one the CSV states.
+        { kind: 'stat', value: 100, prefix: '+', suffix: '%', label: 'West grew fastest, Q1 to Q3', ...say('West doubled, from 80 to 160: the fastest growth of the three.', 3) },
       ],
     },
   },
@@ -283,6 +286,9 @@ export default function Scene({ theme, settings }) {
 }
 `;
 
+/** Words that ask for the video rather than say what it is about. */
+const PRODUCTION_WORDS = /(?<![\p{L}])(?:vertical|teaser|tiktok|please|bitte|por favor|voice-?over|just music|solo música|screenshots|attached|hochformat|\d+\s*:\s*\d+)(?![\p{L}])/iu;
+
 /** The words of every text setting of a scene (not asset names or numbers). */
 function textsOf(settings: unknown, key?: string): string[] {
   if (key && ['image', 'images', 'logo', 'source', 'sourceRef', 'unit', 'valueLabel', 'mode', 'icon'].includes(key)) return [];
@@ -361,6 +367,12 @@ function userText(request: { body: any }): string {
 }
 
 describe('requests written the way people write them, planned by a language model', () => {
+  it('takes every request from the set the no-model planner is tested on', () => {
+    const set = new Set(USER_PROMPTS.map((entry) => entry.prompt));
+    expect(CASES.filter((c) => !set.has(c.prompt)).map((c) => c.prompt)).toEqual([]);
+    expect(new Set(CASES.map((c) => c.language))).toEqual(new Set(['en', 'de', 'fr', 'es']));
+  });
+
   it.each(CASES)('"$prompt" becomes a video that answers it', async (c) => {
     const before = anthropic.requests.length;
     anthropic.enqueue({ object: c.plan });
@@ -378,7 +390,7 @@ describe('requests written the way people write them, planned by a language mode
     const asked = userText(anthropic.requests.at(-1)!);
     expect(asked).toContain(`Request: ${c.prompt}`);
     expect(asked).toContain(`Language: ${c.language}`);
-    if (c.attach === 'csv') expect(asked).toMatch(/West[\s\S]*160/);
+    if (c.attach === 'csv') expect(asked).toMatch(/Computed from the cells[\s\S]*West[\s\S]*100/);
     if (c.attach === 'screenshots') expect(asked).toMatch(/Fixed scenes:[\s\S]*0: [\s\S]*1: [\s\S]*2: /);
 
     const row = e2e.node.ctx.videos.get(created.body.id)!;
@@ -392,11 +404,20 @@ describe('requests written the way people write them, planned by a language mode
       if (first) expect(shown).toContain(first);
     }
     if (c.dropped) expect(shown).not.toMatch(c.dropped);
+    // No request word on screen or in the script, whoever wrote it.
+    const said = scenes.map((scene) => scene.narration ?? '').join(' | ');
+    expect(`${shown} | ${said} | ${scenes.map((scene) => scene.title).join(' | ')}`).not.toMatch(PRODUCTION_WORDS);
     // A button only where the prompt named the action.
     const buttons = scenes.filter((scene) => scene.kind === 'cta' && scene.settings.action).map((scene) => scene.settings.action);
     expect(buttons).toEqual(c.action ? [c.action] : []);
     if (c.attach === 'screenshots') expect(scenes.filter((scene) => scene.kind.startsWith('image'))).toHaveLength(3);
-    if (c.attach === 'csv') expect(scenes.some((scene) => scene.kind === 'chart' && JSON.stringify(scene.settings).includes('sourceRef'))).toBe(true);
+    if (c.attach === 'csv') {
+      expect(scenes.some((scene) => scene.kind === 'chart' && JSON.stringify(scene.settings).includes('sourceRef'))).toBe(true);
+      // The computed answer stays on screen, citing the cells it came from.
+      const answer = scenes.find((scene) => scene.kind === 'stat')!;
+      expect(answer.settings).toMatchObject({ value: 100, prefix: '+', suffix: '%', label: 'West grew fastest, Q1 to Q3' });
+      expect(answer.settings.sourceRef).toMatchObject({ fileName: 'sales.csv' });
+    }
     // Narration in the request's language, or none where the prompt asked for music only.
     const narrated = scenes.filter((scene) => scene.narration);
     const options = JSON.parse(row.options) as { narration: boolean; width: number };

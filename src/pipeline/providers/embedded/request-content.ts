@@ -75,6 +75,8 @@ const PRODUCTION_PHRASES: RegExp[] = [
   /\b(?:make|keep) it (?:silent|muted?|short|quick|vertical|square|snappy)\b/giu,
   // Attachments: "using the screenshots provided in order", "with the attached CSV", "(with a CSV of sales)".
   /\((?:with|using|see|from|attached|mit|avec|con)\b[^)]*\)/giu,
+  // "… are attached", "… is below", "… sind angehängt", "… sont ci-joints", "… están adjuntos": the subject stays, the framing goes.
+  /\s+(?:is|are|has been|have been|ist|sind|est|sont|está|están)\s+(?:attached|enclosed|included|below|above|here|provided|angehängt|beigefügt|anbei|unten|ci-joint(?:e?s)?|joint(?:e?s)?|en pièce jointe|adjunt[oa]s?|abajo)\b/giu,
   /\b(?:using|use|with|from|based on|mit|anhand|avec|à partir des?|en utilisant|con|usando|a partir de)\s+(?:the|these|those|my|our|this|attached|provided|die|den|der|diesen|les|mes|nos|ces|los|las|mis|estos|estas|nuestr[oa]s)?\s*(?:attached\s+|provided\s+|following\s+|beigefügten\s+|angehängten\s+)?(?:screenshots?|images?|photos?|pictures?|files?|csv|pdf|spreadsheet|data|documents?|slides?|footage|bilder[n]?|fotos|dateien?|captures? d'écran|fichiers?|imágenes|capturas(?: de pantalla)?|archivos?)(?:\s+(?:provided|attached|below|above|here|I sent|I attached|ci-joint(?:e?s)?|adjunt[oa]s?|anbei))*(?:\s+in (?:order|that order|the order given|this order)|\s+dans l'ordre|\s+en orden|\s+der reihe nach)?/giu,
 ];
 
@@ -125,6 +127,32 @@ function hasContent(text: string): boolean {
     .toLowerCase()
     .split(/[^\p{L}\p{N}'’-]+/u)
     .some((word) => word.length > 0 && !EMPTY.has(word) && !MODIFIERS.has(word) && !new RegExp(`^(?:${NOUNS})$`, 'iu').test(word));
+}
+
+/**
+ * The production phrases that never belong in a video's own words, whoever wrote them: politeness,
+ * aspect ratios, orientation and platform, sound and captions instructions. (Lengths and attachment
+ * phrases are left out: "Bloom for 30 seconds" is content in a model's script.)
+ */
+const SCREEN_PHRASES = [0, 1, 2, 3, 4, 7, 8, 9, 11].map((index) => PRODUCTION_PHRASES[index]!);
+
+/** A leading "Vertical teaser:", "4:5 ad –", "Erklärvideo:" naming the video rather than its subject. */
+const VIDEO_LABEL = new RegExp(String.raw`^(?:${W}+\s+){0,2}(?:${NOUNS})\s*[:–—-]\s+`, 'iu');
+
+/**
+ * A text a language model wrote for the screen or the script, without the request's production
+ * words ("Vertical teaser: Slow sourdough" → "Slow sourdough", "… for TikTok", "please", "9:16").
+ * Empty when nothing else was said.
+ */
+export function withoutRequestWords(text: string): string {
+  let out = text;
+  const label = VIDEO_LABEL.exec(out);
+  if (label && label[0].split(/\s+/).filter(Boolean).every((word) => MODIFIERS.has(word.toLowerCase().replace(/[:–—-]$/, '')) || new RegExp(`^(?:${NOUNS})[:–—-]?$`, 'iu').test(word) || /^\d+\s*:\s*\d+$/.test(word))) {
+    out = out.slice(label[0].length);
+  }
+  for (const pattern of SCREEN_PHRASES) out = out.replace(pattern, ' ');
+  out = tidy(out);
+  return hasContent(out) ? (out === tidy(text) ? out : capitalize(out)) : '';
 }
 
 /** Removes the production phrases from a text. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { allocateDurations, extractTopic } from '../embedded/embedded-planner.js';
 import { documentScenes, imageScenes, readsAsSequence, type SceneDraft } from '../embedded/material-scenes.js';
+import { withoutRequestWords } from '../embedded/request-content.js';
 import { cellsSourceText } from '../embedded/answer-scenes.js';
 import type { PlannedScene, PlanRequest, SceneKind, StoryPlan, StoryPlanner } from '../provider-types.js';
 import type { LanguageModel } from './language-model.js';
@@ -177,7 +178,7 @@ export class ModelPlanner implements StoryPlanner {
       // A figure on screen must be one the request or its documents state, or one computed from the cells (which keeps them as its source).
       const cells = scene.kind === 'stat' ? computedMatch(computed, scene.value) : undefined;
       if (scene.kind === 'stat' && !cells && !stated.has(Math.abs(scene.value))) continue;
-      const draft = toDraft(scene, fixed, actionAllowed);
+      const draft = scene.kind === 'material' ? toDraft(scene, fixed, actionAllowed) : screenDraft(toDraft(scene, fixed, actionAllowed));
       if (draft && cells) draft.settings = { ...draft.settings, source: cellsSourceText([cells]), sourceRef: cells };
       if (draft) drafts.push({ draft, seconds: scene.seconds });
     }
@@ -193,6 +194,40 @@ export class ModelPlanner implements StoryPlanner {
       narration: request.multiScene ? draft.narration : '',
       durationSeconds: durations[index]!,
     }));
-    return { title: plan.title, scenes };
+    return { title: withoutRequestWords(plan.title) || plan.title, scenes };
   }
+}
+
+/** Settings a scene shows only when given. */
+const OPTIONAL_TEXTS = new Set(['subtitle', 'emphasis', 'author', 'action', 'caption', 'kicker']);
+
+/** Settings that are not words on screen. */
+const NOT_WORDS = new Set(['image', 'images', 'logo', 'mode', 'icon', 'source', 'sourceRef', 'unit', 'prefix', 'suffix']);
+
+/** A value's texts without the request's production words; list entries that said nothing else go. */
+function screenValue(value: unknown, key?: string): unknown {
+  if (key && NOT_WORDS.has(key)) return value;
+  if (typeof value === 'string') return withoutRequestWords(value);
+  if (Array.isArray(value)) return value.map((item) => screenValue(item)).filter((item) => item !== '');
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, screenValue(v, k)]));
+  return value;
+}
+
+/**
+ * A model's scene with the production words the request used taken off its screen texts and script
+ * ("Vertical teaser: …", "for TikTok", "no voiceover"). A scene whose main text said nothing else is dropped.
+ */
+function screenDraft(draft: SceneDraft | undefined): SceneDraft | undefined {
+  if (!draft) return undefined;
+  const title = withoutRequestWords(draft.title);
+  if (!title) return undefined;
+  const settings = screenValue(draft.settings) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(settings)) {
+    const before = draft.settings[key];
+    if ((value !== '' && !(Array.isArray(value) && value.length === 0)) || before === '' || (Array.isArray(before) && before.length === 0)) continue;
+    // An optional line that said nothing else goes; a main text or list that did takes the scene with it.
+    if (!OPTIONAL_TEXTS.has(key)) return undefined;
+    delete settings[key];
+  }
+  return { ...draft, title, settings, narration: draft.narration ? withoutRequestWords(draft.narration) : '' };
 }

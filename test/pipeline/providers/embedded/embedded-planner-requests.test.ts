@@ -5,49 +5,11 @@ import { EmbeddedPlanner } from '../../../../src/pipeline/providers/embedded/emb
 import { readRequestContent } from '../../../../src/pipeline/providers/embedded/request-content.js';
 import type { PlanMaterials, StoryPlan } from '../../../../src/pipeline/providers/provider-types.js';
 import { documentFiles } from '../../../documents/document-files.js';
+import { SALES_CSV, USER_PROMPTS as CASES, type UserPromptCase as Case } from '../../../fixtures/user-prompts.js';
 
 // Prompts written the way people write them: instructions, not content. Without a language model
 // the planner may show only the prompt's own content, never the request around it.
 
-const SALES_CSV = 'Region,Q1,Q2,Q3\nNorth,100,120,150\nSouth,90,95,99\nWest,80,110,160\n';
-
-interface Case {
-  prompt: string;
-  language: string;
-  /** The subject the video is titled with, in the prompt's language. */
-  title: string;
-  /** The action the close may show, when the prompt names one. */
-  action?: string;
-  /** Words of this request that must not reach the screen or the script, besides the common ones. */
-  banned?: RegExp;
-  materials?: 'csv' | 'screenshots' | 'logo';
-}
-
-const CASES: Case[] = [
-  { prompt: 'Explain how a heat pump works', language: 'en', title: 'How a heat pump works' },
-  { prompt: "Make a vertical teaser for my bakery's new sourdough", language: 'en', title: "My bakery's new sourdough" },
-  { prompt: 'A 4:5 ad for a running shoe, please, just music', language: 'en', title: 'A running shoe' },
-  { prompt: 'Onboarding video for new hires at Acme: day one, tools, who to ask', language: 'en', title: 'Onboarding for new hires at Acme' },
-  { prompt: 'Create a 60s product tour using the screenshots provided in order', language: 'en', title: 'Product tour', materials: 'screenshots' },
-  { prompt: 'Logo sting for Northwind, no voiceover', language: 'en', title: 'Northwind', banned: /logo|sting/i, materials: 'logo' },
-  { prompt: 'Which region grew fastest? (with a CSV of quarterly sales by region)', language: 'en', title: 'Which region grew fastest?', banned: /with a csv|quarterly sales by region/i, materials: 'csv' },
-  { prompt: 'History of the bicycle, vertical video for TikTok', language: 'en', title: 'History of the bicycle' },
-  { prompt: 'Quick explainer for TikTok: why do cats purr?', language: 'en', title: 'Why do cats purr?' },
-  {
-    prompt: 'Make a 30 second video about our coffee subscription. Beans ship every two weeks, you pick the roast and you can pause anytime. Sign up at beans.example.com',
-    language: 'en',
-    title: 'Our coffee subscription',
-    action: 'Sign up at beans.example.com',
-  },
-  { prompt: 'Can you please create a short animated video explaining why the sky is blue? Sunlight scatters off air molecules. Blue light scatters most.', language: 'en', title: 'Why the sky is blue?', banned: /animated|short/i },
-  { prompt: 'Erkläre, wie Photosynthese funktioniert', language: 'de', title: 'Wie Photosynthese funktioniert' },
-  { prompt: 'Mach ein kurzes Video über unsere neue App, mit Untertiteln', language: 'de', title: 'Unsere neue App' },
-  { prompt: 'Erstelle ein 30-Sekunden-Video für unser Café im Hochformat. Jetzt bestellen!', language: 'de', title: 'Unser Café', action: 'Jetzt bestellen' },
-  { prompt: 'Explique comment fonctionne la blockchain en 30 secondes', language: 'fr', title: 'Comment fonctionne la blockchain' },
-  { prompt: 'Fais une vidéo courte sur le recyclage du verre, sans musique, en format vertical', language: 'fr', title: 'Le recyclage du verre', banned: /format/i },
-  { prompt: 'Explícame cómo funciona la fotosíntesis', language: 'es', title: 'Cómo funciona la fotosíntesis' },
-  { prompt: 'Haz un anuncio de 15 segundos para nuestra panadería, solo música. Visita panaderia.example.es', language: 'es', title: 'Nuestra panadería', action: 'Visita panaderia.example.es' },
-];
 
 /** Instruction verbs, the video as the object of the request, shape, length, sound, captions, attachments, politeness. */
 const COMMON_BANNED =

@@ -139,3 +139,27 @@ describe('ModelPlanner', () => {
     expect((error as LanguageModelError).kind).toBe('invalid_output');
   });
 });
+
+describe('ModelPlanner keeps the request\'s production words off the screen, whoever wrote them', () => {
+  it('strips "Vertical teaser:", "for TikTok", "please" and "no voiceover" from what the model wrote, and drops a scene that said nothing else', () => {
+    const planner = new ModelPlanner({ id: 'fake:model', acceptsImages: false, generateObject: async () => { throw new Error('unused'); }, generateText: async () => { throw new Error('unused'); } });
+    const plan = planner.finish(
+      {
+        title: 'Vertical teaser: Slow sourdough',
+        scenes: [
+          { kind: 'title', title: 'Vertical teaser: Slow sourdough', subtitle: 'A 9:16 video for TikTok', narration: 'Our new sourdough takes its time.', seconds: 3 },
+          { kind: 'bullets', heading: 'Why it tastes better', items: ['Fermented for 48 hours', 'No voiceover, just music', 'Bloom for 30 seconds'], narration: 'It ferments for forty-eight hours.', seconds: 4 },
+          { kind: 'kinetic', text: 'Vertical video for Instagram Reels', narration: '', seconds: 3 },
+          { kind: 'cta', message: 'Fresh every morning, please', narration: 'Come by.', seconds: 3 },
+        ],
+      },
+      { prompt: "Make a vertical teaser for my bakery's new sourdough, for TikTok. It ferments for 48 hours.", durationSeconds: 12, multiScene: true, fps: 30, language: 'en' },
+      [],
+    );
+    expect(plan.title).toBe('Slow sourdough');
+    expect(plan.scenes.map((scene) => scene.kind)).toEqual(['title', 'bullets', 'cta']);
+    expect(plan.scenes[0]!.settings).toEqual({ title: 'Slow sourdough' });
+    expect(plan.scenes[1]!.settings.items).toEqual(['Fermented for 48 hours', 'Bloom for 30 seconds']);
+    expect(plan.scenes[2]!.settings).toEqual({ message: 'Fresh every morning' });
+  });
+});
