@@ -93,7 +93,10 @@ function listItems(sentence: string): string[] | undefined {
     .split(/,\s*(?:(?:and|und|et|y)\s+)?|\s+(?:and|und|et|y)\s+(?=[^,]*$)/i)
     .map((item) => item.trim())
     .filter(Boolean);
-  const ok = at >= 0 ? items.length >= 2 && items.every((item) => item.split(/\s+/).length <= 6) : items.length >= 3 && items.every((item) => item.split(/\s+/).length <= 3);
+  // Without commas, "and" may join clauses rather than items ("Hefen und Bakterien nehmen Zucker auf
+  // und bilden CO2"): only short items make such a list, so a verb is never cut from its clause.
+  const words = tail.includes(',') ? 6 : 3;
+  const ok = at >= 0 ? items.length >= 2 && items.every((item) => item.split(/\s+/).length <= words) : items.length >= 3 && items.every((item) => item.split(/\s+/).length <= 3);
   return ok ? items.map(capitalize) : undefined;
 }
 
@@ -224,9 +227,11 @@ export class EmbeddedPlanner implements StoryPlanner {
       settings: { message, ...(action ? { action } : {}), ...(materials.logo ? { logo: materials.logo } : {}) },
       narration: sentencesOf([message, ...(action && !message.toLowerCase().includes(action.toLowerCase()) ? [action] : [])]),
     };
-    // A close that would only repeat the hook (no body, no action, no logo, nothing new to say) is left out.
-    const closeAddsNothing = bodies.length === 0 && !action && !materials.logo && message === topic;
-    const scenes = closeAddsNothing ? [hook] : [hook, ...bodies, close];
+    // A close that would only repeat what was shown (the hook's subject or a body's words) with no
+    // action or logo to add is left out: the last body scene closes the video instead.
+    const said = bodies.map((scene) => JSON.stringify(scene.settings).toLowerCase());
+    const closeAddsNothing = !action && !materials.logo && (message === topic || said.some((text) => text.includes(message.toLowerCase())));
+    const scenes = !closeAddsNothing ? [hook, ...bodies, close] : bodies.length > 0 ? [hook, ...bodies.slice(0, -1), { ...bodies.at(-1)!, role: 'close' as const }] : [hook];
     const durations = allocateDurations(request.durationSeconds, scenes.map((s) => (s.role === 'body' ? 1 : 0.8)), request.fps);
     return { title: topic, scenes: scenes.map((scene, i) => ({ ...scene, durationSeconds: durations[i]! })) };
   }

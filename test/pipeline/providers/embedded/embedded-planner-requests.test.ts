@@ -89,6 +89,15 @@ describe('EmbeddedPlanner with prompts written as requests', () => {
     }
   });
 
+  it.each(CASES)('does not close "$prompt" on a message repeating what was shown, unless to add an action or logo', (c) => {
+    const story = plans.get(c.prompt)!;
+    const last = story.scenes.at(-1)!;
+    if (story.scenes.length < 2 || last.kind !== 'cta' || last.settings.action || last.settings.logo) return;
+    const message = String(last.settings.message).toLowerCase();
+    const before = story.scenes.slice(0, -1).map((scene) => JSON.stringify(scene.settings).toLowerCase());
+    expect(before.some((shown) => shown.includes(message)), `"${message}" again`).toBe(false);
+  });
+
   it.each(CASES)('fills no time with a lone keyword for "$prompt"', (c) => {
     const story = plans.get(c.prompt)!;
     for (const scene of story.scenes) {
@@ -116,7 +125,7 @@ describe('EmbeddedPlanner with prompts written as requests', () => {
     const heatPump = plans.get('Explain how a heat pump works')!;
     expect(heatPump.scenes.length).toBeLessThanOrEqual(2);
     const onboarding = plans.get('Onboarding video for new hires at Acme: day one, tools, who to ask')!;
-    expect(onboarding.scenes.map((scene) => scene.kind)).toEqual(['kinetic', 'icons', 'cta']);
+    expect(onboarding.scenes.map((scene) => scene.kind)).toEqual(['kinetic', 'icons']);
     expect(onboarding.scenes[1]!.settings.items).toEqual([
       { icon: 'auto', label: 'Day one' },
       { icon: 'auto', label: 'Tools' },
