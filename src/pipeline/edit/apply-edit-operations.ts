@@ -1,0 +1,350 @@
+import { canonicalFontFamily, unknownFontProblem } from '../../catalog/fonts.js';
+import { findModel } from '../../catalog/models.js';
+import { MIN_DURATION_SECONDS } from '../create/create-video-schema.js';
+import { VIDEO_FPS } from '../create/resolve-video-options.js';
+import { EMBEDDED_VOICES } from '../speech/embedded-voices.js';
+import { isNarrationLanguage } from '../speech/languages.js';
+import { expandHex } from '../theme/resolve-theme.js';
+import { EditError } from './edit-errors.js';
+import { describeOperation, parseEditOperations, type EditOperation, type Placement } from './edit-operations.js';
+import type { EditOptions, EditScene, EditSource } from './edit-source.js';
+import { mainTextKey, replaceInSettings, sceneFromContent, setTextAt, titleFromText } from './scene-text.js';
+
+/** The shortest a scene may be, in seconds. */
+export const MIN_SCENE_SECONDS = 2;
+/** Lead plus tail a narrated scene keeps around its speech (README "Sound"). */
+const NARRATION_MARGIN_SECONDS = 0.8;
+/** How much shorter or longer "shorter"/"longer" makes a scene. @default 1.5 */
+export const DEFAULT_RETIME_FACTOR = 1.5;
+
+/** What applying needs beyond the source. */
+export interface EditContext {
+  /** Voices `set_voice` may name, by id or name. @default the embedded voices */
+  voices?: readonly { id: string; name: string }[];
+}
+
+/** An edited video: its scenes and options, and what must be remade for them. */
+export interface EditResult {
+  /** The new scene list; `position` is the new 0-based position. */
+  scenes: EditScene[];
+  options: EditOptions;
+  /** New indexes of scenes whose code or pixels must be redone (added, retexted, restyled, retimed, …). */
+  regenerate: Set<number>;
+  /** New indexes of scenes whose narration must be spoken again. */
+  renarrate: Set<number>;
+  /** Whether the soundtrack must be mixed again (timing, narration, music or effects changed). */
+  remixAudio: boolean;
+  /** Whether scene durations, order or count changed. */
+  retimed: boolean;
+  /** New index → source position, for scenes whose code and rendered segment carry over. */
+  reused: Map<number, number>;
+  /** New index → source position of every scene (undefined for an added one). */
+  origins: (number | undefined)[];
+  /** New index → what the user asked of a regenerated scene (`regenerate_scene.instruction`). */
+  instructions: Map<number, string>;
+  /** What changed, one line per operation that changed something. */
+  changes: string[];
+}
+
+interface Entry {
+  origin: number | undefined;
+  scene: EditScene;
+  regenerate: boolean;
+  renarrate: boolean;
+  instruction?: string;
+}
+
+const roundToFrame = (seconds: number) => Math.round(seconds * VIDEO_FPS) / VIDEO_FPS;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Applies edit operations, in order, to a copy of a finished video's scenes and options. Scene
+ * numbers in operations always mean the source's scenes. Throws {@link EditError} (nothing changed)
+ * when an operation cannot apply, a scene would be shorter than 2 s (or than its narration), the
+ * total would leave the model's range, or the whole edit changes nothing.
+ */
+export function applyEditOperations(source: EditSource, operations: unknown, context: EditContext = {}): EditResult {
+  const ops = parseEditOperations(operations);
+  const sourceScenes = [...source.scenes].sort((a, b) => a.position - b.position);
+  const model = findModel(source.options.model);
+  const maxTotal = model?.maxDurationSeconds ?? 120;
+  const voices = context.voices ?? EMBEDDED_VOICES;
+  let entries: Entry[] = sourceScenes.map((scene) => ({ origin: scene.position, scene: structuredClone(scene), regenerate: false, renarrate: false }));
+  const options: EditOptions = structuredClone(source.options);
+  const changes: string[] = [];
+
+  const total = () => entries.reduce((sum, entry) => sum + entry.scene.durationSeconds, 0);
+  const narrated = (entry: Entry) => options.narration && entry.scene.narration.trim() !== '';
+  const minSeconds = (entry: Entry) =>
+    Math.max(MIN_SCENE_SECONDS, options.narration && entry.scene.narrationSeconds !== undefined ? roundToFrame(entry.scene.narrationSeconds + NARRATION_MARGIN_SECONDS) : 0);
+
+  ops.forEach((op, index) => {
+    const field = `operations[${index}]`;
+    const find = (number: number, key = 'scene'): number => {
+      const scene = sourceScenes[number - 1];
+      if (!scene) throw new EditError(`${field}.${key}`, `scene ${number} does not exist; the video has ${sourceScenes.length} scene${sourceScenes.length === 1 ? '' : 's'}`);
+      const at = entries.findIndex((entry) => entry.origin === scene.position);
+      if (at < 0) throw new EditError(`${field}.${key}`, `scene ${number} was removed by an earlier operation`);
+      return at;
+    };
+    const placeAt = (placement: Placement, key: string): number => {
+      if ('position' in placement) return placement.position === 'start' ? 0 : entries.length;
+      return 'before' in placement ? find(placement.before, `${key}.before`) : find(placement.after, `${key}.after`) + 1;
+    };
+    const checkTotal = () => {
+      const sum = total();
+      if (sum > maxTotal + 1e-6) throw new EditError(field, `the video would last ${sum.toFixed(1)} s; ${source.options.model} allows at most ${maxTotal} s`);
+      if (sum < MIN_DURATION_SECONDS - 1e-6) throw new EditError(field, `the video would last ${sum.toFixed(1)} s; a video lasts at least ${MIN_DURATION_SECONDS} s`);
+    };
+    const before = JSON.stringify({ entries: entries.map((entry) => [entry.origin, entry.scene]), options });
+
+    switch (op.op) {
+      case 'retext': {
+        const entry = entries[find(op.scene)]!;
+        const key = op.key ?? mainTextKey(entry.scene);
+        const settings = setTextAt(entry.scene.settings, key, op.text);
+        if (typeof settings === 'string') throw new EditError(`${field}.key`, `scene ${op.scene} (${entry.scene.kind}): ${settings}`);
+        entry.scene.settings = settings;
+        if (key === mainTextKey(entry.scene)) entry.scene.title = titleFromText(entry.scene.kind, op.text);
+        break;
+      }
+      case 'replace_text': {
+        const targets = op.scene !== undefined ? [entries[find(op.scene)]!] : entries;
+        // Exact first; a user typing "acme" for "Acme" means it, so case is ignored only when exact finds nothing.
+        const replaceIn = (flags: string) => {
+          const pattern = new RegExp(escapeRegExp(op.find), flags);
+          return targets.map((entry) => {
+            const settings = replaceInSettings(entry.scene.settings, pattern, op.replace);
+            const narration = entry.scene.narration.replace(pattern, () => op.replace);
+            return { entry, settings, narration, title: entry.scene.title.replace(pattern, () => op.replace) };
+          });
+        };
+        let results = replaceIn('g');
+        const found = (list: typeof results) => list.some((r) => r.settings.count > 0 || r.narration !== r.entry.scene.narration);
+        if (!found(results)) results = replaceIn('gi');
+        if (!found(results)) throw new EditError(`${field}.find`, `"${op.find}" does not appear in ${op.scene !== undefined ? `scene ${op.scene}` : 'any scene'}`);
+        for (const { entry, settings, narration, title } of results) {
+          if (settings.count > 0) {
+            entry.scene.settings = settings.settings;
+            entry.scene.title = title;
+          }
+          if (narration !== entry.scene.narration) {
+            entry.scene.narration = narration;
+            delete entry.scene.narrationSeconds;
+            if (options.narration) entry.renarrate = true;
+          }
+        }
+        break;
+      }
+      case 'restyle': {
+        if (!op.colors && !op.fonts) throw new EditError(field, 'restyle needs colors or fonts');
+        for (const [key, value] of Object.entries(op.colors ?? {})) {
+          if (value) options.colors[key as keyof EditOptions['colors']] = expandHex(value);
+        }
+        for (const [key, value] of Object.entries(op.fonts ?? {})) {
+          if (!value) continue;
+          const family = canonicalFontFamily(value);
+          if (!family) throw new EditError(`${field}.fonts.${key}`, unknownFontProblem(value)!);
+          options.fonts[key as keyof EditOptions['fonts']] = family;
+        }
+        break;
+      }
+      case 'retime': {
+        if ((op.seconds === undefined) === (op.change === undefined)) throw new EditError(field, 'retime needs either seconds or change ("shorter" or "longer")');
+        const entry = entries[find(op.scene)]!;
+        const current = entry.scene.durationSeconds;
+        const floor = minSeconds(entry);
+        let seconds: number;
+        if (op.seconds !== undefined) {
+          seconds = roundToFrame(op.seconds);
+          if (seconds < floor) {
+            const why = floor > MIN_SCENE_SECONDS ? `its narration needs ${floor.toFixed(1)} s` : `a scene lasts at least ${MIN_SCENE_SECONDS} s`;
+            throw new EditError(`${field}.seconds`, `scene ${op.scene} cannot last ${op.seconds} s: ${why}`);
+          }
+        } else {
+          const factor = op.factor ?? DEFAULT_RETIME_FACTOR;
+          const room = maxTotal - (total() - current);
+          seconds = roundToFrame(op.change === 'shorter' ? Math.max(floor, current / factor) : Math.min(room, current * factor));
+          if (op.change === 'shorter' ? seconds >= current : seconds <= current) {
+            throw new EditError(
+              `${field}.change`,
+              op.change === 'shorter'
+                ? `scene ${op.scene} is already as short as it can be (${current.toFixed(1)} s)`
+                : `scene ${op.scene} cannot get longer: the video is at ${source.options.model}'s limit of ${maxTotal} s`,
+            );
+          }
+        }
+        if (seconds !== current) {
+          entry.scene.durationSeconds = seconds;
+          entry.regenerate = true;
+        }
+        checkTotal();
+        break;
+      }
+      case 'reorder': {
+        if (('before' in op.to && op.to.before === op.scene) || ('after' in op.to && op.to.after === op.scene)) {
+          throw new EditError(`${field}.to`, `scene ${op.scene} cannot move next to itself`);
+        }
+        const from = find(op.scene);
+        const target = placeAt(op.to, 'to');
+        const [entry] = entries.splice(from, 1);
+        entries.splice(target > from ? target - 1 : target, 0, entry!);
+        break;
+      }
+      case 'swap': {
+        const [a, b] = [find(op.scenes[0], 'scenes[0]'), find(op.scenes[1], 'scenes[1]')];
+        if (a === b) throw new EditError(`${field}.scenes`, 'name two different scenes');
+        [entries[a], entries[b]] = [entries[b]!, entries[a]!];
+        break;
+      }
+      case 'remove_scene': {
+        const at = find(op.scene);
+        if (entries.length === 1) throw new EditError(`${field}.scene`, 'the last remaining scene cannot be removed');
+        entries.splice(at, 1);
+        checkTotal();
+        break;
+      }
+      case 'add_scene': {
+        const at = placeAt(op.at, 'at');
+        const made = sceneFromContent(op.content);
+        const narration = (op.narration ?? '').trim();
+        const words = narration ? narration.split(/\s+/).length : 0;
+        const seconds = roundToFrame(op.seconds ?? Math.max(4, words / 2.5 + NARRATION_MARGIN_SECONDS));
+        if (seconds < MIN_SCENE_SECONDS) throw new EditError(`${field}.seconds`, `a scene lasts at least ${MIN_SCENE_SECONDS} s`);
+        const entry: Entry = {
+          origin: undefined,
+          scene: { position: -1, role: 'body', ...made, durationSeconds: seconds, narration },
+          regenerate: true,
+          renarrate: false,
+        };
+        entry.renarrate = narrated(entry);
+        entries.splice(at, 0, entry);
+        checkTotal();
+        break;
+      }
+      case 'swap_image': {
+        const entry = entries[find(op.scene)]!;
+        const name = typeof op.image === 'number' ? options.images[op.image] : options.images.includes(op.image) ? op.image : undefined;
+        if (!name) {
+          const known = options.images.filter(Boolean);
+          throw new EditError(`${field}.image`, `the job has no image ${typeof op.image === 'number' ? `images[${op.image}]` : `"${op.image}"`}; ${known.length ? `its images are ${known.join(', ')}` : 'it has no attached images'}`);
+        }
+        const slot = op.slot ?? 0;
+        const settings = entry.scene.settings;
+        if (typeof settings.image === 'string' && slot === 0) settings.image = name;
+        else if (Array.isArray(settings.images) && slot < settings.images.length) settings.images = settings.images.map((item, i) => (i === slot ? name : item));
+        else throw new EditError(`${field}.scene`, `scene ${op.scene} (${entry.scene.kind}) shows no image${slot > 0 ? ` at slot ${slot}` : ''}`);
+        break;
+      }
+      case 'set_voice': {
+        const wanted = op.voice.trim().toLowerCase();
+        const voice = voices.find((item) => item.id.toLowerCase() === wanted) ?? voices.find((item) => item.name.toLowerCase() === wanted);
+        if (!voice) throw new EditError(`${field}.voice`, `unknown voice "${op.voice}"; see GET /v1/voices (${voices.map((item) => item.id).join(', ')})`);
+        options.voice = voice.id;
+        break;
+      }
+      case 'set_language': {
+        const code = op.language.trim().toLowerCase();
+        if (!isNarrationLanguage(code)) throw new EditError(`${field}.language`, `unknown language "${op.language}"; use a supported code without a region tag (for example "de")`);
+        options.language = code;
+        break;
+      }
+      case 'set_music':
+        if (!op.music && op.mood) throw new EditError(`${field}.mood`, 'a mood needs music on');
+        options.music = op.music;
+        if (op.mood) options.musicMood = op.mood;
+        break;
+      case 'set_sfx':
+        options.sfx = op.sfx;
+        break;
+      case 'set_narration': {
+        if (op.text !== undefined) {
+          if (op.scene === undefined) throw new EditError(`${field}.scene`, 'narration text needs the scene it is for');
+          const entry = entries[find(op.scene)]!;
+          entry.scene.narration = op.text.trim();
+          delete entry.scene.narrationSeconds;
+          if (op.narration !== undefined) options.narration = op.narration;
+        } else if (op.narration !== undefined) {
+          options.narration = op.narration;
+        } else {
+          throw new EditError(field, 'set_narration needs narration (on or off) or a scene and its text');
+        }
+        break;
+      }
+      case 'regenerate_scene': {
+        const entry = entries[find(op.scene)]!;
+        entry.regenerate = true;
+        if (op.instruction) entry.instruction = op.instruction;
+        changes.push(describeOperation(op));
+        return;
+      }
+    }
+
+    const after = JSON.stringify({ entries: entries.map((entry) => [entry.origin, entry.scene]), options });
+    if (after === before) return;
+    changes.push(describeOperation(op));
+    markConsequences(op, entries, before, options, narrated);
+  });
+
+  if (changes.length === 0) throw new EditError('operations', 'the edit changes nothing: the video already is that way');
+  const retimed =
+    entries.length !== sourceScenes.length ||
+    entries.some((entry, i) => entry.origin !== sourceScenes[i]!.position || entry.scene.durationSeconds !== sourceScenes[i]!.durationSeconds);
+  const was = source.options;
+  const remixAudio =
+    retimed ||
+    entries.some((entry) => entry.renarrate && narrated(entry)) ||
+    options.narration !== was.narration ||
+    options.music !== was.music ||
+    options.sfx !== was.sfx ||
+    (options.music && options.musicMood !== was.musicMood);
+  const scenes = entries.map((entry, position) => ({ ...entry.scene, position }));
+  const set = (test: (entry: Entry) => boolean) => new Set(entries.flatMap((entry, i) => (test(entry) ? [i] : [])));
+  return {
+    scenes,
+    options,
+    regenerate: set((entry) => entry.regenerate),
+    renarrate: set((entry) => entry.renarrate && narrated(entry)),
+    remixAudio,
+    retimed,
+    reused: new Map(entries.flatMap((entry, i) => (entry.origin !== undefined && !entry.regenerate ? [[i, entry.origin] as [number, number]] : []))),
+    origins: entries.map((entry) => entry.origin),
+    instructions: new Map(entries.flatMap((entry, i) => (entry.regenerate && entry.instruction ? [[i, entry.instruction] as [number, string]] : []))),
+    changes,
+  };
+}
+
+/** Marks what an operation that changed something makes stale: pixels, narration. */
+function markConsequences(op: EditOperation, entries: Entry[], before: string, options: EditOptions, narrated: (entry: Entry) => boolean): void {
+  const previous = (JSON.parse(before) as { entries: [number | undefined, EditScene][] }).entries;
+  const was = new Map(previous.flatMap(([origin, scene]) => (origin === undefined ? [] : [[origin, scene] as const])));
+  switch (op.op) {
+    case 'retext':
+    case 'replace_text':
+    case 'swap_image':
+      // Only scenes whose on-screen settings changed are redrawn; narration was marked where it changed.
+      for (const entry of entries) {
+        const old = entry.origin !== undefined ? was.get(entry.origin) : undefined;
+        if (old && (JSON.stringify(old.settings) !== JSON.stringify(entry.scene.settings) || old.title !== entry.scene.title)) entry.regenerate = true;
+      }
+      break;
+    case 'restyle':
+      for (const entry of entries) entry.regenerate = true;
+      break;
+    case 'set_voice':
+    case 'set_language':
+      for (const entry of entries) if (narrated(entry)) entry.renarrate = true;
+      break;
+    case 'set_narration':
+      for (const entry of entries) {
+        const old = entry.origin !== undefined ? was.get(entry.origin) : undefined;
+        // Turning narration on speaks every script; new text for one scene speaks that scene.
+        if (op.text === undefined ? options.narration : old?.narration !== entry.scene.narration) {
+          if (narrated(entry)) entry.renarrate = true;
+        }
+      }
+      break;
+    default:
+      break;
+  }
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { EditError } from './edit-errors.js';
+
+/**
+ * A scene of the source video by its number as the user saw it (1 = the first scene). Numbers
+ * always mean the source's scenes, whatever earlier operations of the same edit moved or removed.
+ */
+const sceneNumber = z.number().int().min(1).describe('Scene number in the source video, 1 = first');
+const hexColor = z
+  .string()
+  .regex(/^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/, 'must be a hex color (#RRGGBB or #RGB)')
+  .describe('Hex color, #RRGGBB');
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** Where a moved or added scene goes: the start, the end, or next to a source scene. */
+export const placementSchema = z.union([
+  z.object({ position: z.enum(['start', 'end']) }).strict(),
+  z.object({ before: sceneNumber }).strict(),
+  z.object({ after: sceneNumber }).strict(),
+]);
+/** One of {@link placementSchema}. */
+export type Placement = z.infer<typeof placementSchema>;
+
+/** The content of an added scene: a kit kind and its texts, the same budgets the planner's scenes have. */
+export const newSceneContentSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('title'), title: text(70), subtitle: text(120).optional() }).strict(),
+  z.object({ kind: z.literal('kinetic'), text: text(80), emphasis: text(30).optional() }).strict(),
+  z.object({ kind: z.literal('bullets'), heading: text(60), items: z.array(text(80)).min(2).max(5) }).strict(),
+  z.object({ kind: z.literal('steps'), heading: text(60), steps: z.array(text(80)).min(2).max(5) }).strict(),
+  z.object({ kind: z.literal('quote'), quote: text(200), author: text(50).optional() }).strict(),
+  z.object({ kind: z.literal('icons'), title: text(60), items: z.array(text(40)).min(3).max(6) }).strict(),
+  z.object({ kind: z.literal('cta'), message: text(80), action: text(30).optional() }).strict(),
+]);
+/** One of {@link newSceneContentSchema}. */
+export type NewSceneContent = z.infer<typeof newSceneContentSchema>;
+
+/**
+ * The edit vocabulary: what an editor (the rule grammar, or a language model as structured output)
+ * may do to a finished video. Applied in order by `applyEditOperations`.
+ */
+export const editOperationSchema = z.discriminatedUnion('op', [
+  z
+    .object({
+      op: z.literal('retext'),
+      scene: sceneNumber,
+      key: z.string().min(1).optional().describe("Settings key path (\"title\", \"items.1\"); default: the scene's main text"),
+      text: text(200),
+    })
+    .strict(),
+  z.object({ op: z.literal('replace_text'), find: z.string().min(1), replace: z.string(), scene: sceneNumber.optional() }).strict(),
+  z
+    .object({
+      op: z.literal('restyle'),
+      colors: z
+        .object({ primary: hexColor.optional(), secondary: hexColor.optional(), accent: hexColor.optional(), background: hexColor.optional() })
+        .strict()
+        .optional(),
+      fonts: z.object({ heading: z.string().min(1).optional(), body: z.string().min(1).optional() }).strict().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      op: z.literal('retime'),
+      scene: sceneNumber,
+      seconds: z.number().positive().optional(),
+      change: z.enum(['shorter', 'longer']).optional(),
+      factor: z.number().gt(1).max(4).optional().describe('How much shorter or longer. @default 1.5'),
+    })
+    .strict(),
+  z.object({ op: z.literal('reorder'), scene: sceneNumber, to: placementSchema }).strict(),
+  z.object({ op: z.literal('swap'), scenes: z.tuple([sceneNumber, sceneNumber]) }).strict(),
+  z.object({ op: z.literal('remove_scene'), scene: sceneNumber }).strict(),
+  z
+    .object({
+      op: z.literal('add_scene'),
+      at: placementSchema,
+      content: newSceneContentSchema,
+      narration: z.string().max(400).optional(),
+      seconds: z.number().positive().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      op: z.literal('swap_image'),
+      scene: sceneNumber,
+      image: z.union([z.string().min(1), z.number().int().min(0)]).describe('An image asset name, or the index in the job\'s images[]'),
+      slot: z.number().int().min(0).optional().describe('Which image of a grid. @default 0'),
+    })
+    .strict(),
+  z.object({ op: z.literal('set_voice'), voice: z.string().min(1) }).strict(),
+  z.object({ op: z.literal('set_language'), language: z.string().min(2) }).strict(),
+  z.object({ op: z.literal('set_music'), music: z.boolean(), mood: z.enum(['bright', 'calm', 'driving', 'warm', 'dark']).optional() }).strict(),
+  z.object({ op: z.literal('set_sfx'), sfx: z.boolean() }).strict(),
+  z
+    .object({
+      op: z.literal('set_narration'),
+      narration: z.boolean().optional(),
+      scene: sceneNumber.optional(),
+      text: z.string().max(400).optional(),
+    })
+    .strict(),
+  z.object({ op: z.literal('regenerate_scene'), scene: sceneNumber, instruction: z.string().max(2000).optional() }).strict(),
+]);
+
+/** One edit operation. */
+export type EditOperation = z.infer<typeof editOperationSchema>;
+/** The `op` names. */
+export type EditOperationName = EditOperation['op'];
+
+/** A list of operations, as a language model returns it. */
+export const editOperationsSchema = z.object({ operations: z.array(editOperationSchema).min(1).max(50) });
+
+/**
+ * Checks untrusted operations (a model's output, a client's body) against {@link editOperationSchema};
+ * throws {@link EditError} naming the first bad field (`operations[2].colors.primary: …`).
+ */
+export function parseEditOperations(input: unknown): EditOperation[] {
+  const parsed = z.array(editOperationSchema).min(1, 'at least one operation is needed').safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.reduce<string>((path, key) => (typeof key === 'number' ? `${path}[${key}]` : `${path}.${String(key)}`), 'operations');
+  throw new EditError(field, issue.message);
+}
+
+function where(placement: Placement): string {
+  if ('position' in placement) return `at the ${placement.position}`;
+  return 'before' in placement ? `before scene ${placement.before}` : `after scene ${placement.after}`;
+}
+
+/** One line saying what an operation does, for the `understood` list and the job's record. */
+export function describeOperation(op: EditOperation): string {
+  switch (op.op) {
+    case 'retext':
+      return `set the ${op.key ? `"${op.key}" text` : 'text'} of scene ${op.scene} to "${op.text}"`;
+    case 'replace_text':
+      return `replace "${op.find}" with "${op.replace}"${op.scene ? ` in scene ${op.scene}` : ''}`;
+    case 'restyle': {
+      const parts = [
+        ...Object.entries(op.colors ?? {}).map(([key, value]) => `${key} color ${value}`),
+        ...Object.entries(op.fonts ?? {}).map(([key, value]) => `${key} font ${value}`),
+      ];
+      return `use ${parts.join(', ')}`;
+    }
+    case 'retime':
+      return op.seconds !== undefined ? `make scene ${op.scene} ${op.seconds} seconds` : `make scene ${op.scene} ${op.change}`;
+    case 'reorder':
+      return `move scene ${op.scene} ${where(op.to)}`;
+    case 'swap':
+      return `swap scenes ${op.scenes[0]} and ${op.scenes[1]}`;
+    case 'remove_scene':
+      return `remove scene ${op.scene}`;
+    case 'add_scene':
+      return `add a ${op.content.kind} scene ${where(op.at)}`;
+    case 'swap_image':
+      return `show image ${typeof op.image === 'number' ? `images[${op.image}]` : `"${op.image}"`} in scene ${op.scene}`;
+    case 'set_voice':
+      return `narrate with the voice ${op.voice}`;
+    case 'set_language':
+      return `narrate in ${op.language}`;
+    case 'set_music':
+      return op.music ? `add music${op.mood ? ` (${op.mood})` : ''}` : 'no music';
+    case 'set_sfx':
+      return op.sfx ? 'add sound effects' : 'no sound effects';
+    case 'set_narration':
+      if (op.text !== undefined) return `narrate scene ${op.scene ?? '?'} with "${op.text}"`;
+      return op.narration === false ? 'no narration' : 'add narration';
+    case 'regenerate_scene':
+      return `regenerate scene ${op.scene}`;
+  }
+}
