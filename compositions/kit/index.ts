@@ -15,6 +15,7 @@ export type { Layout } from './layout';
 export { entranceStyle, useEntrance, useExit } from './motion';
 export { SceneFrame, transitionFor } from './scene-frame';
 export type { TransitionKind } from './scene-frame';
+export { FootageShot, type FootageMove } from './media/footage-shot';
 export { formatNumber, StatCounter } from './stat-counter';
 export { TitleCard } from './title-card';
 export { themeWithSettings } from './theme-settings';

@@ -162,7 +162,7 @@ function assetsOf(...names: string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, MEDIA_ASSETS[name]!]));
 }
 
-/** Images, logo reveal, quote, kinetic headline, lower third. */
+/** Images, footage shots, logo reveal, quote, kinetic headline, lower third. */
 export const MEDIA_CASES: GalleryCase[] = [
   {
     name: 'kinetic-headline',
@@ -277,5 +277,22 @@ export const MEDIA_CASES: GalleryCase[] = [
     code: sceneFor('LogoReveal', ['logo']),
     settings: { logo: 'logo-wide', name: 'Northwind Traders', tagline: 'Fair trade coffee, roasted in small batches and shipped the same week' },
     assets: assetsOf('logo-wide'),
+  },
+  {
+    name: 'footage-shot-photo',
+    code: sceneFor('FootageShot', ['image']),
+    settings: { image: 'photo-landscape', description: 'A lake at dusk below the hills', move: 'push-in', caption: 'Lake Bled, the hour before the lights' },
+    assets: assetsOf('photo-landscape'),
+  },
+  {
+    name: 'footage-shot-portrait-photo',
+    code: sceneFor('FootageShot', ['image']),
+    settings: { image: 'photo-portrait', description: 'A lighthouse on a cliff at dusk', move: 'tilt-up', caption: 'Point Reyes, 1870' },
+    assets: assetsOf('photo-portrait'),
+  },
+  {
+    name: 'footage-shot-drawn',
+    code: sceneFor('FootageShot', ['image']),
+    settings: { description: 'A delivery truck crossing the mountains at sunrise', move: 'orbit', caption: 'Same-day delivery, even up here' },
   },
 ];
