@@ -59,6 +59,8 @@ export interface SceneRow {
   writer: string | null;
   /** How the scene was written (JSON SceneAuthoring: drafts, repairs, critique); null for the fallback title card. */
   authoring: string | null;
+  /** An edit's scene carried over unchanged: the source scene's id (its code, narration and segment are reused; it is not charged). */
+  reused_from?: string | null;
   committed_at: string | null;
   narration: string | null;
   narration_audio: string | null;

@@ -173,13 +173,13 @@ describe('/mcp with an API key', () => {
     expect(snapshotDatabase(node.ctx)).toEqual(snapshot);
   });
 
-  it('refuses edit_video with a 400 that says why, and approve_video as the spec does for a job not paused, until those features land', async () => {
+  it('refuses edit_video of a job still being built with 409 not_editable, and approve_video as the spec does for a job not paused', async () => {
     const client = await connect();
     const created = await client.callTool({ name: 'create_video', arguments: { prompt: 'Tides, briefly. The moon pulls the sea.' } });
     const id = (created.structuredContent as { id: string }).id;
     const edit = toolError(await client.callTool({ name: 'edit_video', arguments: { id, prompt: 'Make the title red' } }));
-    expect(edit).toMatchObject({ code: 'invalid_request', status: 400 });
-    expect(edit.message).toContain('not available on this node yet');
+    expect(edit).toMatchObject({ code: 'not_editable', status: 409 });
+    expect(edit.message).toContain('only a finished');
     expect(toolError(await client.callTool({ name: 'approve_video', arguments: { id } }))).toMatchObject({ code: 'not_awaiting_approval', status: 409 });
   });
 

@@ -77,7 +77,7 @@ const CASES: LogCase[] = [
   { name: 'MCP GET', send: (s) => s.rest('GET', '/mcp', { headers: bearer(s.mcpKey) }), level: 'info', code: 'method_not_allowed', status: 405 },
   { name: 'MCP tool arguments refused', send: (s) => s.call('create_video', { prompt: '' }), level: 'info', code: 'invalid_request', status: 400 },
   { name: 'MCP tool on a missing video', send: (s) => s.call('get_video_status', { id: 'vid_missing' }), level: 'info', code: 'not_found', status: 404 },
-  { name: 'MCP tool refused (editing not available)', send: (s) => s.call('edit_video', { id: s.ownVideoId, prompt: 'Make it blue' }), level: 'info', code: 'invalid_request', status: 400 },
+  { name: 'MCP tool refused (editing a video not finished)', send: (s) => s.call('edit_video', { id: s.ownVideoId, prompt: 'Make it blue' }), level: 'info', code: 'not_editable', status: 409 },
   { name: 'MCP arguments not an object', send: (s) => s.call('whoami', null), level: 'info', code: -32602, status: 400 },
   { name: 'MCP unknown tool', send: (s) => s.call('make_coffee', {}), level: 'info', code: -32602, status: 404 },
   { name: 'MCP unknown method', send: (s) => s.mcp({ jsonrpc: '2.0', id: 3, method: 'resources/list' }), level: 'info', code: -32601, status: 404 },
@@ -195,6 +195,6 @@ describe('error logging', () => {
     lines.length = 0;
     await (await call('edit_video', { id: ownVideoId, prompt: 'Make it blue' })).text();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(lines.find((line) => line.tool === 'edit_video')).toMatchObject({ level: LEVEL.info, code: 'invalid_request', status: 400 });
+    expect(lines.find((line) => line.tool === 'edit_video')).toMatchObject({ level: LEVEL.info, code: 'not_editable', status: 409 });
   });
 });

@@ -29,9 +29,15 @@ export function committedCost(ctx: NodeContext, row: VideoRow): number {
   return Math.round(row.estimated_millicredits * committedShare(ctx, row));
 }
 
-/** The share (0 to 1) of a job's planned seconds whose scenes are committed. */
-function committedShare(ctx: NodeContext, row: VideoRow): number {
-  const scenes = ctx.videos.scenes(row.id);
+/**
+ * The share (0 to 1) of a job's planned seconds whose scenes are committed. An edit's scenes carried
+ * over from its source are not its work: only the scenes it remade count, and an edit that remade
+ * none (only its sound) has done its work once it completes.
+ */
+function committedShare(ctx: NodeContext, row: VideoRow, completing = false): number {
+  const all = ctx.videos.scenes(row.id);
+  const scenes = all.filter((scene) => !scene.reused_from);
+  if (scenes.length === 0 && all.length > 0) return completing ? 1 : 0;
   const total = scenes.reduce((sum, scene) => sum + scene.duration_seconds, 0);
   const committed = scenes.filter((scene) => scene.committed_at).reduce((sum, scene) => sum + scene.duration_seconds, 0);
   return total <= 0 || committed <= 0 ? 0 : committed / total;
@@ -50,7 +56,7 @@ export function finishJob(ctx: NodeContext, id: string, trigger: 'succeed' | 'fa
     const to = nextStatus(row.status, trigger);
     if (!to) throw new Error(`video ${id}: no transition from ${row.status} on ${trigger}`);
     const now = nowIso();
-    const share = committedShare(ctx, row);
+    const share = committedShare(ctx, row, to === 'completed');
     const cost = Math.round(row.estimated_millicredits * share);
     ctx.videos.update(id, { ...changes, status: to, updated_at: now, last_activity_at: now, finished_at: now, credits_cost_millicredits: cost });
     const estimate = (JSON.parse(row.options) as { estimate?: CreditPart[] }).estimate ?? [];

@@ -80,6 +80,7 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
     // The spec shows credits_cost on completed jobs only; failed and canceled ones carry it in their webhook.
     ...(row.status === 'completed' && row.credits_cost_millicredits !== null ? { credits_cost: toCredits(row.credits_cost_millicredits) } : {}),
     ...estimateBreakdownOf(row),
+    ...editOf(row),
     ...(row.status === 'completed' && row.output_path
       ? { download_url: signFileUrl(ctx.keys.downloads, baseUrl, row.output_path, now) }
       : {}),
@@ -90,6 +91,12 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
 function estimateBreakdownOf(row: VideoRow): { estimate_breakdown?: ReturnType<typeof creditPartViews> } {
   const estimate = (JSON.parse(row.options) as { estimate?: CreditPart[] }).estimate;
   return Array.isArray(estimate) ? { estimate_breakdown: creditPartViews(estimate) } : {};
+}
+
+/** What an edit job changed and what it carried over from its source (extension `edit`). */
+function editOf(row: VideoRow): { edit?: unknown } {
+  const edit = (JSON.parse(row.options) as { edit?: unknown }).edit;
+  return edit ? { edit } : {};
 }
 
 /** A `GET /v1/videos` item (DECISIONS.md). */

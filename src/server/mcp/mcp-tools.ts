@@ -8,6 +8,7 @@ import { ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { createVideoBody } from '../../pipeline/create/create-video-schema.js';
 import { createVideo } from '../../pipeline/videos/create-video.js';
+import { createEdit } from '../../pipeline/edit/create-edit.js';
 import { enhancePrompt } from '../../pipeline/videos/enhance-prompt.js';
 import { videoFrames } from '../../pipeline/videos/video-frames.js';
 import { cancelVideo, listVideos, ownVideo, rerenderVideo } from '../../pipeline/videos/video-operations.js';
@@ -140,11 +141,11 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     output: createdVideoResponse,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     run: async (session, args) => {
-      ownVideo(session.ctx, args.id, session.principal.account.id);
-      throw new ServiceError(
-        'invalid_request',
-        'editing a finished video is not available on this node yet, so the request is refused and nothing is charged; create_video with a changed prompt makes a new version meanwhile',
+      const { id, ...body } = args;
+      const answer = await session.limits.withBucket(session.principal.limitSubject, 'videos.create', async () =>
+        createEdit(session.ctx, session.principal, id, body, { enqueue: (jobId) => session.services.engine?.enqueue(jobId) }),
       );
+      return { structured: { ...answer.body }, summary: `Edit job ${answer.body.id} queued from ${id} (estimated ${answer.body.estimated_credits} credits); poll get_video_status.` };
     },
   }),
   defineTool({

@@ -1,5 +1,6 @@
 import type { NodeContext } from '../../node-context.js';
 import { createVideoBody } from '../../pipeline/create/create-video-schema.js';
+import { createEdit } from '../../pipeline/edit/create-edit.js';
 import { createVideo } from '../../pipeline/videos/create-video.js';
 import { videoFrames } from '../../pipeline/videos/video-frames.js';
 import { cancelVideo, listVideos, ownVideo, rerenderVideo } from '../../pipeline/videos/video-operations.js';
@@ -9,6 +10,7 @@ import { waiveRateLimit } from '../plugins/rate-limit.js';
 import { defineRoute } from '../route-definition.js';
 import {
   createdVideoResponse,
+  editVideoFields,
   framesQuery,
   framesResponse,
   listVideosQuery,
@@ -89,6 +91,27 @@ export function videoRoutes(ctx: NodeContext, services: AppServices) {
       response: { status: 200, description: 'The frames', schema: framesResponse },
       handler: async (request) =>
         videoFrames(ctx, ownVideo(ctx, request.params.id, principalOf(request).account.id), request.query.max_frames, services),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/v1/videos/:id/edit',
+      operationId: 'editVideo',
+      summary: 'Change a finished multi-scene video by describing the change; answers 202 with a new job (parent_id the source), which remakes only what the change touches',
+      tags: ['videos'],
+      rateLimit: 'videos.create',
+      params: videoIdParams,
+      body: editVideoFields,
+      response: { status: 202, description: 'The edit job, queued', schema: createdVideoResponse },
+      handler: async (request, reply) => {
+        const key = request.headers['idempotency-key'];
+        const answer = createEdit(ctx, principalOf(request), request.params.id, request.body, {
+          idempotencyKey: typeof key === 'string' ? key : undefined,
+          enqueue: (id) => services.engine?.enqueue(id),
+        });
+        if (answer.replayed) waiveRateLimit(request);
+        reply.code(answer.statusCode);
+        return answer.body;
+      },
     }),
     defineRoute({
       method: 'POST',

@@ -73,7 +73,18 @@ export const pollResponse = z.looseObject({
   last_activity_at: z.string(),
   warnings: jobWarnings,
   credits_cost: z.number().optional(),
+  parent_id: z.string().optional().describe("An edit job: the video it was edited from"),
   estimate_breakdown: estimateBreakdown.optional(),
+  edit: z
+    .object({
+      instruction: z.string(),
+      changes: z.array(z.string()).describe('What the edit changed, one line per change'),
+      regenerated: z.array(z.number()).describe('Positions (0-based) of the scenes remade'),
+      reused: z.array(z.object({ position: z.number(), from: z.number() })).describe('Scenes carried over unchanged: new position and the source scene\'s position; their code, narration and rendered segment are reused and not charged'),
+      remixed_audio: z.boolean(),
+    })
+    .optional()
+    .describe('Extension, on an edit job (parent_id): what the edit changed and what it reused'),
   download_url: z.string().optional(),
 });
 

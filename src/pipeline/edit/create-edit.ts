@@ -1,0 +1,200 @@
+import { summarizeAccount } from '../../accounts/accounts.js';
+import type { Principal } from '../../accounts/api-keys.js';
+import { toCredits, toMillicredits } from '../../accounts/credits.js';
+import { invalidRequest, ServiceError } from '../../errors/service-error.js';
+import type { NodeContext } from '../../node-context.js';
+import { newId, nowIso } from '../../store/ids.js';
+import type { SceneRow, VideoRow } from '../../store/videos-store.js';
+import { CREDIT_RATES, creditPartViews, type CreditPart } from '../create/estimate-credits.js';
+import type { ResolvedVideoOptions } from '../create/resolve-video-options.js';
+import { rendersNeeded } from '../create/resolve-video-options.js';
+import { isTerminal } from '../engine/job-states.js';
+import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '../idempotency.js';
+import type { StoredPlan } from '../stages/stored-plan.js';
+import { MAX_IN_FLIGHT, type CreatedVideo } from '../videos/create-video.js';
+import { applyEditOperations, type EditResult } from './apply-edit-operations.js';
+import { parseEditInstruction } from './edit-grammar.js';
+import { editSourceOf } from './edit-source.js';
+
+/** Text and layout changes: credits per regenerated scene (the credits table's "edit" row). */
+export const EDIT_SCENE_CREDITS = 0.5;
+
+/** The body of `POST /v1/videos/{id}/edit`. */
+export interface EditVideoBody {
+  prompt: string;
+  images?: { url: string; context?: string; role?: 'import' | 'style' | 'reference' }[];
+  render?: boolean;
+  webhook_url?: string;
+}
+
+/** What an edit job records of its edit (options `edit`, shown on the poll response). */
+export interface EditRecord {
+  instruction: string;
+  changes: string[];
+  /** New positions of the scenes redrawn. */
+  regenerated: number[];
+  /** New position → the source scene position whose code, narration and segment carry over. */
+  reused: { position: number; from: number }[];
+  remixed_audio: boolean;
+}
+
+/** The price of an edit: what it remakes, at the credits table's rates. */
+function editEstimate(result: EditResult, seconds: number): CreditPart[] {
+  const parts: CreditPart[] = [];
+  if (result.regenerate.size > 0) parts.push({ part: 'edit_scenes', millicredits: toMillicredits(EDIT_SCENE_CREDITS * result.regenerate.size) });
+  if (result.remixAudio && result.options.music) parts.push({ part: 'music', millicredits: Math.round(toMillicredits(CREDIT_RATES.musicPerSecond) * seconds) });
+  if (result.remixAudio && result.options.sfx) parts.push({ part: 'sfx', millicredits: Math.round(toMillicredits(CREDIT_RATES.sfxPerSecond) * seconds) });
+  return parts;
+}
+
+/**
+ * `POST /v1/videos/{id}/edit` (and MCP `edit_video`): reads the change with the rule grammar,
+ * applies it to the source's scenes and writes a new job (`parent_id` the source) whose untouched
+ * scenes are committed from the start with the source's code and narration (their rendered
+ * segments are reused by hash) and whose changed scenes are written again by the job's stages.
+ * The source never changes. A change the grammar cannot read, or one this node cannot make yet, is
+ * a 400 that writes nothing.
+ */
+export function createEdit(
+  ctx: NodeContext,
+  principal: { account: Principal['account']; key: Principal['key'] | null },
+  sourceId: string,
+  body: EditVideoBody,
+  options: { idempotencyKey?: string; enqueue?: (id: string) => void } = {},
+): StoredAnswer & { body: CreatedVideo } {
+  const account = principal.account;
+  const scope = options.idempotencyKey ? { accountId: account.id, route: `POST /v1/videos/${sourceId}/edit`, key: options.idempotencyKey } : undefined;
+  if (scope) {
+    const replay = findIdempotentAnswer(ctx, scope, body);
+    if (replay) return replay as StoredAnswer & { body: CreatedVideo };
+  }
+  const source = ctx.videos.get(sourceId);
+  if (!source || source.account_id !== account.id) throw new ServiceError('not_found', `no video ${sourceId}`);
+  if (!isTerminal(source.status)) throw new ServiceError('not_editable', `video ${sourceId} is ${source.status}; only a finished (completed, failed or canceled) video can be edited`);
+  const sourceOptions = JSON.parse(source.options) as ResolvedVideoOptions;
+  if (!sourceOptions.multiScene) throw invalidRequest(`id: ${source.model} videos are single-scene; only multi-scene videos (model-5, model-6) can be edited`);
+  if (!source.plan) throw new ServiceError('not_editable', `video ${sourceId} failed before its story was planned, so there is nothing to edit; create it again`);
+  if (body.images && body.images.length > 0) throw invalidRequest('images: images in an edit are not supported on this node yet; edit without them, or create a new video with the images');
+  if (body.webhook_url !== undefined && !principal.key) throw invalidRequest('webhook_url: events are signed with an API key\'s webhook secret and this connection has none; use an API key for webhooks, or poll the job');
+
+  const plan = JSON.parse(source.plan) as StoredPlan;
+  const sourceScenes = ctx.videos.scenes(sourceId);
+  const editSource = editSourceOf({ scenes: sourceScenes, plan, options: sourceOptions });
+  const { operations } = parseEditInstruction(body.prompt, editSource);
+  const result = applyEditOperations(editSource, operations);
+  // Re-speaking narration is not built yet: refuse rather than leave old speech over new words.
+  const narrated = result.options.narration && (plan.audio?.narration ?? false);
+  if (narrated && result.renarrate.size > 0) {
+    throw invalidRequest(
+      `prompt: this change needs the narration of ${result.renarrate.size === 1 ? 'a scene' : `${result.renarrate.size} scenes`} spoken again, which edits on this node cannot do yet (changing the voice or language, the narration's words, or adding a narrated scene); nothing was changed or charged`,
+    );
+  }
+
+  const seconds = result.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
+  const estimate = editEstimate(result, seconds);
+  const millicredits = estimate.reduce((sum, part) => sum + part.millicredits, 0);
+  const summary = summarizeAccount(ctx, account.id);
+  if (summary.balance < toCredits(millicredits)) {
+    throw new ServiceError('insufficient_credits', `this edit costs ${toCredits(millicredits)} credits; the balance is ${summary.balance}`);
+  }
+  const render = body.render ?? false;
+  if (render && summary.renders_remaining < rendersNeeded(source.width, source.height)) {
+    throw new ServiceError('insufficient_credits', `the render quota is spent: ${summary.renders_used} of ${summary.monthly_renders} renders used this month`);
+  }
+
+  const id = newId('vid');
+  const now = nowIso();
+  const record: EditRecord = {
+    instruction: body.prompt,
+    changes: result.changes,
+    regenerated: [...result.regenerate].sort((a, b) => a - b),
+    reused: [...result.reused].map(([position, from]) => ({ position, from })).sort((a, b) => a.position - b.position),
+    remixed_audio: result.remixAudio,
+  };
+  const newPlan: StoredPlan = {
+    ...plan,
+    theme: {
+      ...plan.theme,
+      palette: { ...plan.theme.palette, ...result.options.colors },
+      fonts: { ...plan.theme.fonts, ...result.options.fonts },
+    },
+    ...(plan.audio ? { audio: { ...plan.audio, narration: result.options.narration, music: result.options.music, sfx: result.options.sfx, ...(result.options.musicMood ? { mood: result.options.musicMood } : {}) } } : {}),
+  };
+  const byPosition = new Map(sourceScenes.map((scene) => [scene.position, scene]));
+  const scenes: SceneRow[] = result.scenes.map((scene, index) => {
+    const origin = result.origins[index];
+    const from = origin === undefined ? undefined : byPosition.get(origin);
+    const reused = result.reused.has(index) && from?.committed_at ? from : undefined;
+    return {
+      id: newId('scn'),
+      video_id: id,
+      position: index,
+      title: scene.title,
+      role: scene.role,
+      kind: scene.kind,
+      duration_seconds: scene.durationSeconds,
+      settings: JSON.stringify(scene.settings),
+      source: reused?.source ?? null,
+      compiled: reused?.compiled ?? null,
+      writer: reused?.writer ?? null,
+      committed_at: reused ? now : null,
+      narration: scene.narration || null,
+      narration_audio: from?.narration_audio ?? null,
+      narration_seconds: from?.narration_seconds ?? null,
+      narration_words: from?.narration_words ?? null,
+      audit: reused?.audit ?? null,
+      authoring: reused?.authoring ?? null,
+      reused_from: reused ? reused.id : null,
+    };
+  });
+  const committed = scenes.filter((scene) => scene.committed_at).length;
+  const answer: StoredAnswer & { body: CreatedVideo } = {
+    statusCode: 202,
+    body: { id, status: 'queued', model: source.model, estimated_credits: toCredits(millicredits), estimate_breakdown: creditPartViews(estimate) },
+  };
+  let replay: StoredAnswer | undefined;
+  ctx.db.transaction(() => {
+    replay = scope ? findIdempotentAnswer(ctx, scope, body) : undefined;
+    if (replay) return;
+    if (ctx.videos.countInFlight(account.id) >= MAX_IN_FLIGHT) throw new ServiceError('too_many_in_flight', `already ${MAX_IN_FLIGHT} video jobs in progress; wait for one to finish`);
+    const row: VideoRow = {
+      ...source,
+      id,
+      api_key_id: principal.key?.id ?? null,
+      parent_id: sourceId,
+      status: 'queued',
+      phase: null,
+      phase_detail: 'Waiting for a worker',
+      prompt: body.prompt,
+      enhanced_prompt: null,
+      options: JSON.stringify({ ...sourceOptions, enhancePrompt: false, durationSeconds: seconds, render, webhookUrl: body.webhook_url, estimate, edit: record }),
+      render: render ? 1 : 0,
+      webhook_url: body.webhook_url ?? null,
+      duration_seconds: seconds,
+      estimated_millicredits: millicredits,
+      credits_cost_millicredits: null,
+      plan: JSON.stringify(newPlan),
+      scenes_planned: scenes.length,
+      scenes_committed: committed,
+      cancel_requested: 0,
+      error_code: null,
+      error_message: null,
+      output_path: null,
+      // The source's mix serves as it is unless timing or sound changed.
+      soundtrack_path: result.remixAudio ? null : source.soundtrack_path,
+      frames_done: 0,
+      frames_total: 0,
+      created_at: now,
+      updated_at: now,
+      last_activity_at: now,
+      started_at: null,
+      finished_at: null,
+    };
+    ctx.videos.insert(row);
+    for (const scene of scenes) ctx.videos.insertScene(scene);
+    if (scope) storeIdempotentAnswer(ctx, scope, body, answer);
+  })();
+  if (replay) return replay as StoredAnswer & { body: CreatedVideo };
+  options.enqueue?.(id);
+  return answer;
+}

@@ -1,0 +1,109 @@
+// Editing a finished video by describing the change: a new job that remakes only the scene the
+// change names, reuses the others' code and rendered segments, leaves the source untouched, and is
+// charged for what it remade.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eNode, type E2eNode } from './e2e-node.js';
+
+const SIZE = { width: 256, height: 144 };
+const PROMPT =
+  'Our coffee subscription. Beans ship every two weeks. You pick the roast. You can pause anytime. Shipping is free on orders over $30. 4,000 people subscribe in 12 countries. Sign up at beans.example.com';
+
+let e2e: E2eNode;
+let sourceId: string;
+
+beforeAll(async () => {
+  e2e = await startE2eNode();
+  const created = await e2e.request('POST', '/v1/videos', { prompt: PROMPT, duration: 36, dimensions: SIZE, narration: false, music: false, render: true });
+  expect(created.status).toBe(202);
+  sourceId = created.body.id;
+  const job = await e2e.waitFor(sourceId);
+  expect(job.status, JSON.stringify(job.error)).toBe('completed');
+}, 240_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** One decoded frame per scene, from the MP4 (raw RGB at a common size). */
+async function sceneFrames(id: string): Promise<Buffer[]> {
+  const frames = await e2e.request('GET', `/v1/videos/${id}/frames?max_frames=12`);
+  expect(frames.status).toBe(200);
+  return Promise.all((frames.body.frames as { data: string }[]).map((frame) => sharp(Buffer.from(frame.data, 'base64')).resize(128, 72).raw().toBuffer()));
+}
+
+function meanDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+}
+
+function sha256(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+describe('POST /v1/videos/{id}/edit', () => {
+  it('remakes only the scene the change names: the other scenes are reused, the source is untouched, and the charge is what was remade', async () => {
+    const source = e2e.node.ctx.videos.get(sourceId)!;
+    const sourceScenes = e2e.node.ctx.videos.scenes(sourceId);
+    expect(sourceScenes).toHaveLength(6);
+    const sourceMp4 = path.join(e2e.node.ctx.filesDir, source.output_path!);
+    const before = { row: JSON.stringify(source), scenes: JSON.stringify(sourceScenes), mp4: sha256(sourceMp4) };
+    const balance = (await e2e.request('GET', '/v1/account')).body.balance as number;
+
+    const edited = await e2e.request('POST', `/v1/videos/${sourceId}/edit`, { prompt: 'change the text of scene 1 to Fresh beans, every two weeks', render: true });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(202);
+    expect(edited.body).toMatchObject({ status: 'queued', model: 'model-5', estimated_credits: 0.5, estimate_breakdown: [{ part: 'edit_scenes', credits: 0.5 }] });
+    const job = await e2e.waitFor(edited.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(job.parent_id).toBe(sourceId);
+    expect(job.edit).toMatchObject({ regenerated: [0], reused: [1, 2, 3, 4, 5].map((position) => ({ position, from: position })), remixed_audio: false });
+    expect(job.credits_cost).toBe(0.5);
+    expect((await e2e.request('GET', '/v1/account')).body.balance).toBeCloseTo(balance - 0.5, 5);
+
+    // The new scene's words; the others carried over with their code.
+    const scenes = e2e.node.ctx.videos.scenes(edited.body.id);
+    expect(JSON.parse(scenes[0]!.settings).title).toBe('Fresh beans, every two weeks');
+    for (const scene of scenes.slice(1)) {
+      const from = sourceScenes[scene.position]!;
+      expect(scene.reused_from).toBe(from.id);
+      expect(scene.compiled).toBe(from.compiled);
+    }
+
+    // Frame by frame: the first scene changed, every other scene is the same picture.
+    const [old, now] = await Promise.all([sceneFrames(sourceId), sceneFrames(edited.body.id)]);
+    expect(now).toHaveLength(6);
+    expect(meanDifference(old[0]!, now[0]!)).toBeGreaterThan(3);
+    for (let i = 1; i < 6; i++) expect(meanDifference(old[i]!, now[i]!), `scene ${i + 1}`).toBeLessThan(0.5);
+
+    // The source job and its MP4 are exactly as they were.
+    expect(JSON.stringify(e2e.node.ctx.videos.get(sourceId))).toBe(before.row);
+    expect(JSON.stringify(e2e.node.ctx.videos.scenes(sourceId))).toBe(before.scenes);
+    expect(sha256(sourceMp4)).toBe(before.mp4);
+
+    // The list shows the edit with its parent.
+    const list = await e2e.request('GET', '/v1/videos');
+    expect(list.body.videos.find((item: { id: string }) => item.id === edited.body.id)).toMatchObject({ parent_id: sourceId });
+  }, 240_000);
+
+  it('refuses what it cannot read with the grammar\'s help, and a job still running with 409 not_editable; nothing is written', async () => {
+    const count = () => e2e.node.ctx.db.prepare('SELECT COUNT(*) FROM videos').pluck().get() as number;
+    const jobs = count();
+    const unreadable = await e2e.request('POST', `/v1/videos/${sourceId}/edit`, { prompt: 'make it pop somehow' });
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.error.code).toBe('invalid_request');
+    expect(unreadable.body.error.message).toMatch(/make the title say/i);
+
+    const running = await e2e.request('POST', '/v1/videos', { prompt: PROMPT, duration: 12, dimensions: SIZE, narration: false, music: false });
+    const busy = await e2e.request('POST', `/v1/videos/${running.body.id}/edit`, { prompt: 'remove the last scene' });
+    expect(busy.status).toBe(409);
+    expect(busy.body.error.code).toBe('not_editable');
+    await e2e.waitFor(running.body.id);
+
+    const missing = await e2e.request('POST', '/v1/videos/vid_nope/edit', { prompt: 'remove the last scene' });
+    expect(missing.status).toBe(404);
+    expect(count()).toBe(jobs + 1);
+  }, 120_000);
+});
