@@ -88,6 +88,27 @@ describe('POST /v1/videos/{id}/edit', () => {
     expect(list.body.videos.find((item: { id: string }) => item.id === edited.body.id)).toMatchObject({ parent_id: sourceId });
   }, 240_000);
 
+  it('removes a scene by reusing every other one, and restyles by redrawing them all with the new color', async () => {
+    const removed = await e2e.request('POST', `/v1/videos/${sourceId}/edit`, { prompt: 'remove the last scene', render: true });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(202);
+    expect(removed.body.estimated_credits).toBe(0);
+    const shorter = await e2e.waitFor(removed.body.id);
+    expect(shorter.status, JSON.stringify(shorter.error)).toBe('completed');
+    expect(shorter.scenes).toHaveLength(5);
+    expect(shorter.edit).toMatchObject({ regenerated: [], reused: [0, 1, 2, 3, 4].map((position) => ({ position, from: position })) });
+    expect(shorter.credits_cost ?? 0).toBe(0);
+
+    const restyled = await e2e.request('POST', `/v1/videos/${sourceId}/edit`, { prompt: 'change the color to #E11D48', render: true });
+    expect(restyled.status, JSON.stringify(restyled.body)).toBe(202);
+    expect(restyled.body.estimated_credits).toBe(3);
+    const red = await e2e.waitFor(restyled.body.id);
+    expect(red.status, JSON.stringify(red.error)).toBe('completed');
+    expect(red.edit.regenerated).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(JSON.parse(e2e.node.ctx.videos.get(restyled.body.id)!.plan!).theme.palette.primary.toUpperCase()).toBe('#E11D48');
+    const [old, now] = await Promise.all([sceneFrames(sourceId), sceneFrames(restyled.body.id)]);
+    expect(old.some((frame, i) => meanDifference(frame, now[i]!) > 1)).toBe(true);
+  }, 240_000);
+
   it('refuses what it cannot read with the grammar\'s help, and a job still running with 409 not_editable; nothing is written', async () => {
     const count = () => e2e.node.ctx.db.prepare('SELECT COUNT(*) FROM videos').pluck().get() as number;
     const jobs = count();
