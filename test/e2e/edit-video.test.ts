@@ -10,7 +10,7 @@ import { startE2eNode, type E2eNode } from './e2e-node.js';
 
 const SIZE = { width: 256, height: 144 };
 const PROMPT =
-  'Our coffee subscription. Beans ship every two weeks. You pick the roast. You can pause anytime. Shipping is free on orders over $30. 4,000 people subscribe in 12 countries. Sign up at beans.example.com';
+  'Our coffee subscription. Beans ship every two weeks. You pick the roast. You can pause anytime. Shipping is free on orders over $30. 4,000 people subscribe in 12 countries. The average subscriber stays for 14 months. Sign up at beans.example.com';
 
 let e2e: E2eNode;
 let sourceId: string;

@@ -181,7 +181,8 @@ export class EmbeddedPlanner implements StoryPlanner {
     }
 
     // Then its figures and points.
-    const figureQueue = figures.filter((figure) => !candidates.some((scene) => scene.narration.includes(figure.sentence)));
+    // One counter per sentence: "4,000 people subscribe in 12 countries" is one fact, not two scenes.
+    const figureQueue = figures.filter((figure, index) => !candidates.some((scene) => scene.narration.includes(figure.sentence)) && figures.findIndex((other) => other.sentence === figure.sentence) === index);
     // A point is said once: not again when a counter states its figure or the close says it.
     const shownElsewhere = [...figureQueue.map((figure) => figure.sentence), message, ...(action ? [action] : [])].map((text) => text.toLowerCase());
     const pointQueue = points.filter((point) => !used.has(point) && !shownElsewhere.some((text) => text.includes(point.toLowerCase().replace(/[.!?]+$/, ''))));
@@ -220,6 +221,8 @@ export class EmbeddedPlanner implements StoryPlanner {
       : !subtitle && topic.split(/\s+/).length <= 8
         ? { role: 'hook', kind: 'kinetic', title: topic, settings: { text: topic, ...(kicker ? { kicker } : {}) }, narration: sentencesOf([topic]) }
         : { role: 'hook', kind: 'title', title: topic, settings: { title: topic, subtitle, ...(kicker ? { kicker } : {}) }, narration: sentencesOf([topic]) };
+    // A closing sentence a body scene already shows (a counter's clause) is not said twice: the close names the subject.
+    if (message !== topic && bodies.some((scene) => JSON.stringify(scene.settings).toLowerCase().includes(message.toLowerCase().replace(/"/g, '\\"')))) message = topic;
     const close: SceneDraft = {
       role: 'close',
       kind: 'cta',
