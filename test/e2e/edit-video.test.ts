@@ -128,3 +128,49 @@ describe('POST /v1/videos/{id}/edit', () => {
     expect(count()).toBe(jobs + 1);
   }, 120_000);
 });
+
+describe('POST /v1/videos/{id}/edit on a narrated video', () => {
+  it('speaks the narration again in another voice, and a scene\'s new words, charging the seconds spoken', async () => {
+    const created = await e2e.request('POST', '/v1/videos', { prompt: 'How tides work. The moon pulls the oceans toward it. Two high tides pass each day. The sun adds a smaller pull.', duration: 15, dimensions: SIZE, music: false, render: true });
+    const source = await e2e.waitFor(created.body.id);
+    expect(source.status, JSON.stringify(source.error)).toBe('completed');
+    const sourceScenes = e2e.node.ctx.videos.scenes(created.body.id);
+    const narrated = sourceScenes.filter((scene) => scene.narration_audio).map((scene) => scene.position);
+    expect(narrated.length).toBeGreaterThan(1);
+    const sourceRow = JSON.stringify(e2e.node.ctx.videos.get(created.body.id));
+
+    const voice = await e2e.request('POST', `/v1/videos/${created.body.id}/edit`, { prompt: 'use the voice Noah', render: true });
+    expect(voice.status, JSON.stringify(voice.body)).toBe(202);
+    expect(voice.body.estimate_breakdown.map((part: { part: string }) => part.part)).toEqual(['narration']);
+    const voiced = await e2e.waitFor(voice.body.id);
+    expect(voiced.status, JSON.stringify(voiced.error)).toBe('completed');
+    expect(voiced.edit.respoken).toEqual(narrated);
+    const plan = JSON.parse(e2e.node.ctx.videos.get(voice.body.id)!.plan!);
+    expect(plan.audio.voice).toBe('embedded-noah');
+    for (const scene of e2e.node.ctx.videos.scenes(voice.body.id).filter((row) => narrated.includes(row.position))) {
+      expect(scene.narration_audio).toContain(`videos/${voice.body.id}/audio/`);
+      expect(scene.narration_seconds).toBeGreaterThan(0);
+    }
+    expect(voiced.credits_cost).toBeGreaterThan(0);
+    expect(voiced.credits_cost).toBeLessThanOrEqual(voice.body.estimated_credits);
+
+    const words = await e2e.request('POST', `/v1/videos/${created.body.id}/edit`, { prompt: `change the narration of scene ${narrated[1]! + 1} to "Twice a day the water rises."` });
+    expect(words.status, JSON.stringify(words.body)).toBe(202);
+    const reworded = await e2e.waitFor(words.body.id);
+    expect(reworded.status, JSON.stringify(reworded.error)).toBe('completed');
+    expect(reworded.edit.respoken).toEqual([narrated[1]]);
+    const scene = e2e.node.ctx.videos.scenes(words.body.id)[narrated[1]!]!;
+    expect(scene.narration).toBe('Twice a day the water rises.');
+    expect(scene.narration_audio).toContain(`videos/${words.body.id}/audio/`);
+    // The other scenes keep the source's clips.
+    for (const other of e2e.node.ctx.videos.scenes(words.body.id).filter((row) => row.position !== narrated[1])) {
+      expect(other.narration_audio).toBe(sourceScenes[other.position]!.narration_audio);
+    }
+
+    const language = await e2e.request('POST', `/v1/videos/${created.body.id}/edit`, { prompt: 'narrate in German' });
+    expect(language.status).toBe(400);
+    expect(language.body.error.message).toMatch(/translated/);
+    expect(JSON.stringify(e2e.node.ctx.videos.get(created.body.id))).toBe(sourceRow);
+  }, 240_000);
+});
+

@@ -31,17 +31,21 @@ export interface EditVideoBody {
 export interface EditRecord {
   instruction: string;
   changes: string[];
-  /** New positions of the scenes redrawn. */
+  /** New positions of the scenes redrawn (more may follow when new narration outgrows its scene). */
   regenerated: number[];
   /** New position → the source scene position whose code, narration and segment carry over. */
   reused: { position: number; from: number }[];
   remixed_audio: boolean;
+  /** New positions of the scenes whose narration is spoken again. */
+  respoken: number[];
 }
 
 /** The price of an edit: what it remakes, at the credits table's rates. */
-function editEstimate(result: EditResult, seconds: number): CreditPart[] {
+function editEstimate(result: EditResult, seconds: number, narrated: boolean): CreditPart[] {
   const parts: CreditPart[] = [];
   if (result.regenerate.size > 0) parts.push({ part: 'edit_scenes', millicredits: toMillicredits(EDIT_SCENE_CREDITS * result.regenerate.size) });
+  const spoken = narrated ? [...result.renarrate].reduce((sum, index) => sum + (result.scenes[index]?.narration.trim() ? result.scenes[index]!.durationSeconds : 0), 0) : 0;
+  if (spoken > 0) parts.push({ part: 'narration', millicredits: Math.round(toMillicredits(CREDIT_RATES.narrationPerSecond) * spoken) });
   if (result.remixAudio && result.options.music) parts.push({ part: 'music', millicredits: Math.round(toMillicredits(CREDIT_RATES.musicPerSecond) * seconds) });
   if (result.remixAudio && result.options.sfx) parts.push({ part: 'sfx', millicredits: Math.round(toMillicredits(CREDIT_RATES.sfxPerSecond) * seconds) });
   return parts;
@@ -52,8 +56,8 @@ function editEstimate(result: EditResult, seconds: number): CreditPart[] {
  * applies it to the source's scenes and writes a new job (`parent_id` the source) whose untouched
  * scenes are committed from the start with the source's code and narration (their rendered
  * segments are reused by hash) and whose changed scenes are written again by the job's stages.
- * The source never changes. A change the grammar cannot read, or one this node cannot make yet, is
- * a 400 that writes nothing.
+ * Narration the change touches is spoken again by the job (the respeak stage). The source never
+ * changes. A change the grammar cannot read, or one this node cannot make yet, is a 400 that writes nothing.
  */
 export function createEdit(
   ctx: NodeContext,
@@ -82,16 +86,16 @@ export function createEdit(
   const editSource = editSourceOf({ scenes: sourceScenes, plan, options: sourceOptions });
   const { operations } = parseEditInstruction(body.prompt, editSource);
   const result = applyEditOperations(editSource, operations);
-  // Re-speaking narration is not built yet: refuse rather than leave old speech over new words.
+  // The scripts are in the source's language: without translating them, a new language would read them in the wrong voice.
   const narrated = result.options.narration && (plan.audio?.narration ?? false);
-  if (narrated && result.renarrate.size > 0) {
+  if (narrated && result.options.language !== editSource.options.language) {
     throw invalidRequest(
-      `prompt: this change needs the narration of ${result.renarrate.size === 1 ? 'a scene' : `${result.renarrate.size} scenes`} spoken again, which edits on this node cannot do yet (changing the voice or language, the narration's words, or adding a narrated scene); nothing was changed or charged`,
+      `prompt: narrating in another language needs the scripts translated, which edits on this node cannot do yet; create the video again with language "${result.options.language}"; nothing was changed or charged`,
     );
   }
 
   const seconds = result.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
-  const estimate = editEstimate(result, seconds);
+  const estimate = editEstimate(result, seconds, narrated);
   const millicredits = estimate.reduce((sum, part) => sum + part.millicredits, 0);
   const summary = summarizeAccount(ctx, account.id);
   if (summary.balance < toCredits(millicredits)) {
@@ -110,6 +114,7 @@ export function createEdit(
     regenerated: [...result.regenerate].sort((a, b) => a - b),
     reused: [...result.reused].map(([position, from]) => ({ position, from })).sort((a, b) => a.position - b.position),
     remixed_audio: result.remixAudio,
+    respoken: [...result.renarrate].filter((index) => result.scenes[index]?.narration.trim()).sort((a, b) => a - b),
   };
   const newPlan: StoredPlan = {
     ...plan,
@@ -118,13 +123,15 @@ export function createEdit(
       palette: { ...plan.theme.palette, ...result.options.colors },
       fonts: { ...plan.theme.fonts, ...result.options.fonts },
     },
-    ...(plan.audio ? { audio: { ...plan.audio, narration: result.options.narration, music: result.options.music, sfx: result.options.sfx, ...(result.options.musicMood ? { mood: result.options.musicMood } : {}) } } : {}),
+    ...(plan.audio ? { audio: { ...plan.audio, narration: result.options.narration, voice: result.options.voice || plan.audio.voice, music: result.options.music, sfx: result.options.sfx, ...(result.options.musicMood ? { mood: result.options.musicMood } : {}) } } : {}),
   };
   const byPosition = new Map(sourceScenes.map((scene) => [scene.position, scene]));
   const scenes: SceneRow[] = result.scenes.map((scene, index) => {
     const origin = result.origins[index];
     const from = origin === undefined ? undefined : byPosition.get(origin);
     const reused = result.reused.has(index) && from?.committed_at ? from : undefined;
+    // Narration to speak again (a new voice, new words, a new scene) starts without a clip; the respeak stage makes it.
+    const speech = result.renarrate.has(index) || !from ? undefined : from;
     return {
       id: newId('scn'),
       video_id: id,
@@ -139,9 +146,9 @@ export function createEdit(
       writer: reused?.writer ?? null,
       committed_at: reused ? now : null,
       narration: scene.narration || null,
-      narration_audio: from?.narration_audio ?? null,
-      narration_seconds: from?.narration_seconds ?? null,
-      narration_words: from?.narration_words ?? null,
+      narration_audio: speech?.narration_audio ?? null,
+      narration_seconds: speech?.narration_seconds ?? null,
+      narration_words: speech?.narration_words ?? null,
       audit: reused?.audit ?? null,
       authoring: reused?.authoring ?? null,
       reused_from: reused ? reused.id : null,

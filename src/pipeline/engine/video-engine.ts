@@ -14,6 +14,7 @@ import { narrateStage } from '../stages/narrate.js';
 import { resolveProviders, type PipelineProviders } from '../stages/pipeline-providers.js';
 import { planStage, storePlan } from '../stages/plan.js';
 import { renderStage, rerenderStage } from '../stages/render.js';
+import { respeakStage } from '../stages/respeak.js';
 import { scenesStage } from '../stages/scenes.js';
 import { soundtrackStage } from '../stages/soundtrack.js';
 import { CancelSignal, stageContext, type StageContext, type StageServices } from '../stages/stage-context.js';
@@ -219,6 +220,7 @@ export class VideoEngine {
       await enhanceStage(stage);
       const draft = await planStage(stage);
       if (draft) storePlan(stage, draft, await narrateStage(stage, draft));
+      await respeakStage(stage);
       await scenesStage(stage);
       finishStage(stage);
       await soundtrackStage(stage);

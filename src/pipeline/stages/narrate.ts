@@ -36,7 +36,7 @@ export function shortenScripts(scripts: string[]): boolean {
 }
 
 /** Speaks one script; one retry, so a speech failure fails the job loudly rather than leaving a silent scene. */
-function speak(stage: StageContext, text: string, settings: EspeakSettings, file: string): Promise<{ durationSeconds: number; words: SpokenWord[] }> {
+export function speak(stage: StageContext, text: string, settings: EspeakSettings, file: string): Promise<{ durationSeconds: number; words: SpokenWord[] }> {
   return stage
     .audio()
     .speak(text, settings, file)

@@ -82,6 +82,7 @@ export const pollResponse = z.looseObject({
       regenerated: z.array(z.number()).describe('Positions (0-based) of the scenes remade'),
       reused: z.array(z.object({ position: z.number(), from: z.number() })).describe('Scenes carried over unchanged: new position and the source scene\'s position; their code, narration and rendered segment are reused and not charged'),
       remixed_audio: z.boolean(),
+      respoken: z.array(z.number()).describe('Positions of the scenes whose narration is spoken again'),
     })
     .optional()
     .describe('Extension, on an edit job (parent_id): what the edit changed and what it reused'),

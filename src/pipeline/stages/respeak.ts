@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { captionChunks } from '../speech/caption-chunks.js';
+import { espeakSettings, findEmbeddedVoice } from '../speech/espeak-voice.js';
+import { NARRATION_LEAD, NARRATION_TAIL } from '../speech/fit-timeline.js';
+import { speak } from './narrate.js';
+import type { StageContext } from './stage-context.js';
+import { storedPlanOf } from './stored-plan.js';
+
+const FPS = 30;
+
+/**
+ * Speaks the scripts of scenes that have words to say and no clip yet: the scenes an edit changed
+ * the narration of (a new voice, new words, a new scene). A clip longer than its scene lengthens the
+ * scene, which is then drawn again; captions follow the new words. A job planned in full has a clip
+ * for every narrated scene, so this does nothing there. Checkpoint: each scene's `narration_audio`.
+ */
+export async function respeakStage(stage: StageContext): Promise<void> {
+  const { ctx, jobId } = stage;
+  const row = stage.job();
+  const plan = storedPlanOf(row);
+  const audio = plan.audio;
+  if (!audio?.narration) return;
+  const pending = ctx.videos.scenes(jobId).filter((scene) => scene.narration?.trim() && !scene.narration_audio);
+  if (pending.length === 0) return;
+  const voice = findEmbeddedVoice(audio.voice);
+  if (!voice) throw new Error(`the voice "${audio.voice}" is not an embedded voice, so the edit's narration cannot be spoken`);
+  const audioDir = path.posix.join('videos', jobId, 'audio');
+  mkdirSync(path.join(ctx.filesDir, audioDir), { recursive: true });
+  for (const scene of pending) {
+    stage.checkCancel();
+    stage.progress({ phase: 'planning', phase_detail: `Narrating scene ${scene.position + 1} again` });
+    const file = path.posix.join(audioDir, `narration-${scene.position}.wav`);
+    const spoken = await speak(stage, scene.narration!, espeakSettings(voice, audio.language), path.join(ctx.filesDir, file));
+    const needed = Math.ceil((spoken.durationSeconds + NARRATION_LEAD + NARRATION_TAIL) * FPS) / FPS;
+    const settings = JSON.parse(scene.settings) as Record<string, unknown>;
+    const captioned = 'captions' in settings;
+    if (captioned) settings.captions = captionChunks(scene.narration!, spoken.words, NARRATION_LEAD, spoken.durationSeconds);
+    const longer = needed > scene.duration_seconds + 1e-6;
+    // A scene whose pixels change (longer, or new captions) is drawn again, and then it is this job's work.
+    const redraw = longer || captioned;
+    ctx.db
+      .prepare(
+        `UPDATE scenes SET narration_audio = ?, narration_seconds = ?, narration_words = ?, settings = ?, duration_seconds = ?${redraw ? ', committed_at = NULL, source = NULL, compiled = NULL, reused_from = NULL' : ''} WHERE id = ?`,
+      )
+      .run(file, spoken.durationSeconds, JSON.stringify(spoken.words), JSON.stringify(settings), longer ? needed : scene.duration_seconds, scene.id);
+  }
+  const scenes = ctx.videos.scenes(jobId);
+  ctx.db.prepare('UPDATE videos SET duration_seconds = ? WHERE id = ?').run(scenes.reduce((sum, scene) => sum + scene.duration_seconds, 0), jobId);
+  stage.progress({ soundtrack_path: null, scenes_committed: scenes.filter((scene) => scene.committed_at).length });
+}
