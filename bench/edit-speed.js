@@ -47,7 +47,7 @@ try {
   const enqueue = (id) => runtime.engine.enqueue(id);
   const source = await createVideo(ctx, principal, { prompt: PROMPT, dimensions: { width: WIDTH, height: HEIGHT }, duration: 36, render: true }, { enqueue });
   const first = await timed(source.body.id);
-  const edit = createEdit(ctx, principal, source.body.id, { prompt: 'change the text of scene 1 to Fresh beans, every two weeks', render: true }, { enqueue });
+  const edit = await createEdit(ctx, principal, source.body.id, { prompt: 'change the text of scene 1 to Fresh beans, every two weeks', render: true }, { enqueue });
   const second = await timed(edit.body.id);
   const reused = JSON.parse(ctx.videos.get(edit.body.id).options).edit.reused.length;
 

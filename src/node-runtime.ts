@@ -42,7 +42,7 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
   // jobs priced to use an account's own provider key call that provider with it.
   const providersFor = modelProviders(ctx.config, undefined, (accountId, provider) => accountProviderKey(ctx, accountId, provider));
   // enhance_prompt outside a job (the MCP tool) uses the same model as jobs do.
-  const enhancer = providersFor?.('model-5').enhancer;
+  const { enhancer, editor } = providersFor?.('model-5') ?? {};
   const engine = new VideoEngine({
     ctx,
     pool,
@@ -69,6 +69,7 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
     webhooks,
     cacheDir: ctx.config.cacheDir,
     ...(enhancer ? { enhancer } : {}),
+    ...(editor ? { editor } : {}),
     stop: async () => {
       await engine.stop();
       await infographics.stop();

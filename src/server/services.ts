@@ -1,5 +1,6 @@
 import type { VideoEngine } from '../pipeline/engine/video-engine.js';
 import type { InfographicRenders } from '../pipeline/infographics/infographic-renders.js';
+import type { EditReader } from '../pipeline/edit/model-edit-reader.js';
 import type { PromptEnhancer } from '../pipeline/stages/pipeline-providers.js';
 import type { RenderPool } from '../render/render-pool.js';
 
@@ -13,4 +14,6 @@ export interface AppServices {
   cacheDir: string;
   /** Rewrites prompts for `enhance_prompt` (the node's language model); the embedded rules when absent. */
   enhancer?: PromptEnhancer;
+  /** Reads edit instructions with the node's language model; the rule grammar when absent. */
+  editor?: EditReader;
 }

@@ -212,6 +212,35 @@ describe('a node with a language model', () => {
     expect(byId['model-6']).toMatchObject({ available: true, backed_by: { planner: 'anthropic:claude-sonnet-4-5', scene_writer: 'anthropic:claude-sonnet-4-5' } });
   }, 300_000);
 
+  it('reads an edit with the model (structured operations), and with the rule grammar when the model cannot answer', async () => {
+    openai.enqueue({ object: HEAT_PUMP });
+    const created = await e2e.request('POST', '/v1/videos', { prompt: 'Explain how a heat pump works. It moves about 3 units of heat per unit of electricity.', duration: 12, dimensions: SIZE, narration: false, music: false });
+    expect((await e2e.waitFor(created.body.id)).status).toBe('completed');
+
+    const before = openai.requests.length;
+    openai.enqueue({ object: { operations: [{ op: 'retext', scene: 3, text: 'Three times the heat' }] } });
+    const edited = await e2e.request('POST', `/v1/videos/${created.body.id}/edit`, { prompt: 'make the last line punchier, like "three times the heat"' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(202);
+    const job = await e2e.waitFor(edited.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(job.edit).toMatchObject({ read_by: 'model:openai-compatible:qwen2.5-coder:32b', regenerated: [2], reused: [{ position: 0, from: 0 }, { position: 1, from: 1 }] });
+    expect(JSON.parse(e2e.node.ctx.videos.scenes(edited.body.id)[2]!.settings).text).toBe('Three times the heat');
+    // The model was asked with the source's scenes and the change, for the operations' schema.
+    const asked = openai.requests[before]!.body as { messages: { content: string }[]; response_format?: { type: string; json_schema?: { name: string } } };
+    expect(asked.response_format?.json_schema?.name).toBe('edit_operations');
+    expect(asked.messages.at(-1)!.content).toContain('Scene 2 (body, steps');
+    expect(asked.messages.at(-1)!.content).toContain('like "three times the heat"');
+
+    // The model is down: the grammar reads what it can.
+    openai.enqueue({ status: 503, message: 'overloaded' }, { status: 503, message: 'overloaded' }, { status: 503, message: 'overloaded' });
+    const fallback = await e2e.request('POST', `/v1/videos/${created.body.id}/edit`, { prompt: 'remove the last scene' });
+    expect(fallback.status, JSON.stringify(fallback.body)).toBe(202);
+    const removed = await e2e.waitFor(fallback.body.id);
+    expect(removed.status, JSON.stringify(removed.error)).toBe('completed');
+    expect(removed.edit.read_by).toBe('grammar');
+    expect(removed.scenes).toHaveLength(2);
+  }, 180_000);
+
   it('fails a job whose model is unavailable with model_unavailable, charging nothing', async () => {
     // The model answers 503 to the first call and both retries.
     openai.enqueue({ status: 503, message: 'overloaded' }, { status: 503, message: 'overloaded' }, { status: 503, message: 'overloaded' });

@@ -13,7 +13,9 @@ import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '
 import type { StoredPlan } from '../stages/stored-plan.js';
 import { MAX_IN_FLIGHT, type CreatedVideo } from '../videos/create-video.js';
 import { applyEditOperations, type EditResult } from './apply-edit-operations.js';
+import { LanguageModelError } from '../providers/llm/language-model.js';
 import { parseEditInstruction } from './edit-grammar.js';
+import type { EditReader } from './model-edit-reader.js';
 import { editSourceOf } from './edit-source.js';
 
 /** Text and layout changes: credits per regenerated scene (the credits table's "edit" row). */
@@ -30,6 +32,8 @@ export interface EditVideoBody {
 /** What an edit job records of its edit (options `edit`, shown on the poll response). */
 export interface EditRecord {
   instruction: string;
+  /** Who read the instruction: `grammar`, or `model:<provider>:<model>`. */
+  read_by: string;
   changes: string[];
   /** New positions of the scenes redrawn (more may follow when new narration outgrows its scene). */
   regenerated: number[];
@@ -59,13 +63,13 @@ function editEstimate(result: EditResult, seconds: number, narrated: boolean): C
  * Narration the change touches is spoken again by the job (the respeak stage). The source never
  * changes. A change the grammar cannot read, or one this node cannot make yet, is a 400 that writes nothing.
  */
-export function createEdit(
+export async function createEdit(
   ctx: NodeContext,
   principal: { account: Principal['account']; key: Principal['key'] | null },
   sourceId: string,
   body: EditVideoBody,
-  options: { idempotencyKey?: string; enqueue?: (id: string) => void } = {},
-): StoredAnswer & { body: CreatedVideo } {
+  options: { idempotencyKey?: string; enqueue?: (id: string) => void; reader?: EditReader } = {},
+): Promise<StoredAnswer & { body: CreatedVideo }> {
   const account = principal.account;
   const scope = options.idempotencyKey ? { accountId: account.id, route: `POST /v1/videos/${sourceId}/edit`, key: options.idempotencyKey } : undefined;
   if (scope) {
@@ -84,8 +88,17 @@ export function createEdit(
   const plan = JSON.parse(source.plan) as StoredPlan;
   const sourceScenes = ctx.videos.scenes(sourceId);
   const editSource = editSourceOf({ scenes: sourceScenes, plan, options: sourceOptions });
-  const { operations } = parseEditInstruction(body.prompt, editSource);
-  const result = applyEditOperations(editSource, operations);
+  // A language model reads the change when the node has one; the rule grammar reads it otherwise, or when the model cannot answer.
+  let read: { operations: unknown; by: string } | undefined;
+  if (options.reader) {
+    try {
+      read = { operations: (await options.reader.read(body.prompt, editSource)).operations, by: options.reader.name };
+    } catch (error) {
+      if (!(error instanceof LanguageModelError)) throw error;
+    }
+  }
+  read ??= { operations: parseEditInstruction(body.prompt, editSource).operations, by: 'grammar' };
+  const result = applyEditOperations(editSource, read.operations);
   // The scripts are in the source's language: without translating them, a new language would read them in the wrong voice.
   const narrated = result.options.narration && (plan.audio?.narration ?? false);
   if (narrated && result.options.language !== editSource.options.language) {
@@ -110,6 +123,7 @@ export function createEdit(
   const now = nowIso();
   const record: EditRecord = {
     instruction: body.prompt,
+    read_by: read.by,
     changes: result.changes,
     regenerated: [...result.regenerate].sort((a, b) => a - b),
     reused: [...result.reused].map(([position, from]) => ({ position, from })).sort((a, b) => a.position - b.position),

@@ -1,6 +1,7 @@
 import { enhancePromptEmbedded } from '../providers/embedded/embedded-enhancer.js';
 import { EmbeddedPlanner } from '../providers/embedded/embedded-planner.js';
 import { EmbeddedSceneWriter } from '../providers/embedded/embedded-scene-writer.js';
+import type { EditReader } from '../edit/model-edit-reader.js';
 import type { SceneWriter, StoryPlanner } from '../providers/provider-types.js';
 
 /** Rewrites a prompt as a production brief (`enhance_prompt: true`). */
@@ -14,6 +15,8 @@ export interface PipelineProviders {
   planner: StoryPlanner;
   sceneWriter: SceneWriter;
   enhancer: PromptEnhancer;
+  /** Reads edit instructions (a language model); the rule grammar when absent. */
+  editor?: EditReader;
 }
 
 /** The embedded prompt enhancer (rule-based; offline). */

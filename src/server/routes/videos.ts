@@ -104,9 +104,10 @@ export function videoRoutes(ctx: NodeContext, services: AppServices) {
       response: { status: 202, description: 'The edit job, queued', schema: createdVideoResponse },
       handler: async (request, reply) => {
         const key = request.headers['idempotency-key'];
-        const answer = createEdit(ctx, principalOf(request), request.params.id, request.body, {
+        const answer = await createEdit(ctx, principalOf(request), request.params.id, request.body, {
           idempotencyKey: typeof key === 'string' ? key : undefined,
           enqueue: (id) => services.engine?.enqueue(id),
+          ...(services.editor ? { reader: services.editor } : {}),
         });
         if (answer.replayed) waiveRateLimit(request);
         reply.code(answer.statusCode);

@@ -78,6 +78,7 @@ export const pollResponse = z.looseObject({
   edit: z
     .object({
       instruction: z.string(),
+      read_by: z.string().describe('Who read the change: grammar, or model:<provider>:<model>'),
       changes: z.array(z.string()).describe('What the edit changed, one line per change'),
       regenerated: z.array(z.number()).describe('Positions (0-based) of the scenes remade'),
       reused: z.array(z.object({ position: z.number(), from: z.number() })).describe('Scenes carried over unchanged: new position and the source scene\'s position; their code, narration and rendered segment are reused and not charged'),

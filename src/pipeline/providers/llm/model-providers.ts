@@ -8,6 +8,7 @@ import { AccountKeyModels, AccountKeyRemovedError, type AccountKeyLookup, type J
 import { LanguageModelError, type LanguageModel } from './language-model.js';
 import { lazyLanguageModel } from './lazy-language-model.js';
 import type { LanguageModelSetting } from './model-config.js';
+import { modelEditReader } from '../../edit/model-edit-reader.js';
 import { modelEnhancer } from './model-enhancer.js';
 import { ModelPlanner } from './model-planner.js';
 import { ModelSceneWriter } from './model-scene-writer.js';
@@ -88,6 +89,7 @@ export function modelProviders(
     return {
       planner: fallback ? new FallbackPlanner(planner) : planner,
       enhancer: enhancerModel === nodeModel(config.languageModel!) ? enhancer : modelEnhancer(enhancerModel),
+      editor: modelEditReader(enhancerModel),
       ...(writesSceneCode(spec!) ? { sceneWriter: new ModelSceneWriter(model(setting), { onModelError: fallback ? 'fallback' : 'fail' }) } : {}),
     };
   };

@@ -1,0 +1,52 @@
+import type { LanguageModel } from '../providers/llm/language-model.js';
+import { EDIT_GRAMMAR_HELP } from './edit-grammar.js';
+import { describeOperation, editOperationsSchema, type EditOperation } from './edit-operations.js';
+import type { EditSource } from './edit-source.js';
+
+/** Reads an edit instruction into operations. */
+export interface EditReader {
+  readonly name: string;
+  read(instruction: string, source: EditSource, signal?: AbortSignal): Promise<{ operations: EditOperation[]; understood: string[] }>;
+}
+
+const SYSTEM = `You edit short animated videos. You are given a finished video's scenes (numbered from 1, with their kind, on-screen settings and narration) and its options, and a change a person asked for in their own words.
+Answer with the list of operations that makes exactly that change and nothing else:
+- Scene numbers are the source video's, from 1.
+- Keep every text the person did not ask to change as it is; write new texts in the video's language.
+- Colors as #RRGGBB; fonts by family name.
+- Never invent figures, quotes or facts the person did not give.
+What the operations mean, by example (the rule grammar the node also reads):
+${EDIT_GRAMMAR_HELP}`;
+
+/** The source as the model reads it: scenes and options, compactly. */
+function describeSource(source: EditSource): string {
+  const scenes = source.scenes.map((scene) => `Scene ${scene.position + 1} (${scene.role}, ${scene.kind}, ${scene.durationSeconds.toFixed(1)} s): settings ${JSON.stringify(scene.settings).slice(0, 600)}${scene.narration ? `; narration "${scene.narration}"` : ''}`);
+  const { options } = source;
+  return [
+    ...scenes,
+    `Options: narration ${options.narration ? `on (voice ${options.voice}, language ${options.language})` : 'off'}, music ${options.music ? 'on' : 'off'}, sound effects ${options.sfx ? 'on' : 'off'}, colors ${JSON.stringify(options.colors)}, fonts ${JSON.stringify(options.fonts)}`,
+  ].join('\n');
+}
+
+/**
+ * Reads edits with a language model: the source's scenes and the instruction go to the model, which
+ * answers the operations as structured output (the same schema the rule grammar produces). The
+ * operations are then applied and checked like any others, so a model cannot make an edit the rules
+ * refuse.
+ */
+export function modelEditReader(model: LanguageModel): EditReader {
+  return {
+    name: `model:${model.id}`,
+    async read(instruction, source, signal) {
+      const { object } = await model.generateObject({
+        system: SYSTEM,
+        prompt: `${describeSource(source)}\n\nThe change asked for: ${instruction}`,
+        schema: editOperationsSchema,
+        schemaName: 'edit_operations',
+        maxOutputTokens: 4000,
+        ...(signal ? { signal } : {}),
+      });
+      return { operations: object.operations, understood: object.operations.map(describeOperation) };
+    },
+  };
+}
