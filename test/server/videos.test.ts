@@ -640,6 +640,20 @@ describe('GET /v1/videos', () => {
   });
 });
 
+describe('POST /v1/videos/{id}/approve', () => {
+  it('answers 409 not_awaiting_approval for a job that is not paused (no job pauses on this node yet), 404 for another account\'s, and changes nothing', async () => {
+    const accountId = await newAccount();
+    const key = freshKey(accountId);
+    const id = await createJob(accountId);
+    const other = freshKey(await newAccount());
+    const before = snapshot();
+    const error = errorOf(await post(key, `/v1/videos/${id}/approve`, {}));
+    expect([error.status, error.code]).toEqual([409, 'not_awaiting_approval']);
+    expect(errorOf(await post(other, `/v1/videos/${id}/approve`, {})).status).toBe(404);
+    expect(snapshot()).toEqual(before);
+  });
+});
+
 describe('POST /v1/videos/{id}/cancel', () => {
   it('cancels a queued job at once, changes updated_at and writes a video.canceled event to the key\'s webhook URL', async () => {
     const accountId = await newAccount();

@@ -16,6 +16,16 @@ export function ownVideo(ctx: NodeContext, id: string, accountId: string): Video
   return row;
 }
 
+/**
+ * `POST /v1/videos/{id}/approve` (and MCP `approve_video`): answers a paused review gate. No build
+ * pauses on this node yet (storyboard review gates are not built), so every video answers 409
+ * `not_awaiting_approval`, as the spec says for a job that is not paused; nothing changes.
+ */
+export function approveVideo(ctx: NodeContext, accountId: string, id: string): never {
+  ownVideo(ctx, id, accountId);
+  throw new ServiceError('not_awaiting_approval', `video ${id} is not waiting for approval: storyboard review gates are not available on this node yet, so jobs run straight through`);
+}
+
 function encodeCursor(row: VideoRow): string {
   return Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
 }

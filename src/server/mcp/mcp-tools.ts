@@ -4,14 +4,13 @@ import { listBrandKits } from '../../catalog/brand-kits.js';
 import { listModels } from '../../catalog/models.js';
 import { listAnimationStyles } from '../../catalog/style-packs.js';
 import { listVoices } from '../../catalog/voices.js';
-import { ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { createVideoBody } from '../../pipeline/create/create-video-schema.js';
 import { createVideo } from '../../pipeline/videos/create-video.js';
 import { createEdit } from '../../pipeline/edit/create-edit.js';
 import { enhancePrompt } from '../../pipeline/videos/enhance-prompt.js';
 import { videoFrames } from '../../pipeline/videos/video-frames.js';
-import { cancelVideo, listVideos, ownVideo, rerenderVideo } from '../../pipeline/videos/video-operations.js';
+import { approveVideo, cancelVideo, listVideos, ownVideo, rerenderVideo } from '../../pipeline/videos/video-operations.js';
 import { toPollResponse } from '../../pipeline/videos/video-view.js';
 import type { RequestLimits } from '../rate-limit/request-limits.js';
 import { animationStylesResponse, brandKitsResponse, modelsResponse, voicesResponse } from '../schemas/catalog-schemas.js';
@@ -176,13 +175,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     input: videoIdParams.extend(approveVideoFields.shape),
     output: pollResponse,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    run: async (session, args) => {
-      ownVideo(session.ctx, args.id, session.principal.account.id);
-      throw new ServiceError(
-        'not_awaiting_approval',
-        `video ${args.id} is not waiting for approval: storyboard review gates are not available on this node yet, so jobs run straight through`,
-      );
-    },
+    run: async (session, args) => approveVideo(session.ctx, session.principal.account.id, args.id),
   }),
   defineTool({
     name: 'render_video',

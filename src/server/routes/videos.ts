@@ -3,12 +3,13 @@ import { createVideoBody } from '../../pipeline/create/create-video-schema.js';
 import { createEdit } from '../../pipeline/edit/create-edit.js';
 import { createVideo } from '../../pipeline/videos/create-video.js';
 import { videoFrames } from '../../pipeline/videos/video-frames.js';
-import { cancelVideo, listVideos, ownVideo, rerenderVideo } from '../../pipeline/videos/video-operations.js';
+import { approveVideo, cancelVideo, listVideos, ownVideo, rerenderVideo } from '../../pipeline/videos/video-operations.js';
 import { baseUrlOf, toPollResponse } from '../../pipeline/videos/video-view.js';
 import { principalOf } from '../plugins/auth.js';
 import { waiveRateLimit } from '../plugins/rate-limit.js';
 import { defineRoute } from '../route-definition.js';
 import {
+  approveVideoFields,
   createdVideoResponse,
   editVideoFields,
   framesQuery,
@@ -113,6 +114,17 @@ export function videoRoutes(ctx: NodeContext, services: AppServices) {
         reply.code(answer.statusCode);
         return answer.body;
       },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/v1/videos/:id/approve',
+      operationId: 'approveVideo',
+      summary: 'Answer a paused storyboard review gate; 409 not_awaiting_approval for a job that is not paused (on this node, every job: review gates are not built yet)',
+      tags: ['videos'],
+      params: videoIdParams,
+      body: approveVideoFields,
+      response: { status: 200, description: 'The job, going on', schema: pollResponse },
+      handler: async (request) => approveVideo(ctx, principalOf(request).account.id, request.params.id),
     }),
     defineRoute({
       method: 'POST',
