@@ -22,7 +22,8 @@ export type SceneKind =
   | 'lower-third'
   | 'logo'
   | 'cta'
-  | 'infographic';
+  | 'infographic'
+  | 'footage';
 
 /** One scene of a plan: what it says, not yet how it is drawn. */
 export interface PlannedScene {

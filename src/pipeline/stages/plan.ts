@@ -9,6 +9,10 @@ import type { NarrationLanguage } from '../speech/languages.js';
 import { stripDirectives } from '../speech/read-audio-intent.js';
 import { resolveTheme, type SceneTheme } from '../theme/resolve-theme.js';
 import { parseWarnings } from '../videos/job-warnings.js';
+import { toMillicredits } from '../../accounts/credits.js';
+import { CREDIT_RATES, type CreditPart } from '../create/estimate-credits.js';
+import type { ResolvedVideoOptions } from '../create/resolve-video-options.js';
+import { footageScenes, footageSeconds } from './footage-scenes.js';
 import { attachmentPaths } from './job-attachments.js';
 import type { StageContext } from './stage-context.js';
 import type { NarratedPlan, StoredPlan } from './stored-plan.js';
@@ -19,6 +23,20 @@ export interface PlanDraft {
   theme: SceneTheme;
   language: NarrationLanguage;
   materials: JobMaterials;
+}
+
+/**
+ * The job's estimate with its `ai_video` part priced by the seconds of film the plan holds, not the
+ * share asked for at create; undefined when the job has no such part.
+ */
+function footageEstimate(stage: StageContext, seconds: number): { options: string; millicredits: number } | undefined {
+  const row = stage.job();
+  const options = JSON.parse(row.options) as ResolvedVideoOptions & { estimate?: CreditPart[] };
+  const parts = options.estimate;
+  if (!parts?.some((part) => part.part === 'ai_video')) return undefined;
+  const perSecond = toMillicredits(CREDIT_RATES.aiVideoPerSecond[options.aiVideo]) * (CREDIT_RATES.modelMultiplier[options.model] ?? 1);
+  const estimate = parts.flatMap((part) => (part.part !== 'ai_video' ? [part] : seconds > 0 ? [{ ...part, millicredits: Math.round(perSecond * seconds) }] : []));
+  return { options: JSON.stringify({ ...options, estimate }), millicredits: estimate.reduce((sum, part) => sum + part.millicredits, 0) };
 }
 
 /** The job's images (prepared as assets), documents (read at create) and brand logo. */
@@ -87,7 +105,11 @@ export async function planStage(stage: StageContext): Promise<PlanDraft | undefi
  */
 export function storePlan(stage: StageContext, draft: PlanDraft, narrated: NarratedPlan): void {
   const { ctx, jobId } = stage;
-  const { plan, theme, materials } = draft;
+  const { theme, materials } = draft;
+  const options = stage.options();
+  // Film shots where ai_video asks for them; the footage part of the price follows the seconds of film made.
+  const plan = options.multiScene ? { ...draft.plan, scenes: footageScenes(draft.plan.scenes, options.aiVideo) } : draft.plan;
+  const estimate = footageEstimate(stage, footageSeconds(plan.scenes));
   const stored: StoredPlan = {
     title: plan.title,
     theme,
@@ -97,6 +119,7 @@ export function storePlan(stage: StageContext, draft: PlanDraft, narrated: Narra
     images: materials.images.map(({ name, field, role }) => ({ name, field, role })),
   };
   ctx.db.transaction(() => {
+    if (estimate) ctx.db.prepare('UPDATE videos SET options = ?, estimated_millicredits = ? WHERE id = ?').run(estimate.options, estimate.millicredits, jobId);
     ctx.videos.deleteUncommittedScenes(jobId);
     plan.scenes.forEach((scene, position) => {
       const clip = narrated.speech[position];

@@ -105,6 +105,7 @@ const TEMPLATES: Record<SceneKind, string> = {
   'lower-third': template('LowerThird', 'name={String(settings.name ?? \'\')} role={text(settings.role)} title={text(settings.title)} image={asset(settings.image)}'),
   logo: template('LogoReveal', 'logo={asset(settings.logo)} name={text(settings.name)} tagline={text(settings.tagline)}'),
   infographic: infographicTemplate(),
+  footage: template('FootageShot', 'description={String(settings.description ?? \'\')} image={asset(settings.image)} move={text(settings.move)} seed={text(settings.seed)} caption={text(settings.caption)}'),
   cta: template('CallToAction', 'message={String(settings.message ?? \'\')} action={text(settings.action)} logo={asset(settings.logo)}'),
 };
 

@@ -1,0 +1,67 @@
+import type { AiVideoMode } from '../create/create-video-schema.js';
+import type { PlannedScene } from '../providers/provider-types.js';
+
+/** Camera moves, taken in turn so consecutive shots do not move alike. */
+const MOVES = ['push-in', 'pan-right', 'tilt-up', 'pull-out', 'pan-left', 'orbit', 'tilt-down'] as const;
+
+/** Kinds whose words a shot can carry as its caption; charts and images keep their own scene unless every scene is footage. */
+const CAPTIONABLE = new Set(['title', 'kinetic', 'bullets', 'steps', 'stat', 'quote', 'icons', 'cta', 'timeline', 'comparison']);
+
+/** The words a scene shows, main text first. */
+function wordsOf(settings: Record<string, unknown>): string[] {
+  const words: string[] = [];
+  const walk = (value: unknown, key?: string) => {
+    if (key && ['image', 'images', 'logo', 'mode', 'icon', 'source', 'sourceRef', 'unit', 'chart', 'captions'].includes(key)) return;
+    if (typeof value === 'string' && value.trim()) words.push(value.trim());
+    else if (typeof value === 'number' && key === 'value') words.push(String(value));
+    else if (Array.isArray(value)) value.forEach((item) => walk(item));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(settings);
+  return words;
+}
+
+/** A scene's main line, for the shot's caption. */
+function captionOf(scene: PlannedScene): string {
+  const s = scene.settings;
+  const figure = s.value !== undefined ? `${String(s.prefix ?? '')}${String(s.value)}${String(s.suffix ?? '')} ` : '';
+  const main = [s.title, s.text, s.heading, s.message, s.label, s.quote].find((value) => typeof value === 'string' && value.trim()) as string | undefined;
+  return `${figure}${main ?? scene.title}`.trim().slice(0, 120);
+}
+
+/** The shot that replaces a scene: its still (the scene's image, when it has one), its words as description and caption. */
+function toShot(scene: PlannedScene, position: number): PlannedScene {
+  const image = typeof scene.settings.image === 'string' ? scene.settings.image : Array.isArray(scene.settings.images) ? String(scene.settings.images[0]) : undefined;
+  return {
+    ...scene,
+    kind: 'footage',
+    settings: {
+      description: [scene.title, ...wordsOf(scene.settings)].join('. ').slice(0, 400),
+      caption: captionOf(scene),
+      move: MOVES[position % MOVES.length],
+      seed: `${position}-${scene.title}`,
+      ...(image ? { image } : {}),
+    },
+  };
+}
+
+/**
+ * Which planned scenes become film shots, by `ai_video`: `full` every scene; `on` every other body
+ * scene that carries words; `auto` and `off` none (the embedded planner marks no shot as film).
+ * A shot keeps its scene's narration and timing; its words become the caption.
+ */
+export function footageScenes(scenes: PlannedScene[], mode: AiVideoMode): PlannedScene[] {
+  if (mode === 'full') return scenes.map((scene, position) => toShot(scene, position));
+  if (mode !== 'on') return scenes;
+  let body = 0;
+  return scenes.map((scene, position) => {
+    if (scene.role !== 'body' || !CAPTIONABLE.has(scene.kind)) return scene;
+    body += 1;
+    return body % 2 === 1 ? toShot(scene, position) : scene;
+  });
+}
+
+/** Seconds of footage in a scene list. */
+export function footageSeconds(scenes: { kind: string; durationSeconds: number }[]): number {
+  return scenes.filter((scene) => scene.kind === 'footage').reduce((sum, scene) => sum + scene.durationSeconds, 0);
+}
