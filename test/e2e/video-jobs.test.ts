@@ -74,7 +74,11 @@ describe('video jobs end to end (no keys, no network)', () => {
     expect(Math.abs(total - 20)).toBeLessThanOrEqual(2);
     const probe = await probeVideo(ffmpeg, await download(job.download_url, `${job.id}.mp4`));
     expect(Math.abs(probe.durationSeconds - 20)).toBeLessThanOrEqual(2);
-    expect(job.credits_cost).toBe(created.body.estimated_credits);
+    // The estimate as priced once planned: ai_video "auto" made no film, so its 20% share is not charged.
+    const priced = job.estimate_breakdown.reduce((sum: number, part: { credits: number }) => sum + part.credits, 0);
+    expect(job.estimate_breakdown.map((part: { part: string }) => part.part)).not.toContain('ai_video');
+    expect(job.credits_cost).toBeCloseTo(priced, 3);
+    expect(job.credits_cost).toBeLessThan(created.body.estimated_credits);
     const charges = e2e.node.ctx.db.prepare("SELECT millicredits FROM ledger_entries WHERE reference = ? AND kind = 'charge'").all(job.id);
     expect(charges).toEqual([{ millicredits: -Math.round(job.credits_cost * 1000) }]);
     expect(e2e.node.ctx.ledger.rendersUsed(e2e.accountId, new Date().toISOString().slice(0, 7))).toBeGreaterThanOrEqual(1);
