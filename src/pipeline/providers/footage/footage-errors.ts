@@ -1,4 +1,5 @@
-import { AISDKError, APICallError, DownloadError, NoVideoGeneratedError, RetryError } from 'ai';
+import { AISDKError, APICallError, DownloadError, NoVideoGeneratedError } from 'ai';
+import { firstLine, httpFailureMessage, unwrapRetry } from '../provider-failure.js';
 import { FootageError } from './footage-provider.js';
 import { FOOTAGE_KEY_VARIABLES, type FootageSetting } from './footage-config.js';
 
@@ -26,13 +27,7 @@ export function toFootageError(error: unknown, context: FootageFailureContext): 
   if (context.timedOutAfterMs !== undefined) {
     return new FootageError('unavailable', `${name} at ${setting.baseUrl} made no clip within ${context.timedOutAfterMs} ms`, options);
   }
-  let attempts = 1;
-  let last = error;
-  if (RetryError.isInstance(error)) {
-    attempts = error.errors.length;
-    last = error.lastError;
-  }
-  const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+  const { last, tries } = unwrapRetry(error);
   if (NoVideoGeneratedError.isInstance(last) || (AISDKError.isInstance(last) && last.name === GOOGLE_NO_VIDEO)) {
     return new FootageError('invalid_output', `${name} answered without a video: ${redact(firstLine(last))}`, options);
   }
@@ -46,15 +41,12 @@ export function toFootageError(error: unknown, context: FootageFailureContext): 
   if (APICallError.isInstance(last)) {
     const status = last.statusCode;
     const detail = ` (HTTP ${status ?? 'none'}): ${redact(firstLine(last))}`;
-    if (status === 401 || status === 403 || (status === 400 && googleReason(last.responseBody) === 'API_KEY_INVALID')) {
-      return new FootageError('unavailable', `${setting.baseUrl} refused the API key for ${name}${detail}; check ${FOOTAGE_KEY_VARIABLES[setting.provider]}`, options);
-    }
-    if (status === 429) return new FootageError('unavailable', `${name} is rate limited at ${setting.baseUrl}${tries}${detail}`, options);
-    if (status !== undefined && status >= 500) return new FootageError('unavailable', `${setting.baseUrl} failed for ${name}${tries}${detail}`, options);
-    if (status === 404) return new FootageError('unavailable', `${setting.baseUrl} does not know ${name}${detail}; check the model name and the base URL`, options);
     // A 2xx whose body did not parse: the provider answered, with something that is not an operation.
     if (status !== undefined && status < 300) return new FootageError('invalid_output', `${name} answered with something unreadable${detail}`, options);
-    if (status !== undefined) return new FootageError('unavailable', `${setting.baseUrl} rejected the request to ${name}${detail}`, options);
+    if (status !== undefined) {
+      const keyRefused = status === 400 && googleReason(last.responseBody) === 'API_KEY_INVALID';
+      return new FootageError('unavailable', httpFailureMessage({ status, name, baseUrl: setting.baseUrl, detail, tries, keyVariable: FOOTAGE_KEY_VARIABLES[setting.provider], keyRefused }), options);
+    }
     return new FootageError('unavailable', `cannot reach ${setting.baseUrl} for ${name}${tries}: ${redact(firstLine(last.cause ?? last))}`, options);
   }
   return new FootageError('unavailable', `${name} at ${setting.baseUrl} failed: ${redact(firstLine(last))}`, options);
@@ -69,10 +61,4 @@ function googleReason(body: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function firstLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const line = message.split('\n')[0] ?? message;
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }

@@ -1,4 +1,5 @@
 import { APICallError, NoObjectGeneratedError, RetryError } from 'ai';
+import { clip, firstLine, httpFailureMessage, unwrapRetry } from '../provider-failure.js';
 import { LanguageModelError } from './language-model.js';
 import { API_KEY_VARIABLES, type RemoteLanguageModelSetting } from './model-config.js';
 
@@ -23,32 +24,13 @@ export function toLanguageModelError(error: unknown, context: FailureContext): L
   if (NoObjectGeneratedError.isInstance(error)) {
     return new LanguageModelError('invalid_output', `${name} answered with something that does not match the schema: ${redact(firstLine(error.cause ?? error))}`);
   }
-  let attempts = 1;
-  let last = error;
-  if (RetryError.isInstance(error)) {
-    attempts = error.errors.length;
-    last = error.lastError;
-  }
-  const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+  const { last, tries } = unwrapRetry(error);
   if (APICallError.isInstance(last)) {
     const status = last.statusCode;
     const said = providerMessage(last.responseBody);
-    const detail = said ? `: ${redact(said)}` : '';
-    if (status === 401 || status === 403) {
-      return new LanguageModelError(
-        'unavailable',
-        `${setting.baseUrl} refused the API key for ${name} (HTTP ${status})${detail}; check ${API_KEY_VARIABLES[setting.provider]}`,
-      );
-    }
-    if (status === 429) return new LanguageModelError('unavailable', `${name} is rate limited at ${setting.baseUrl}${tries} (HTTP 429)${detail}`);
-    if (status !== undefined && status >= 500) {
-      return new LanguageModelError('unavailable', `${setting.baseUrl} failed for ${name}${tries} (HTTP ${status})${detail}`);
-    }
-    if (status === 404) {
-      return new LanguageModelError('unavailable', `${setting.baseUrl} does not know ${name} (HTTP 404)${detail}; check the model name and the base URL`);
-    }
     if (status !== undefined) {
-      return new LanguageModelError('unavailable', `${setting.baseUrl} rejected the request to ${name} (HTTP ${status})${detail}`);
+      const detail = ` (HTTP ${status})${said ? `: ${redact(said)}` : ''}`;
+      return new LanguageModelError('unavailable', httpFailureMessage({ status, name, baseUrl: setting.baseUrl, detail, tries, keyVariable: API_KEY_VARIABLES[setting.provider] }));
     }
     return new LanguageModelError('unavailable', `cannot reach ${setting.baseUrl} for ${name}${tries}: ${redact(firstLine(last.cause ?? last))}`);
   }
@@ -81,11 +63,3 @@ function redactKey(text: string, apiKey: string | undefined): string {
   return out;
 }
 
-function firstLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return clip(message.split('\n')[0] ?? message);
-}
-
-function clip(text: string): string {
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-}
