@@ -105,6 +105,11 @@ function perSecondParts(options: ResolvedVideoOptions, rates: CreditRates, prici
     .map(([part, credits]) => ({ part, millicredits: Math.round(toMillicredits(credits) * multiplier) }));
 }
 
+/** The `ai_video` part for `seconds` of film actually planned, in whole millicredits (the model's multiplier applied). */
+export function footageMillicredits(options: Pick<ResolvedVideoOptions, 'aiVideo' | 'model'>, seconds: number, rates: CreditRates = CREDIT_RATES): number {
+  return Math.round(toMillicredits(rates.aiVideoPerSecond[options.aiVideo]) * (rates.modelMultiplier[options.model] ?? 1) * seconds);
+}
+
 /**
  * The price of one second of a job's committed work, in whole millicredits: every per-second part
  * times the model's multiplier, parts covered by the account's own keys at 0. 0 for single-scene

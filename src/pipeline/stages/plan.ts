@@ -9,8 +9,7 @@ import type { NarrationLanguage } from '../speech/languages.js';
 import { stripDirectives } from '../speech/read-audio-intent.js';
 import { resolveTheme, type SceneTheme } from '../theme/resolve-theme.js';
 import { parseWarnings } from '../videos/job-warnings.js';
-import { toMillicredits } from '../../accounts/credits.js';
-import { CREDIT_RATES, type CreditPart } from '../create/estimate-credits.js';
+import { footageMillicredits, type CreditPart } from '../create/estimate-credits.js';
 import type { ResolvedVideoOptions } from '../create/resolve-video-options.js';
 import { footageScenes, footageSeconds } from './footage-scenes.js';
 import { attachmentPaths } from './job-attachments.js';
@@ -34,8 +33,7 @@ function footageEstimate(stage: StageContext, seconds: number): { options: strin
   const options = JSON.parse(row.options) as ResolvedVideoOptions & { estimate?: CreditPart[] };
   const parts = options.estimate;
   if (!parts?.some((part) => part.part === 'ai_video')) return undefined;
-  const perSecond = toMillicredits(CREDIT_RATES.aiVideoPerSecond[options.aiVideo]) * (CREDIT_RATES.modelMultiplier[options.model] ?? 1);
-  const estimate = parts.flatMap((part) => (part.part !== 'ai_video' ? [part] : seconds > 0 ? [{ ...part, millicredits: Math.round(perSecond * seconds) }] : []));
+  const estimate = parts.flatMap((part) => (part.part !== 'ai_video' ? [part] : seconds > 0 ? [{ ...part, millicredits: footageMillicredits(options, seconds) }] : []));
   return { options: JSON.stringify({ ...options, estimate }), millicredits: estimate.reduce((sum, part) => sum + part.millicredits, 0) };
 }
 

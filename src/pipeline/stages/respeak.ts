@@ -7,7 +7,6 @@ import { speak } from './narrate.js';
 import type { StageContext } from './stage-context.js';
 import { storedPlanOf } from './stored-plan.js';
 
-const FPS = 30;
 
 /**
  * Speaks the scripts of scenes that have words to say and no clip yet: the scenes an edit changed
@@ -32,7 +31,7 @@ export async function respeakStage(stage: StageContext): Promise<void> {
     stage.progress({ phase: 'planning', phase_detail: `Narrating scene ${scene.position + 1} again` });
     const file = path.posix.join(audioDir, `narration-${scene.position}.wav`);
     const spoken = await speak(stage, scene.narration!, espeakSettings(voice, audio.language), path.join(ctx.filesDir, file));
-    const needed = Math.ceil((spoken.durationSeconds + NARRATION_LEAD + NARRATION_TAIL) * FPS) / FPS;
+    const needed = Math.ceil((spoken.durationSeconds + NARRATION_LEAD + NARRATION_TAIL) * row.fps) / row.fps;
     const settings = JSON.parse(scene.settings) as Record<string, unknown>;
     const captioned = 'captions' in settings;
     if (captioned) settings.captions = captionChunks(scene.narration!, spoken.words, NARRATION_LEAD, spoken.durationSeconds);

@@ -130,8 +130,9 @@ export async function authorScene(stage: StageContext, writer: SceneWriter, row:
   }
   const authoring: SceneAuthoring = { candidates: count, passed: passed.length, repairs: 0, critique: writer.critique ? 'unavailable' : 'none' };
 
-  let kept: Passed | undefined = passed.reduce<(Passed & { index: number }) | undefined>((best, draft) => (!best || draft.score.value > best.score.value ? draft : best), undefined);
-  if (kept) authoring.chosen = (kept as Passed & { index: number }).index;
+  const best = passed.reduce<(Passed & { index: number }) | undefined>((top, draft) => (!top || draft.score.value > top.score.value ? draft : top), undefined);
+  let kept: Passed | undefined = best;
+  if (best) authoring.chosen = best.index;
   // Repair: the findings go back with the failed code, as many rounds as the writer allows.
   for (let attempt = 1; !kept && failed && attempt < (writer.attempts ?? WRITE_ATTEMPTS); attempt += 1) {
     stage.checkCancel();
