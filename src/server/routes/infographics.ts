@@ -7,8 +7,8 @@ import { generateInfographicBody, renderInfographicBody } from '../../pipeline/i
 import { toProjectListItem, toProjectView, toRenderView, toVersionView } from '../../pipeline/infographics/infographic-view.js';
 import { baseUrlOf } from '../../pipeline/videos/video-view.js';
 import { principalOf } from '../plugins/auth.js';
-import { waiveRateLimit } from '../plugins/rate-limit.js';
 import { defineRoute } from '../route-definition.js';
+import { idempotencyKeyOf, sendStoredAnswer } from '../stored-answer.js';
 import type { AppServices } from '../services.js';
 
 const id = z.string().min(1).max(100);
@@ -55,17 +55,15 @@ export function infographicRoutes(ctx: NodeContext, services: AppServices) {
       },
       handler: async (request, reply) => {
         if (!services.pool) throw new ServiceError('service_unavailable', 'this node runs no render pool');
-        const key = request.headers['idempotency-key'];
+        const key = idempotencyKeyOf(request);
         const answer = await generateInfographic(
           ctx,
           principalOf(request),
           request.body,
           { pool: services.pool, cacheDir: services.cacheDir, ...(services.infographics ? { renders: services.infographics } : {}) },
-          { ...(typeof key === 'string' ? { idempotencyKey: key } : {}) },
+          key ? { idempotencyKey: key } : {},
         );
-        if (answer.replayed) waiveRateLimit(request);
-        reply.code(answer.statusCode);
-        return answer.body;
+        return sendStoredAnswer(request, reply, answer);
       },
     }),
     defineRoute({

@@ -6,8 +6,8 @@ import { videoFrames } from '../../pipeline/videos/video-frames.js';
 import { approveVideo, cancelVideo, listVideos, ownVideo, rerenderVideo } from '../../pipeline/videos/video-operations.js';
 import { baseUrlOf, toPollResponse } from '../../pipeline/videos/video-view.js';
 import { principalOf } from '../plugins/auth.js';
-import { waiveRateLimit } from '../plugins/rate-limit.js';
 import { defineRoute } from '../route-definition.js';
+import { idempotencyKeyOf, sendStoredAnswer } from '../stored-answer.js';
 import {
   approveVideoFields,
   createdVideoResponse,
@@ -41,14 +41,11 @@ export function videoRoutes(ctx: NodeContext, services: AppServices) {
         schema: createdVideoResponse,
       },
       handler: async (request, reply) => {
-        const key = request.headers['idempotency-key'];
         const answer = await createVideo(ctx, principalOf(request), request.body, {
-          idempotencyKey: typeof key === 'string' ? key : undefined,
+          idempotencyKey: idempotencyKeyOf(request),
           enqueue: (id) => services.engine?.enqueue(id),
         });
-        if (answer.replayed) waiveRateLimit(request);
-        reply.code(answer.statusCode);
-        return answer.body;
+        return sendStoredAnswer(request, reply, answer);
       },
     }),
     defineRoute({
@@ -104,15 +101,12 @@ export function videoRoutes(ctx: NodeContext, services: AppServices) {
       body: editVideoFields,
       response: { status: 202, description: 'The edit job, queued', schema: createdVideoResponse },
       handler: async (request, reply) => {
-        const key = request.headers['idempotency-key'];
         const answer = await createEdit(ctx, principalOf(request), request.params.id, request.body, {
-          idempotencyKey: typeof key === 'string' ? key : undefined,
+          idempotencyKey: idempotencyKeyOf(request),
           enqueue: (id) => services.engine?.enqueue(id),
           ...(services.editor ? { reader: services.editor } : {}),
         });
-        if (answer.replayed) waiveRateLimit(request);
-        reply.code(answer.statusCode);
-        return answer.body;
+        return sendStoredAnswer(request, reply, answer);
       },
     }),
     defineRoute({
