@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateDurations, EmbeddedPlanner, extractTopic, findFigures, sceneCountFor } from '../../../src/pipeline/providers/embedded/embedded-planner.js';
+import { allocateDurations, EmbeddedPlanner, extractTopic, findFigures, sceneCountFor, shortPoint } from '../../../src/pipeline/providers/embedded/embedded-planner.js';
 
 const planner = new EmbeddedPlanner();
 const PROMPT =
@@ -75,5 +75,23 @@ describe('allocateDurations', () => {
     const durations = allocateDurations(31, [0.8, 1, 1, 1, 0.8], 30);
     expect(Math.round(durations.reduce((a, b) => a + b, 0) * 30)).toBe(930);
     expect(Math.min(...durations)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('long points', () => {
+  it('are shown cut before a clause (or with an ellipsis) and said whole, never cut mid-phrase', async () => {
+    expect(shortPoint('Mara lights the lamp for the fishing boats while Juno watches the sea')).toBe('Mara lights the lamp for the fishing boats while Juno watches the sea');
+    expect(shortPoint('Mara lights the big old lamp for all the small fishing boats of the bay while Juno watches the sea')).toBe('Mara lights the big old lamp for all the small fishing boats of the bay');
+    expect(shortPoint('one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen')).toBe('one two three four five six seven eight nine ten eleven twelve…');
+    const plan = await planner.plan({
+      prompt: 'Meet Mara, a lighthouse keeper. Mara climbs the tower every night with her dog Juno. Mara lights the big old lamp for all the small fishing boats of the bay while Juno watches the sea. The boats come home safely before dawn.',
+      durationSeconds: 20,
+      multiScene: true,
+      fps: 30,
+      language: 'en',
+    });
+    const narration = plan.scenes.map((scene) => scene.narration).join(' ');
+    expect(narration).toContain('while Juno watches the sea.');
+    expect(narration).not.toMatch(/\b(?:the|a|of|for)\.\s/);
   });
 });

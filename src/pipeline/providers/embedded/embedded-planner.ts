@@ -28,6 +28,22 @@ export function extractTopic(prompt: string): string {
   return capitalize(limitWords(subject || (sentences(prompt)[0] ?? prompt).replace(/[.!?]+$/, ''), 14));
 }
 
+/** Words that start a clause a long point can be cut before ("… boats while Juno watches the sea"). */
+const CLAUSE_START = /^(?:while|because|when|which|where|whereas|although|though|so|but|after|before|until|unless|since|as|während|weil|wenn|pendant|parce|quand|mientras|porque|cuando)$/i;
+
+/**
+ * A point as shown on screen: whole up to 16 words; longer, cut before a clause that starts within
+ * its first 17 words, else after 12 words with an ellipsis. Never cut mid-phrase without a mark.
+ */
+export function shortPoint(point: string): string {
+  const words = point.trim().split(/\s+/);
+  if (words.length <= 16) return point.trim();
+  for (let at = Math.min(16, words.length - 2); at >= 4; at -= 1) {
+    if (CLAUSE_START.test(words[at]!)) return words.slice(0, at).join(' ').replace(/[,;:]$/, '');
+  }
+  return `${words.slice(0, 12).join(' ').replace(/[,;:]$/, '')}…`;
+}
+
 /** A sentence shortened for a subtitle: whole when short, else its first clause. */
 function shortLine(sentence: string): string {
   const clean = sentence.replace(/[.!?]+$/, '');
@@ -132,7 +148,14 @@ export class EmbeddedPlanner implements StoryPlanner {
     const topic = capitalize(limitWords(subject, 14));
     const figures = findFigures(all.join(' '));
     const firstList = /:\s/.test(all[0] ?? '') ? listItems(all[0]!) : undefined;
-    const points = [...new Set([...(firstList ?? clauses(all[0] ?? '').slice(1)), ...rest.flatMap((sentence) => listItems(sentence) ?? clauses(sentence))])].map((p) => capitalize(limitWords(p, 12)));
+    // A point is shown short; the narration says it whole.
+    const fullPoint = new Map<string, string>();
+    const points = [...new Set([...(firstList ?? clauses(all[0] ?? '').slice(1)), ...rest.flatMap((sentence) => listItems(sentence) ?? clauses(sentence))])].map((p) => {
+      const shown = capitalize(shortPoint(p));
+      fullPoint.set(shown, capitalize(p));
+      return shown;
+    });
+    const sayPoints = (items: string[]) => sentencesOf(items.map((item) => fullPoint.get(item) ?? item));
 
     if (!request.multiScene) {
       const chart = answer?.asked ? answer.stat : fromDocuments.find((scene) => scene.kind === 'chart');
@@ -204,10 +227,10 @@ export class EmbeddedPlanner implements StoryPlanner {
       const icons = iconCount >= 3 ? iconScene(heading, items) : undefined;
       if (icons) candidates.push(icons);
       // A lone point is a scene only when it says something: a single word is not shown alone.
-      else if (items.length === 1 && items[0]!.split(/\s+/).length >= 2) candidates.push({ role: 'body', kind: 'kinetic', title: items[0]!, settings: { text: items[0]! }, narration: sentencesOf(items) });
+      else if (items.length === 1 && items[0]!.split(/\s+/).length >= 2) candidates.push({ role: 'body', kind: 'kinetic', title: items[0]!, settings: { text: items[0]! }, narration: sayPoints(items) });
       else if (items.length === 1) continue;
-      else if (steps && i === 0) candidates.push({ role: 'body', kind: 'steps', title: heading, settings: { heading, steps: items }, narration: sentencesOf(items) });
-      else candidates.push({ role: 'body', kind: 'bullets', title: heading, settings: { heading, items }, narration: sentencesOf(items) });
+      else if (steps && i === 0) candidates.push({ role: 'body', kind: 'steps', title: heading, settings: { heading, steps: items }, narration: sayPoints(items) });
+      else candidates.push({ role: 'body', kind: 'bullets', title: heading, settings: { heading, items }, narration: sayPoints(items) });
     }
     // The request has said all it says: fewer, longer scenes rather than filler.
     // A tour keeps every image, whatever the length.
