@@ -4,6 +4,8 @@ import type { NodeContext } from './node-context.js';
 import { AudioThread } from './pipeline/audio/audio-thread.js';
 import { VideoEngine } from './pipeline/engine/video-engine.js';
 import { InfographicRenders } from './pipeline/infographics/infographic-renders.js';
+import { createFootageProvider } from './pipeline/providers/footage/create-footage-provider.js';
+import type { FootageProvider } from './pipeline/providers/footage/footage-provider.js';
 import { modelProviders } from './pipeline/providers/llm/model-providers.js';
 import type { PipelineProviders } from './pipeline/stages/pipeline-providers.js';
 import { RenderPool } from './render/render-pool.js';
@@ -31,6 +33,8 @@ export interface RuntimeOptions {
   resume?: boolean;
   /** The providers video jobs ask (planner, scene writer, enhancer). @default the embedded ones */
   providers?: Partial<PipelineProviders>;
+  /** The video model footage scenes are filmed with. @default the one `--footage` configures, else none */
+  footage?: FootageProvider;
 }
 
 /** Starts the workers over an open node and takes up unfinished jobs. */
@@ -43,6 +47,8 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
   const providersFor = modelProviders(ctx.config, undefined, (accountId, provider) => accountProviderKey(ctx, accountId, provider));
   // enhance_prompt outside a job (the MCP tool) uses the same model as jobs do.
   const { enhancer, editor } = providersFor?.('model-5') ?? {};
+  // Footage scenes are drawn by the kit unless a video model is configured (`--footage`).
+  const footage = options.footage ?? (ctx.config.footage ? createFootageProvider(ctx.config.footage, { pool, cacheDir: ctx.config.cacheDir, ffmpegPath: ctx.config.ffmpegPath }) : undefined);
   const engine = new VideoEngine({
     ctx,
     pool,
@@ -53,6 +59,7 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
     baseUrl: options.baseUrl,
     providers: options.providers,
     ...(providersFor ? { providersFor } : {}),
+    ...(footage ? { footage } : {}),
   });
   const infographics = new InfographicRenders({ ctx, pool, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
   webhooks.start();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { invalidRequest } from '../errors/service-error.js';
 import { packageCacheDir } from '../package-root.js';
+import { parseFootageSetting, type FootageSetting } from '../pipeline/providers/footage/footage-config.js';
 import { parseLanguageModelSetting, type LanguageModelSetting } from '../pipeline/providers/llm/model-config.js';
 
 /** Log levels accepted by `--log-level` / `SERVICE_LOG_LEVEL`. */
@@ -46,6 +47,10 @@ export interface ServiceOptions {
   llmPremiumBaseUrl?: string;
   /** When the language model fails a job's plan: `fail` the job, or plan it with the `embedded` planner and warn. @default "fail" */
   llmFallback?: string;
+  /** The node's video model for `ai_video` footage, `<provider>:<model>` (`google:veo-3.0-fast-generate-001`). @default none: footage shots drawn and animated by the kit */
+  footage?: string;
+  /** API base URL of that video model. @default the provider's own */
+  footageBaseUrl?: string;
 }
 
 /** {@link ServiceOptions} with every default applied; built once by {@link resolveConfig}. */
@@ -70,6 +75,8 @@ export interface ServiceConfig {
   premiumLanguageModel: LanguageModelSetting | undefined;
   /** What a job does when its language model fails: fail (`model_unavailable`, `model_output_invalid`) or fall back to the embedded planner with a warning. */
   llmFallback: 'fail' | 'embedded';
+  /** The node's video model with its key; undefined when none is configured (footage is drawn by the kit). */
+  footage: FootageSetting | undefined;
 }
 
 /** Environment variables read for each option (flags win over them). */
@@ -92,6 +99,8 @@ export const ENVIRONMENT_VARIABLES = {
   llmPremium: 'SERVICE_LLM_PREMIUM',
   llmPremiumBaseUrl: 'SERVICE_LLM_PREMIUM_BASE_URL',
   llmFallback: 'SERVICE_LLM_FALLBACK',
+  footage: 'SERVICE_FOOTAGE',
+  footageBaseUrl: 'SERVICE_FOOTAGE_BASE_URL',
 } as const satisfies Record<keyof ServiceOptions, string>;
 
 /**
@@ -149,9 +158,18 @@ export function resolveConfig(
     throw invalidRequest(`--llm-fallback (SERVICE_LLM_FALLBACK) must be "fail" or "embedded", got "${llmFallback}"`);
   }
 
+  const footageValue = options.footage ?? fromEnv('footage');
+  const footageBaseUrl = options.footageBaseUrl ?? fromEnv('footageBaseUrl');
+  if (footageValue === undefined && footageBaseUrl !== undefined) {
+    throw invalidRequest(`--footage-base-url (${ENVIRONMENT_VARIABLES.footageBaseUrl}) is set but --footage (${ENVIRONMENT_VARIABLES.footage}) is not`);
+  }
+  const footage =
+    footageValue === undefined ? undefined : parseFootageSetting(footageValue, { settingName: `--footage (${ENVIRONMENT_VARIABLES.footage})`, baseUrl: footageBaseUrl, env });
+
   return {
     dataDir,
     renderWorkers,
+    footage,
     languageModel,
     premiumLanguageModel,
     llmFallback,

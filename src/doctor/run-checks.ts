@@ -5,6 +5,7 @@ import type { ServiceConfig } from '../config/resolve-config.js';
 import { fetchRemoteVoices } from '../catalog/voices.js';
 import { BROWSER_FIX, BrowserStartError, findBrowser, prepareBrowser } from '../render/browser/find-browser.js';
 import { ffmpegVersion, findFfmpeg } from '../render/ffmpeg/find-ffmpeg.js';
+import { describeFootageSetting, type FootageSetting } from '../pipeline/providers/footage/footage-config.js';
 import { openDatabase } from '../store/open-database.js';
 
 /** The outcome of one check. `warn` does not stop the node; `fail` does. */
@@ -105,7 +106,16 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
     results.push(await checkLanguageModel('language model', config.languageModel));
     if (config.premiumLanguageModel) results.push(await checkLanguageModel('premium model', config.premiumLanguageModel));
   }
+  if (config.footage) results.push(footageCheck(config.footage));
   return results;
+}
+
+/**
+ * The video model `ai_video` footage is filmed with. It is not called: a video model charges per
+ * clip, so the line says which model jobs would use.
+ */
+function footageCheck(setting: FootageSetting): CheckResult {
+  return { name: 'footage', status: 'ok', detail: `ai_video shots are filmed by ${describeFootageSetting(setting)} (not called by this check); a clip it cannot make falls back to the kit's drawn shot` };
 }
 
 /** The browser renders will use, started once, so a machine that lacks Chromium's libraries is told what to install. */

@@ -37,6 +37,8 @@ export interface VideoRow {
   frames_total: number;
   /** JSON array of `{ code, message }`: what the client should know about how the video was made. */
   warnings: string;
+  /** A storyboard build's review gates (JSON `ReviewState`); null for every other job. */
+  review?: string | null;
   created_at: string;
   updated_at: string;
   last_activity_at: string;
@@ -92,7 +94,7 @@ export type VideoUpdate = Partial<
     | 'status' | 'phase' | 'phase_detail' | 'enhanced_prompt' | 'plan' | 'scenes_planned' | 'scenes_committed'
     | 'cancel_requested' | 'error_code' | 'error_message' | 'output_path' | 'credits_cost_millicredits'
     | 'updated_at' | 'last_activity_at' | 'started_at' | 'finished_at' | 'width' | 'height' | 'fps' | 'soundtrack_path'
-    | 'frames_done' | 'frames_total' | 'warnings'
+    | 'frames_done' | 'frames_total' | 'warnings' | 'review'
   >
 >;
 

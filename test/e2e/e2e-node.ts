@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { isTerminal, type JobStatus } from '../../src/pipeline/engine/job-states.js';
-import { startRuntime, type NodeRuntime } from '../../src/node-runtime.js';
+import { startRuntime, type NodeRuntime, type RuntimeOptions } from '../../src/node-runtime.js';
 import { kitVersion } from '../../src/render/bundle/ensure-bundle.js';
 import type { ServiceOptions } from '../../src/config/resolve-config.js';
 import { buildApp } from '../../src/server/app.js';
@@ -30,10 +30,10 @@ export interface E2eNode {
 }
 
 /** Starts a node for render tests. */
-export async function startE2eNode(options: { webhookUrl?: string; heartbeatMs?: number; config?: ServiceOptions; env?: Record<string, string> } = {}): Promise<E2eNode> {
+export async function startE2eNode(options: { webhookUrl?: string; heartbeatMs?: number; config?: ServiceOptions; env?: Record<string, string>; runtime?: Pick<RuntimeOptions, 'footage'> } = {}): Promise<E2eNode> {
   const node = createTestNode({ allowPrivateUrls: true, cacheDir: E2E_CACHE_DIR, ...options.config }, options.env);
   let port = 0;
-  const runtime = startRuntime(node.ctx, { baseUrl: () => `http://127.0.0.1:${port}` });
+  const runtime = startRuntime(node.ctx, { ...options.runtime, baseUrl: () => `http://127.0.0.1:${port}` });
   // Render tests make many requests a minute; each lands in a fresh rate-limit window (the limits have their own tests).
   let clock = 0;
   const app = await buildApp({ ctx: node.ctx, services: runtime, rateLimit: { now: () => (clock += 61_000) } });

@@ -641,7 +641,7 @@ describe('GET /v1/videos', () => {
 });
 
 describe('POST /v1/videos/{id}/approve', () => {
-  it('answers 409 not_awaiting_approval for a job that is not paused (no job pauses on this node yet), 404 for another account\'s, and changes nothing', async () => {
+  it('answers 409 not_awaiting_approval for a job that is not paused (a queued one), 404 for another account\'s, and changes nothing', async () => {
     const accountId = await newAccount();
     const key = freshKey(accountId);
     const id = await createJob(accountId);

@@ -1,6 +1,6 @@
 import React from 'react';
 import { measureText } from '@remotion/layout-utils';
-import { AbsoluteFill, Img, useCurrentFrame, useVideoConfig } from 'remotion';
+import { AbsoluteFill, Freeze, Img, OffthreadVideo, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { FitLines, fitText } from '../fitted-text';
@@ -42,15 +42,42 @@ const FootageCaption: React.FC<{ theme: Theme; text: string }> = ({ theme, text 
 };
 
 /**
+ * A filmed clip covering the frame, muted (the soundtrack is mixed for the whole video). A clip
+ * shorter than the scene (a model makes only some lengths) holds its last frame to the end.
+ */
+const FootageClip: React.FC<{ src: string; seconds?: number }> = ({ src, seconds }) => {
+  const frame = useCurrentFrame();
+  const { fps } = useVideoConfig();
+  const last = seconds !== undefined && seconds > 0 ? Math.max(0, Math.floor(seconds * fps) - 1) : Number.POSITIVE_INFINITY;
+  return (
+    <AbsoluteFill data-kit-part="footage-clip">
+      <Freeze frame={Number.isFinite(last) ? last : 0} active={frame > last}>
+        <OffthreadVideo src={src} muted style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+      </Freeze>
+    </AbsoluteFill>
+  );
+};
+
+/**
  * A moving shot made from a still, offline: the camera moves over the whole shot (`move`), the
  * picture is split into layers at different depths (parallax), light sweeps over it, film grain
  * changes on every frame, and a vignette frames it. With `image` the layers are a blurred back
  * plate and the sharp picture with a soft edge; without one the shot is drawn from `description`
  * (a landscape of the pack's colors with the icon its words suggest). Everything derives from the
  * frame and `seed` (@default the description), so a shot renders the same every time. `move`
- * @default picked from the seed.
+ * @default picked from the seed. With `clip` (a video model's clip of the shot, `clipSeconds` long)
+ * the clip is the picture and the camera is its own; the light, vignette, grain and caption stay.
  */
-export const FootageShot: React.FC<{ theme: Theme; image?: string; description: string; move?: FootageMove; seed?: string; caption?: string }> = ({ theme, image, description, move, seed, caption }) => {
+export const FootageShot: React.FC<{ theme: Theme; image?: string; description: string; move?: FootageMove; seed?: string; caption?: string; clip?: string; clipSeconds?: number }> = ({
+  theme,
+  image,
+  description,
+  move,
+  seed,
+  caption,
+  clip,
+  clipSeconds,
+}) => {
   const frame = useCurrentFrame();
   const { durationInFrames } = useVideoConfig();
   const layout = useLayout();
@@ -64,7 +91,9 @@ export const FootageShot: React.FC<{ theme: Theme; image?: string; description: 
   return (
     <SceneFrame theme={theme} seed={`footage-${shotSeed}`}>
       <AbsoluteFill data-kit-bleed="footage" data-kit-part="footage" style={{ overflow: 'hidden', backgroundColor: '#000000' }}>
-        {image ? (
+        {clip ? (
+          <FootageClip src={clip} {...(clipSeconds !== undefined ? { seconds: clipSeconds } : {})} />
+        ) : image ? (
           <>
             <DepthPlate camera={camera} depth={0.45} part="footage-back-plate">
               <Img src={image} style={{ ...cover, filter: `blur(${Math.max(2, 16 * layout.unit).toFixed(2)}px) brightness(0.82) saturate(1.15)`, transform: 'scale(1.12)' }} />
@@ -76,7 +105,7 @@ export const FootageShot: React.FC<{ theme: Theme; image?: string; description: 
         ) : (
           <DrawnPlates theme={theme} description={description} camera={camera} />
         )}
-        <Motes camera={camera} seed={shotSeed} color="rgba(255, 248, 232, 0.9)" />
+        {clip ? null : <Motes camera={camera} seed={shotSeed} color="rgba(255, 248, 232, 0.9)" />}
         <LightSweep seed={shotSeed} tint={colors.accent} />
         <Vignette />
         <FilmGrain seed={shotSeed} />

@@ -6,3 +6,4 @@ export { KineticHeadline } from './kinetic-headline';
 export { LogoReveal } from './logo-reveal';
 export { LowerThird, PushImage } from './lower-third';
 export { Quote, QuoteMark } from './quote';
+export { CastSheet } from './cast-sheet';

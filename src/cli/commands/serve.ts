@@ -35,6 +35,8 @@ export function serveCommand(): Command {
     .option('--llm-premium <provider:model>', 'a stronger language model for model-6 (env SERVICE_LLM_PREMIUM, default the --llm model)')
     .option('--llm-premium-base-url <url>', 'API base URL of the premium model (env SERVICE_LLM_PREMIUM_BASE_URL)')
     .option('--llm-fallback <fail|embedded>', 'when the language model fails a plan: fail the job, or plan with the embedded planner and warn (env SERVICE_LLM_FALLBACK, default fail)')
+    .option('--footage <provider:model>', 'video model for ai_video footage: google:<veo model> (env SERVICE_FOOTAGE; key from GOOGLE_GENERATIVE_AI_API_KEY; default none: shots drawn and animated by the kit)')
+    .option('--footage-base-url <url>', 'API base URL of the video model (env SERVICE_FOOTAGE_BASE_URL)')
     .option('--owner-credits <credits>', 'credits of the owner account made on an empty data dir (env SERVICE_OWNER_CREDITS, default 1000)', numberOption)
     .action(async (options) => {
       try {
@@ -62,6 +64,8 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     llmPremium: options.llmPremium as string | undefined,
     llmPremiumBaseUrl: options.llmPremiumBaseUrl as string | undefined,
     llmFallback: options.llmFallback as string | undefined,
+    footage: options.footage as string | undefined,
+    footageBaseUrl: options.footageBaseUrl as string | undefined,
   });
   // Loaded here so other commands start without Fastify and pino.
   const [{ createLogger }, { buildApp }] = await Promise.all([
@@ -109,12 +113,14 @@ async function serve(options: Record<string, unknown>): Promise<void> {
   const bindHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   process.stdout.write(`listening on http://${bindHost}:${port}\n`);
   const { describeLanguageModel } = await import('../../pipeline/providers/llm/model-config.js');
+  const { describeFootageSetting } = await import('../../pipeline/providers/footage/footage-config.js');
   logger.info(
     {
       dataDir: config.dataDir,
       publicUrl: publicUrlOf(config, port),
       languageModel: config.languageModel ? describeLanguageModel(config.languageModel) : 'none (embedded planner)',
       ...(config.premiumLanguageModel && { premiumLanguageModel: describeLanguageModel(config.premiumLanguageModel) }),
+      footage: config.footage ? describeFootageSetting(config.footage) : 'none (shots drawn and animated by the kit)',
     },
     'node started',
   );

@@ -43,6 +43,19 @@ export interface EditRecord {
   respoken: number[];
 }
 
+/** A stored plan with an edit's colors, fonts and sound applied. */
+export function planAfterEdit(plan: StoredPlan, result: Pick<EditResult, 'options'>): StoredPlan {
+  return {
+    ...plan,
+    theme: {
+      ...plan.theme,
+      palette: { ...plan.theme.palette, ...result.options.colors },
+      fonts: { ...plan.theme.fonts, ...result.options.fonts },
+    },
+    ...(plan.audio ? { audio: { ...plan.audio, narration: result.options.narration, voice: result.options.voice || plan.audio.voice, music: result.options.music, sfx: result.options.sfx, ...(result.options.musicMood ? { mood: result.options.musicMood } : {}) } } : {}),
+  };
+}
+
 /** The price of an edit: what it remakes, at the credits table's rates. */
 function editEstimate(result: EditResult, seconds: number, narrated: boolean): CreditPart[] {
   const parts: CreditPart[] = [];
@@ -129,15 +142,7 @@ export async function createEdit(
     remixed_audio: result.remixAudio,
     respoken: [...result.renarrate].filter((index) => result.scenes[index]?.narration.trim()).sort((a, b) => a - b),
   };
-  const newPlan: StoredPlan = {
-    ...plan,
-    theme: {
-      ...plan.theme,
-      palette: { ...plan.theme.palette, ...result.options.colors },
-      fonts: { ...plan.theme.fonts, ...result.options.fonts },
-    },
-    ...(plan.audio ? { audio: { ...plan.audio, narration: result.options.narration, voice: result.options.voice || plan.audio.voice, music: result.options.music, sfx: result.options.sfx, ...(result.options.musicMood ? { mood: result.options.musicMood } : {}) } } : {}),
-  };
+  const newPlan = planAfterEdit(plan, result);
   const byPosition = new Map(sourceScenes.map((scene) => [scene.position, scene]));
   const scenes: SceneRow[] = result.scenes.map((scene, index) => {
     const origin = result.origins[index];
@@ -182,6 +187,7 @@ export async function createEdit(
       id,
       api_key_id: principal.key?.id ?? null,
       parent_id: sourceId,
+      review: null,
       status: 'queued',
       phase: null,
       phase_detail: 'Waiting for a worker',

@@ -5,9 +5,10 @@ import { signFileUrl } from '../../security/signed-urls.js';
 import { nowIso } from '../../store/ids.js';
 import type { VideoRow, VideoUpdate } from '../../store/videos-store.js';
 import { enqueueWebhook, type WebhookEvent } from '../../webhooks/enqueue-webhook.js';
-import { creditPartViews, type CreditPart } from '../create/estimate-credits.js';
-import { rendersNeeded } from '../create/resolve-video-options.js';
-import { chargeParts, chargeReason } from './charge-parts.js';
+import { creditPartViews, footageMillicredits, type CreditPart } from '../create/estimate-credits.js';
+import { rendersNeeded, type ResolvedVideoOptions } from '../create/resolve-video-options.js';
+import { footageSecondsMade } from '../stages/footage-scenes.js';
+import { chargeReason, jobCharge } from './charge-parts.js';
 import { isTerminal, nextStatus, type JobTrigger } from './job-states.js';
 
 /** Moves a job by `trigger` through the transition table, with `changes`, in one transaction; throws when the table has no such row. */
@@ -22,8 +23,9 @@ export function applyTransition(ctx: NodeContext, id: string, trigger: JobTrigge
 }
 
 /**
- * What a job owes for its committed work: multi-scene jobs pay the estimate in proportion to the
- * seconds of scenes committed; single-scene jobs pay their flat price once their scene is committed.
+ * What a job owes for its committed work, before footage is priced by the seconds made (see
+ * {@link finishJob}): multi-scene jobs pay the estimate in proportion to the seconds of scenes
+ * committed; single-scene jobs pay their flat price once their scene is committed.
  */
 export function committedCost(ctx: NodeContext, row: VideoRow): number {
   return Math.round(row.estimated_millicredits * committedShare(ctx, row));
@@ -57,10 +59,15 @@ export function finishJob(ctx: NodeContext, id: string, trigger: 'succeed' | 'fa
     if (!to) throw new Error(`video ${id}: no transition from ${row.status} on ${trigger}`);
     const now = nowIso();
     const share = committedShare(ctx, row, to === 'completed');
-    const cost = Math.round(row.estimated_millicredits * share);
+    const options = JSON.parse(row.options) as ResolvedVideoOptions & { estimate?: CreditPart[] };
+    const { cost, parts } = jobCharge({
+      estimate: options.estimate ?? [],
+      estimatedMillicredits: row.estimated_millicredits,
+      committedShare: share,
+      // Footage is charged by the seconds of it made: the committed shots this job filmed or drew.
+      footageMillicredits: footageMillicredits(options, footageSecondsMade(ctx.videos.scenes(id).filter((scene) => !scene.reused_from))),
+    });
     ctx.videos.update(id, { ...changes, status: to, updated_at: now, last_activity_at: now, finished_at: now, credits_cost_millicredits: cost });
-    const estimate = (JSON.parse(row.options) as { estimate?: CreditPart[] }).estimate ?? [];
-    const parts = chargeParts(estimate, cost, share);
     // Work the account's own keys covered is written even when it costs nothing, so the ledger shows it.
     if (cost > 0 || (share > 0 && parts.some((part) => part.covered_by))) {
       ctx.ledger.append({

@@ -7,14 +7,18 @@ import { newId, nowIso } from '../../store/ids.js';
 import type { VideoRenderRow, VideoRow, VideoUpdate } from '../../store/videos-store.js';
 import { rendersNeeded } from '../create/resolve-video-options.js';
 import { AudioThread } from '../audio/audio-thread.js';
+import type { FootageProvider } from '../providers/footage/footage-provider.js';
 import type { SceneWriter, StoryPlanner } from '../providers/provider-types.js';
 import { enhanceStage } from '../stages/enhance.js';
 import { finishStage } from '../stages/finish.js';
+import { footageStage } from '../stages/footage.js';
 import { narrateStage } from '../stages/narrate.js';
 import { resolveProviders, type PipelineProviders } from '../stages/pipeline-providers.js';
 import { planStage, storePlan } from '../stages/plan.js';
 import { renderStage, rerenderStage } from '../stages/render.js';
 import { respeakStage } from '../stages/respeak.js';
+import { reviewGatesStage, type GateOutcome } from '../stages/review-gates.js';
+import { isRedoing } from '../review/review-state.js';
 import { scenesStage } from '../stages/scenes.js';
 import { soundtrackStage } from '../stages/soundtrack.js';
 import { CancelSignal, stageContext, type StageContext, type StageServices } from '../stages/stage-context.js';
@@ -50,6 +54,8 @@ export interface VideoEngineOptions {
   sceneWriter?: SceneWriter;
   /** Base of links in webhooks; set by `serve` once the port is known. */
   baseUrl?: () => string;
+  /** The video model footage scenes are filmed with. @default none: the kit draws the shots */
+  footage?: FootageProvider;
 }
 
 /**
@@ -80,6 +86,7 @@ export class VideoEngine {
       }),
       ...(options.providersFor ? { providersFor: options.providersFor } : {}),
       cacheDir: options.cacheDir ?? options.ctx.config.cacheDir,
+      ...(options.footage ? { footage: options.footage } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     };
   }
@@ -184,12 +191,13 @@ export class VideoEngine {
     heartbeat.unref();
     try {
       const row = this.ctx.videos.get(id);
-      if (!row || isTerminal(row.status) || row.status === 'awaiting_approval') return;
+      // A paused job waits for POST /approve; it is worked on only to redo a board.
+      if (!row || isTerminal(row.status) || (row.status === 'awaiting_approval' && !isRedoing(row))) return;
       if (row.cancel_requested) throw new CancelSignal();
       if (row.status === 'queued') {
         applyTransition(this.ctx, id, 'start', { phase: 'planning', phase_detail: 'Writing the story plan', started_at: nowIso() });
       }
-      await this.runStages(stageContext(this.services, id, controller.signal));
+      if ((await this.runStages(stageContext(this.services, id, controller.signal))) === 'paused') return;
       this.finish(id, 'succeed', { phase: null, phase_detail: 'Done' });
     } catch (error) {
       if (this.queue.stopped && !(controller.signal.reason instanceof CancelSignal)) {
@@ -213,20 +221,25 @@ export class VideoEngine {
 
   /**
    * The stages in order, each skipping what its checkpoint says is done: `processing` runs enhance
-   * to soundtrack and moves to `rendering` when an MP4 was asked for; `rendering` renders.
+   * to soundtrack (pausing at a storyboard build's review gates) and moves to `rendering` when an
+   * MP4 was asked for; `rendering` renders; `awaiting_approval` redoes the board changes were asked for.
    */
-  private async runStages(stage: StageContext): Promise<void> {
+  private async runStages(stage: StageContext): Promise<GateOutcome> {
+    if (stage.job().status === 'awaiting_approval') return reviewGatesStage(stage);
     if (stage.job().status === 'processing') {
       await enhanceStage(stage);
       const draft = await planStage(stage);
       if (draft) storePlan(stage, draft, await narrateStage(stage, draft));
+      if ((await reviewGatesStage(stage)) === 'paused') return 'paused';
       await respeakStage(stage);
+      await footageStage(stage);
       await scenesStage(stage);
       finishStage(stage);
       await soundtrackStage(stage);
       if (stage.job().render) applyTransition(this.ctx, stage.jobId, 'generation_done_render', { phase: null, phase_detail: 'Rendering the MP4' });
     }
     if (stage.job().status === 'rendering') await renderStage(stage);
+    return 'go_on';
   }
 
   private finish(id: string, trigger: 'succeed' | 'fail' | 'cancel', changes: VideoUpdate): void {

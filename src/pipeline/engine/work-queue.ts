@@ -9,6 +9,8 @@ export class WorkQueue {
   private readonly queue: PQueue;
   private readonly waiting = new Set<string>();
   private readonly active = new Set<string>();
+  /** Ids added again while running: queued once more when their run ends. */
+  private readonly again = new Map<string, () => Promise<void>>();
   private halted = false;
 
   constructor(concurrency = 1) {
@@ -20,9 +22,17 @@ export class WorkQueue {
     return this.halted;
   }
 
-  /** Queues `work` under `id`, unless that id is already waiting or running, or the queue stopped. */
+  /**
+   * Queues `work` under `id`, unless that id is already waiting or the queue stopped. An id added
+   * while it runs is queued once more when that run ends (what it was added for may have come
+   * after the running work last looked).
+   */
   add(id: string, work: () => Promise<void>): void {
-    if (this.halted || this.waiting.has(id) || this.active.has(id)) return;
+    if (this.halted || this.waiting.has(id)) return;
+    if (this.active.has(id)) {
+      this.again.set(id, work);
+      return;
+    }
     this.waiting.add(id);
     void this.queue.add(async () => {
       this.waiting.delete(id);
@@ -32,6 +42,9 @@ export class WorkQueue {
         await work();
       } finally {
         this.active.delete(id);
+        const next = this.again.get(id);
+        this.again.delete(id);
+        if (next) this.add(id, next);
       }
     });
   }
@@ -46,5 +59,6 @@ export class WorkQueue {
     this.halted = true;
     this.queue.clear();
     this.waiting.clear();
+    this.again.clear();
   }
 }

@@ -91,7 +91,7 @@ export async function prepareMaterials(
   return { images, ...(logo ? { logo } : {}), documents: input.documents, assets };
 }
 
-const MIME_BY_EXTENSION: Record<string, string> = { '.webp': 'image/webp', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
+const MIME_BY_EXTENSION: Record<string, string> = { '.webp': 'image/webp', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.mp4': 'video/mp4' };
 
 /** Asset names a scene's settings refer to: any string value (at any depth) that names an asset. */
 export function referencedAssets(settings: unknown, assets: Record<string, string>, out = new Set<string>()): Set<string> {

@@ -21,9 +21,20 @@ function wordsOf(settings: Record<string, unknown>): string[] {
   return words;
 }
 
-/** A scene's main line, for the shot's caption. */
+/** Kinds whose main text is a list's label ("What to know"): a shot is captioned with what it says instead. */
+const LIST_KINDS = new Set(['bullets', 'steps', 'icons', 'timeline', 'comparison']);
+
+/** A scene's main line, for the shot's caption: a list's first spoken sentence (else its first item), any other scene's main text. */
 function captionOf(scene: PlannedScene): string {
   const s = scene.settings;
+  if (LIST_KINDS.has(scene.kind)) {
+    const said = scene.narration.split(/(?<=[.!?])\s+/u)[0]?.replace(/[.!?]+$/u, '').trim();
+    const items = [s.items, s.steps, s.events].find(Array.isArray) as unknown[] | undefined;
+    const first = items?.[0];
+    const item = typeof first === 'string' ? first : first && typeof first === 'object' ? String((first as Record<string, unknown>).text ?? (first as Record<string, unknown>).label ?? '') : '';
+    const line = said && said.length <= 120 ? said : item;
+    if (line) return line.slice(0, 120);
+  }
   const figure = s.value !== undefined ? `${String(s.prefix ?? '')}${String(s.value)}${String(s.suffix ?? '')} ` : '';
   const main = [s.title, s.text, s.heading, s.message, s.label, s.quote].find((value) => typeof value === 'string' && value.trim()) as string | undefined;
   return `${figure}${main ?? scene.title}`.trim().slice(0, 120);
@@ -64,4 +75,18 @@ export function footageScenes(scenes: PlannedScene[], mode: AiVideoMode): Planne
 /** Seconds of footage in a scene list. */
 export function footageSeconds(scenes: { kind: string; durationSeconds: number }[]): number {
   return scenes.filter((scene) => scene.kind === 'footage').reduce((sum, scene) => sum + scene.durationSeconds, 0);
+}
+
+/**
+ * Seconds of footage made in a job's scenes: each committed footage scene's clip length when a
+ * video model filmed it (`clipSeconds`), else its own length (the kit's drawn shot is moving
+ * footage too). What the `ai_video` part is charged by.
+ */
+export function footageSecondsMade(scenes: { kind: string; duration_seconds: number; settings: string; committed_at: string | null }[]): number {
+  return scenes
+    .filter((scene) => scene.kind === 'footage' && scene.committed_at)
+    .reduce((sum, scene) => {
+      const clipSeconds = (JSON.parse(scene.settings) as { clipSeconds?: unknown }).clipSeconds;
+      return sum + (typeof clipSeconds === 'number' && clipSeconds > 0 ? clipSeconds : scene.duration_seconds);
+    }, 0);
 }

@@ -6,6 +6,7 @@ import type { VideoRow, VideoUpdate } from '../../store/videos-store.js';
 import type { ResolvedVideoOptions } from '../create/resolve-video-options.js';
 import type { AudioThread } from '../audio/audio-thread.js';
 import type { ModelId } from '../../catalog/models.js';
+import type { FootageProvider } from '../providers/footage/footage-provider.js';
 import type { JobModelKeys } from '../providers/llm/account-key-model.js';
 import type { PipelineProviders } from './pipeline-providers.js';
 
@@ -26,6 +27,8 @@ export interface StageContext {
   providers: PipelineProviders;
   /** Where the compositions bundle is cached. */
   cacheDir: string;
+  /** The node's video model for footage scenes; unset when none is configured (the kit draws the shots). */
+  footage?: FootageProvider;
   /** Aborted on cancel (reason {@link CancelSignal}) and on shutdown. */
   signal: AbortSignal;
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;

@@ -8,11 +8,15 @@ import { ensureBundle } from '../../render/bundle/ensure-bundle.js';
 import { requireFfmpeg, runBinary } from '../../render/ffmpeg/run-ffmpeg.js';
 import type { RenderPool } from '../../render/render-pool.js';
 import type { VideoRow } from '../../store/videos-store.js';
+import { reviewOf } from '../review/review-state.js';
 import { sceneInputProps } from './render-job.js';
 
 /** A frame of the frames response. */
 export interface VideoFrame {
-  scene_id: string;
+  /** The scene shown; null on a cast sheet. */
+  scene_id: string | null;
+  /** A cast sheet: who it shows. */
+  name?: string;
   index: number;
   time_seconds: number;
   width: number;
@@ -48,8 +52,18 @@ export async function videoFrames(
   row: VideoRow,
   maxFrames: number,
   services: { pool?: RenderPool; cacheDir: string },
-): Promise<{ video_id: string; source: 'video' | 'stills'; frames: VideoFrame[] }> {
+): Promise<{ video_id: string; source: 'video' | 'stills' | 'cast' | 'storyboard'; frames: VideoFrame[] }> {
   if (!Number.isInteger(maxFrames) || maxFrames < 1 || maxFrames > 12) throw invalidRequest('max_frames must be a whole number from 1 to 12');
+  const review = row.status === 'awaiting_approval' ? reviewOf(row) : undefined;
+  if (review) {
+    // A paused build shows the board under review: its cast sheets or its storyboard stills.
+    const frames: VideoFrame[] = [];
+    for (const [index, still] of spread(review.stills, maxFrames).entries()) {
+      const jpeg = await toJpeg(path.join(ctx.filesDir, still.path));
+      frames.push({ scene_id: still.scene_id ?? null, ...(still.name ? { name: still.name } : {}), index, time_seconds: still.time_seconds, ...jpeg, mime_type: 'image/jpeg' });
+    }
+    return { video_id: row.id, source: review.gate, frames };
+  }
   const scenes = ctx.videos.scenes(row.id);
   let start = 0;
   const timed = scenes.map((scene) => {

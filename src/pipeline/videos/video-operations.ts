@@ -2,6 +2,8 @@ import { invalidRequest, notFound, ServiceError } from '../../errors/service-err
 import type { NodeContext } from '../../node-context.js';
 import type { VideoRow } from '../../store/videos-store.js';
 import type { VideoEngine } from '../engine/video-engine.js';
+import type { EditReader } from '../edit/model-edit-reader.js';
+import { answerReview, pausedReview, type ApproveBody } from '../review/answer-review.js';
 import { toListItem, toPollResponse } from './video-view.js';
 
 /**
@@ -17,13 +19,24 @@ export function ownVideo(ctx: NodeContext, id: string, accountId: string): Video
 }
 
 /**
- * `POST /v1/videos/{id}/approve` (and MCP `approve_video`): answers a paused review gate. No build
- * pauses on this node yet (storyboard review gates are not built), so every video answers 409
- * `not_awaiting_approval`, as the spec says for a job that is not paused; nothing changes.
+ * `POST /v1/videos/{id}/approve` (and MCP `approve_video`): answers a storyboard build paused at a
+ * review gate: `{}` goes on, `{ changes }` redoes the board and pauses again. 409
+ * `not_awaiting_approval` for a job that is not paused.
  */
-export function approveVideo(ctx: NodeContext, accountId: string, id: string): never {
-  ownVideo(ctx, id, accountId);
-  throw new ServiceError('not_awaiting_approval', `video ${id} is not waiting for approval: storyboard review gates are not available on this node yet, so jobs run straight through`);
+export async function approveVideo(
+  ctx: NodeContext,
+  engine: VideoEngine | undefined,
+  accountId: string,
+  id: string,
+  body: ApproveBody,
+  baseUrl: string,
+  reader?: EditReader,
+): Promise<Record<string, unknown>> {
+  const row = ownVideo(ctx, id, accountId);
+  pausedReview(row);
+  const running = requireEngine(engine);
+  const answered = await answerReview(ctx, row, body, { enqueue: (jobId) => running.enqueue(jobId), ...(reader ? { reader } : {}) });
+  return toPollResponse(ctx, answered, baseUrl);
 }
 
 function encodeCursor(row: VideoRow): string {

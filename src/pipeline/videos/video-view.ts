@@ -1,6 +1,7 @@
 import { toCredits } from '../../accounts/credits.js';
 import { publicUrlOf } from '../../config/resolve-config.js';
 import type { NodeContext } from '../../node-context.js';
+import { reviewOf } from '../review/review-state.js';
 import { creditPartViews, type CreditPart } from '../create/estimate-credits.js';
 import { signFileUrl } from '../../security/signed-urls.js';
 import type { VideoRow } from '../../store/videos-store.js';
@@ -61,6 +62,7 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
         }
       : {}),
     ...(row.parent_id ? { parent_id: row.parent_id } : {}),
+    ...reviewOfJob(row),
     ...(audio
       ? { audio: { narration: audio.narration, music: audio.music, sfx: audio.sfx, narration_language: audio.language, narration_voice: audio.voice } }
       : {}),
@@ -91,6 +93,13 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
 function estimateBreakdownOf(row: VideoRow): { estimate_breakdown?: ReturnType<typeof creditPartViews> } {
   const estimate = (JSON.parse(row.options) as { estimate?: CreditPart[] }).estimate;
   return Array.isArray(estimate) ? { estimate_breakdown: creditPartViews(estimate) } : {};
+}
+
+/** The gate a paused storyboard build waits at (DECISIONS `review`), with what its last redo changed. */
+function reviewOfJob(row: VideoRow): { review?: { gate: string; round: number; changed?: string[] } } {
+  const review = row.status === 'awaiting_approval' ? reviewOf(row) : undefined;
+  if (!review) return {};
+  return { review: { gate: review.gate, round: review.round, ...(review.changed?.length && review.state === 'paused' ? { changed: review.changed } : {}) } };
 }
 
 /** What an edit job changed and what it carried over from its source (extension `edit`). */

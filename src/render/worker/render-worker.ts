@@ -6,6 +6,7 @@ import { browserStartProblem } from '../browser/find-browser.js';
 import { unpackBundledBrowser } from '../browser/bundled-browser.js';
 import type { RenderTask, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './render-protocol.js';
 import { SEGMENT_ENCODING } from './render-protocol.js';
+import { serveVideoAssets } from './video-assets.js';
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 type Composition = Awaited<ReturnType<typeof selectComposition>>;
@@ -113,8 +114,18 @@ async function run(id: number, task: RenderTask): Promise<number> {
   return rendered;
 }
 
+/** Runs a task with its video assets (footage clips) served over loopback for the task's length. */
+async function runServed(id: number, task: RenderTask): Promise<number> {
+  const served = await serveVideoAssets(task.inputProps);
+  try {
+    return await run(id, { ...task, inputProps: served.inputProps });
+  } finally {
+    served.release();
+  }
+}
+
 process.on('message', (message: TaskMessage) => {
-  run(message.id, message.task).then(
+  runServed(message.id, message.task).then(
     (renderedFrames) => send({ id: message.id, type: 'done', renderedFrames }),
     async (error: unknown) => {
       // A failed render may have left the browser broken: start a fresh one for the next task.

@@ -171,11 +171,19 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'approve_video',
     title: 'Approve a review gate',
-    description: 'Answer a paused storyboard review gate (POST /v1/videos/{id}/approve), optionally with the changes to make first.',
+    description:
+      'Answer a storyboard build paused at a review gate (POST /v1/videos/{id}/approve): no changes goes on; changes (e.g. "Mara: short grey hair" at the cast, "redo scene 2: a harbour at dawn" at the storyboard) redo that board and pause again. Look at the board first with preview_video.',
     input: videoIdParams.extend(approveVideoFields.shape),
     output: pollResponse,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    run: async (session, args) => approveVideo(session.ctx, session.principal.account.id, args.id),
+    run: async (session, { id, ...body }) => {
+      const video = await approveVideo(session.ctx, session.services.engine, session.principal.account.id, id, body, session.baseUrl, session.services.editor);
+      const review = video.review as { gate: string; round: number } | undefined;
+      const summary = body.changes
+        ? `Video ${id} is redoing its ${review?.gate ?? 'board'} with your changes; poll get_video_status until review.round is ${(review?.round ?? 0) + 1}, then look with preview_video.`
+        : `Video ${id} goes on past its review gate; poll get_video_status.`;
+      return { structured: video, summary };
+    },
   }),
   defineTool({
     name: 'render_video',

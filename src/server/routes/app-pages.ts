@@ -5,8 +5,8 @@ import { defineRoute } from '../route-definition.js';
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * `GET /app/videos/{id}`: the permanent `app_url`. A plain page until the app arrives: it shows the
- * job id and how to fetch it, and never leaks anything without a key.
+ * `GET /app/videos/{id}`: the permanent `app_url`, a plain page: it shows the job id and how to
+ * fetch it, and never leaks anything without a key.
  */
 export function appPageRoutes(ctx: NodeContext) {
   return [
@@ -28,7 +28,7 @@ export function appPageRoutes(ctx: NodeContext) {
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111}code{background:#f3f4f6;padding:.1rem .3rem}</style></head>
 <body><h1>Video <code>${id}</code></h1>${
           exists
-            ? `<p>This is the video's permanent page. The full app is on its way; until then, fetch the job with your API key:</p><pre><code>curl -H "Authorization: Bearer $KEY" ${escape(request.protocol)}://${escape(request.host)}/v1/videos/${id}</code></pre><p>Its <code>download_url</code> gives the MP4 once it is rendered.</p>`
+            ? `<p>This is the video's permanent page. Fetch the job with your API key:</p><pre><code>curl -H "Authorization: Bearer $KEY" ${escape(request.protocol)}://${escape(request.host)}/v1/videos/${id}</code></pre><p>Its <code>download_url</code> gives the MP4 once it is rendered.</p>`
             : '<p>No such video on this node.</p>'
         }</body></html>`;
       },

@@ -113,12 +113,13 @@ export function videoRoutes(ctx: NodeContext, services: AppServices) {
       method: 'POST',
       url: '/v1/videos/:id/approve',
       operationId: 'approveVideo',
-      summary: 'Answer a paused storyboard review gate; 409 not_awaiting_approval for a job that is not paused (on this node, every job: review gates are not built yet)',
+      summary: 'Answer a storyboard build paused at a review gate: {} goes on, { changes } redoes that board and pauses again; 409 not_awaiting_approval for a job that is not paused',
       tags: ['videos'],
       params: videoIdParams,
       body: approveVideoFields,
       response: { status: 200, description: 'The job, going on', schema: pollResponse },
-      handler: async (request) => approveVideo(ctx, principalOf(request).account.id, request.params.id),
+      handler: async (request) =>
+        approveVideo(ctx, services.engine, principalOf(request).account.id, request.params.id, request.body ?? {}, base(request), services.editor),
     }),
     defineRoute({
       method: 'POST',

@@ -74,6 +74,14 @@ export const pollResponse = z.looseObject({
   warnings: jobWarnings,
   credits_cost: z.number().optional(),
   parent_id: z.string().optional().describe("An edit job: the video it was edited from"),
+  review: z
+    .object({
+      gate: z.enum(['cast', 'storyboard']),
+      round: z.number().int().describe('1 for the board\'s first showing, one more after each redo'),
+      changed: z.array(z.string()).optional().describe('Extension: what the last redo changed, one line each'),
+    })
+    .optional()
+    .describe('On awaiting_approval: the gate the build is paused at; its stills are in GET /frames'),
   estimate_breakdown: estimateBreakdown.optional(),
   edit: z
     .object({
@@ -139,7 +147,8 @@ export const framesResponse = z.object({
   source: z.string(),
   frames: z.array(
     z.object({
-      scene_id: z.string(),
+      scene_id: z.string().nullable().describe('The scene shown; null on a cast sheet'),
+      name: z.string().optional().describe('A cast sheet: the character or subject it shows'),
       index: z.number(),
       time_seconds: z.number(),
       width: z.number(),

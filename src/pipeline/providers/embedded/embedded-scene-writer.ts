@@ -105,7 +105,7 @@ const TEMPLATES: Record<SceneKind, string> = {
   'lower-third': template('LowerThird', 'name={String(settings.name ?? \'\')} role={text(settings.role)} title={text(settings.title)} image={asset(settings.image)}'),
   logo: template('LogoReveal', 'logo={asset(settings.logo)} name={text(settings.name)} tagline={text(settings.tagline)}'),
   infographic: infographicTemplate(),
-  footage: template('FootageShot', 'description={String(settings.description ?? \'\')} image={asset(settings.image)} move={text(settings.move)} seed={text(settings.seed)} caption={text(settings.caption)}'),
+  footage: template('FootageShot', 'description={String(settings.description ?? \'\')} image={asset(settings.image)} move={text(settings.move)} seed={text(settings.seed)} caption={text(settings.caption)} clip={asset(settings.clip)} clipSeconds={typeof settings.clipSeconds === \'number\' ? settings.clipSeconds : undefined}'),
   cta: template('CallToAction', 'message={String(settings.message ?? \'\')} action={text(settings.action)} logo={asset(settings.logo)}'),
 };
 
@@ -121,4 +121,9 @@ export class EmbeddedSceneWriter implements SceneWriter {
 /** The code that replaces a scene whose written code failed its checks twice: a plain title card. */
 export function fallbackSceneCode(): string {
   return TEMPLATES.title;
+}
+
+/** The kit template the embedded writer fills for a kind (what storyboard stills are drawn with). */
+export function kitTemplate(kind: SceneKind): string {
+  return TEMPLATES[kind];
 }

@@ -59,3 +59,8 @@ export function parseFootageSetting(value: string, options: ParseFootageOptions)
   if (!apiKey) throw invalidRequest(`${settingName}: ${name} needs an API key; set ${variable}`);
   return { provider: name, model, baseUrl, apiKey };
 }
+
+/** A setting as logs and `service doctor` show it: the model and where it lives, never the key. */
+export function describeFootageSetting(setting: FootageSetting): string {
+  return `${setting.provider}:${setting.model} at ${setting.baseUrl}`;
+}

@@ -19,7 +19,7 @@ Whole scenes [scene]:
 - ImageFrame({ theme, image: string (asset URL), mode?: 'ken-burns'|'contain', heading?: string, caption?: string })
 - ImageSplit({ theme, image: string, heading: string, text?: string, side?: 'left'|'right', kicker?: string })
 - ImageGrid({ theme, images: string[], heading?: string, captions?: string[] })
-- FootageShot({ theme, description: string, image?: string, move?: 'push-in'|'pull-out'|'pan-left'|'pan-right'|'tilt-up'|'tilt-down'|'orbit', seed?: string, caption?: string }) — a moving film shot from a still: camera move, parallax, light and grain over the whole shot; without image it is drawn from the description
+- FootageShot({ theme, description: string, image?: string, move?: 'push-in'|'pull-out'|'pan-left'|'pan-right'|'tilt-up'|'tilt-down'|'orbit', seed?: string, caption?: string, clip?: string, clipSeconds?: number }) — a moving film shot from a still: camera move, parallax, light and grain over the whole shot; without image it is drawn from the description; when the settings name a filmed clip, pass clip={assets[settings.clip]} clipSeconds={settings.clipSeconds} and the clip is the picture
 - LowerThird({ theme, name: string, role?: string, title?: string, image?: string })
 - LogoReveal({ theme, logo: string, name?: string, tagline?: string })
 - CallToAction({ theme, message: string, action?: string, logo?: string })
