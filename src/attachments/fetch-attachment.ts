@@ -13,8 +13,8 @@ import {
 } from '../security/pinned-request.js';
 import { EXTENSION_BY_MIME_TYPE, sniffContentType } from './sniff-content-type.js';
 
-/** What an attachment is for; decides its size cap and accepted types. */
-export type AttachmentKind = 'image' | 'document' | 'audio';
+/** What an attachment is for; decides its size cap and accepted types (`video`: footage links in an edit). */
+export type AttachmentKind = 'image' | 'document' | 'audio' | 'video';
 
 /** One link to fetch. */
 export interface AttachmentRequest {
@@ -69,6 +69,7 @@ export const ATTACHMENT_SIZE_CAPS: Readonly<Record<AttachmentKind, number>> = {
   image: 25 * MB,
   document: 25 * MB,
   audio: 100 * MB,
+  video: 100 * MB,
 };
 
 /** Time allowed for one fetch. @default 20000 */
@@ -82,6 +83,8 @@ export const FETCH_CONCURRENCY = 4;
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']);
 const AUDIO_TYPES = new Set(['audio/mpeg', 'audio/wav', 'audio/mp4', 'audio/aac', 'audio/ogg', 'audio/flac']);
+/** Video containers by their sniffed type: every ISO-BMFF file (MP4, MOV, M4V) sniffs as `audio/mp4`. */
+const VIDEO_TYPES: Readonly<Record<string, string>> = { 'audio/mp4': 'video/mp4', 'video/webm': 'video/webm' };
 const TEXT_DOCUMENT_TYPES = new Set(['text/csv', 'text/plain']);
 const SHARP_FORMATS: Record<string, string> = {
   'image/png': 'png',
@@ -93,6 +96,7 @@ const ACCEPT: Record<AttachmentKind, string> = {
   image: 'image/png, image/jpeg, image/webp, image/svg+xml;q=0.9, */*;q=0.1',
   document: 'application/pdf, text/csv, text/plain;q=0.9, */*;q=0.1',
   audio: 'audio/*, */*;q=0.1',
+  video: 'video/mp4, video/webm, video/*;q=0.9, */*;q=0.1',
 };
 const HEAD_BYTES = 64 * 1024;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -203,9 +207,9 @@ export async function fetchAttachment(
   const partPath = path.join(options.destDir, `${base}.part`);
   try {
     await mkdir(options.destDir, { recursive: true });
-    if (request.kind === 'audio' && isSocialLink(url.href)) {
+    if ((request.kind === 'audio' || request.kind === 'video') && isSocialLink(url.href)) {
       if (!(await findYtDlp())) {
-        throw fail(`${show(url)} is a social or video-sharing link, which needs an importer (yt-dlp on PATH) that this node does not have; link the audio file itself`);
+        throw fail(`${show(url)} is a social or video-sharing link, which needs an importer (yt-dlp on PATH) that this node does not have; link the ${request.kind} file itself`);
       }
       if (!options.importSocial) throw fail(`${show(url)} is a social or video-sharing link, and this node does not import those`);
       return await options.importSocial(request, { destDir: options.destDir, signal: controller.signal });
@@ -341,6 +345,10 @@ async function download(
     }
   } else if (request.kind === 'audio') {
     if (!AUDIO_TYPES.has(sniffed)) throw fail(`is ${sniffed} by its bytes, not audio (MP3, WAV, M4A/AAC, OGG or FLAC)`);
+  } else if (request.kind === 'video') {
+    const video = VIDEO_TYPES[sniffed];
+    if (!video) throw fail(`is ${sniffed} by its bytes, not a video (MP4, MOV or WebM)`);
+    mimeType = video;
   } else {
     const declared = request.declaredMimeType;
     const matches =

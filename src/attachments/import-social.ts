@@ -9,8 +9,9 @@ import { ATTACHMENT_SIZE_CAPS, type AttachmentRequest, type FetchedAttachment } 
 export const SOCIAL_IMPORTS_PER_DAY = 10;
 
 /**
- * An importer for social and video-sharing links that runs yt-dlp: the best audio-only stream,
- * no playlists, capped at the audio size limit, within two minutes. Whatever it downloads is then
+ * An importer for social and video-sharing links that runs yt-dlp: the best audio-only stream (a
+ * `video` request: the best video stream, MP4 first), no playlists, capped at the kind's size
+ * limit, within two minutes. Whatever it downloads is then
  * checked like any other audio (decoded at create time).
  */
 export function ytDlpImporter(ytDlp: string) {
@@ -20,7 +21,7 @@ export function ytDlpImporter(ytDlp: string) {
       const template = path.join(context.destDir, `${base}.%(ext)s`);
       execFile(
         ytDlp,
-        ['--no-playlist', '--no-progress', '-f', 'bestaudio/best', '--max-filesize', String(ATTACHMENT_SIZE_CAPS.audio), '-o', template, '--print', 'after_move:filepath', request.url],
+        ['--no-playlist', '--no-progress', '-f', request.kind === 'video' ? 'bv*[ext=mp4]/b[ext=mp4]/bv*/b' : 'bestaudio/best', '--max-filesize', String(ATTACHMENT_SIZE_CAPS[request.kind]), '-o', template, '--print', 'after_move:filepath', request.url],
         { timeout: 120_000, signal: context.signal, maxBuffer: 1024 * 1024 },
         (error, stdout, stderr) => {
           const file = String(stdout).trim().split('\n').pop()?.trim();
@@ -30,9 +31,9 @@ export function ytDlpImporter(ytDlp: string) {
           }
           try {
             const bytes = statSync(file).size;
-            if (bytes > ATTACHMENT_SIZE_CAPS.audio) throw invalidRequest(`${request.field}: larger than 100 MB`);
+            if (bytes > ATTACHMENT_SIZE_CAPS[request.kind]) throw invalidRequest(`${request.field}: larger than ${ATTACHMENT_SIZE_CAPS[request.kind] / (1024 * 1024)} MB`);
             const sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
-            resolve({ field: request.field, url: request.url, path: file, mimeType: 'audio/*', bytes, sha256 });
+            resolve({ field: request.field, url: request.url, path: file, mimeType: request.kind === 'video' ? 'video/*' : 'audio/*', bytes, sha256 });
           } catch (cause) {
             reject(cause instanceof Error && 'code' in cause ? cause : invalidRequest(`${request.field}: the importer wrote no file`));
           }

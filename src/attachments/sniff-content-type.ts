@@ -19,6 +19,8 @@ export const EXTENSION_BY_MIME_TYPE: Readonly<Record<string, string>> = {
   'audio/aac': 'aac',
   'audio/ogg': 'ogg',
   'audio/flac': 'flac',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
 };
 
 const ascii = (bytes: Uint8Array, offset: number, text: string): boolean =>
@@ -85,6 +87,8 @@ export function sniffContentType(head: Uint8Array, text: TextFacts): string {
   if (ascii(head, 0, 'ID3')) return 'audio/mpeg';
   if (ascii(head, 4, 'ftyp')) return 'audio/mp4';
   if (ascii(head, 0, 'PK\x03\x04')) return 'application/zip';
+  // EBML: WebM and Matroska.
+  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'video/webm';
   if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return 'text/plain; charset=utf-16';
   if (isAdtsSync(head)) return 'audio/aac';
   if (isMpegFrameSync(head)) return 'audio/mpeg';

@@ -260,7 +260,7 @@ describe('fetchAttachment', () => {
   });
 
   it('states the caps as 25 MB for images and documents and 100 MB for audio', () => {
-    expect(ATTACHMENT_SIZE_CAPS).toEqual({ image: 25 * 1024 * 1024, document: 25 * 1024 * 1024, audio: 100 * 1024 * 1024 });
+    expect(ATTACHMENT_SIZE_CAPS).toEqual({ image: 25 * 1024 * 1024, document: 25 * 1024 * 1024, audio: 100 * 1024 * 1024, video: 100 * 1024 * 1024 });
   });
 
   it('gives up on a slow server after timeoutMs with 400', async () => {
@@ -481,6 +481,20 @@ describe('fetchAttachment', () => {
     expect(message).toBe('audio[2]: is image/png by its bytes, not audio (MP3, WAV, M4A/AAC, OGG or FLAC)');
   });
 
+  it('fetches a video link (footage in an edit) as MP4 or WebM by its bytes, and refuses audio as a video', async () => {
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'ascii'), Buffer.alloc(200)]);
+    const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200)]);
+    routes.set('/clip', serve('application/octet-stream', mp4));
+    routes.set('/clip.webm', serve('video/webm', webm));
+    routes.set('/song.wav', serve('video/mp4', wav()));
+    const fetched = await fetchAttachment(request({ path: '/clip', kind: 'video', field: 'links[0]' }), options());
+    expect(fetched).toMatchObject({ mimeType: 'video/mp4', path: path.join(destDir, 'links-0.mp4'), bytes: mp4.length });
+    const web = await fetchAttachment(request({ path: '/clip.webm', kind: 'video', field: 'links[1]' }), options());
+    expect(web).toMatchObject({ mimeType: 'video/webm', path: path.join(destDir, 'links-1.webm') });
+    const message = await refusal(fetchAttachment(request({ path: '/song.wav', kind: 'video', field: 'links[2]' }), options()));
+    expect(message).toBe('links[2]: is audio/wav by its bytes, not a video (MP4, MOV or WebM)');
+  });
+
   describe('social-site audio links', () => {
     let savedPath: string | undefined;
     let binDir: string;
@@ -499,6 +513,12 @@ describe('fetchAttachment', () => {
         fetchAttachment({ url: 'https://www.youtube.com/watch?v=abc', kind: 'audio', field: 'audio[0]' }, options()),
       );
       expect(message).toMatch(/^audio\[0\]: .*yt-dlp/);
+    });
+
+    it('refuses a social video link (footage) the same way, asking for the video file itself', async () => {
+      process.env.PATH = binDir;
+      const message = await refusal(fetchAttachment({ url: 'https://vimeo.com/123', kind: 'video', field: 'links[0]' }, options()));
+      expect(message).toMatch(/^links\[0\]: .*yt-dlp.*link the video file itself$/);
     });
 
     it('hands them to the importer when yt-dlp is on PATH', async () => {

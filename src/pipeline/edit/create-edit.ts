@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { summarizeAccount } from '../../accounts/accounts.js';
 import type { Principal } from '../../accounts/api-keys.js';
 import { toCredits, toMillicredits } from '../../accounts/credits.js';
@@ -12,6 +14,9 @@ import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '
 import type { StoredPlan } from '../stages/stored-plan.js';
 import { MAX_IN_FLIGHT, type CreatedVideo } from '../videos/create-video.js';
 import { applyEditOperations, type EditResult } from './apply-edit-operations.js';
+import { applyEditLinks, clipSecondsFor, footageTargets, linkCreditParts, planWithLinks, unchangedEdit } from './apply-edit-links.js';
+import { findEditLinks } from './edit-links.js';
+import { importEditLinks, type ImportedLinks } from './import-edit-links.js';
 import { LanguageModelError } from '../providers/llm/language-model.js';
 import { parseEditInstruction } from './edit-grammar.js';
 import type { EditReader } from './model-edit-reader.js';
@@ -72,8 +77,10 @@ function editEstimate(result: EditResult, seconds: number, narrated: boolean): C
  * applies it to the source's scenes and writes a new job (`parent_id` the source) whose untouched
  * scenes are committed from the start with the source's code and narration (their rendered
  * segments are reused by hash) and whose changed scenes are written again by the job's stages.
- * Narration the change touches is spoken again by the job (the respeak stage). The source never
- * changes. A change the grammar cannot read, or one this node cannot make yet, is a 400 that writes nothing.
+ * Narration the change touches is spoken again by the job (the respeak stage). Links in the prompt
+ * are imported into the new job (see findEditLinks, importEditLinks): music becomes the soundtrack,
+ * a clip becomes a footage scene. The source never changes. A change the grammar cannot read, a
+ * link that cannot be imported, or a change this node cannot make yet, is a 400 that writes nothing.
  */
 export async function createEdit(
   ctx: NodeContext,
@@ -100,17 +107,21 @@ export async function createEdit(
   const plan = JSON.parse(source.plan) as StoredPlan;
   const sourceScenes = ctx.videos.scenes(sourceId);
   const editSource = editSourceOf({ scenes: sourceScenes, plan, options: sourceOptions });
+  // Links in the prompt are imported (music, footage); the rest of it is read as the change.
+  const links = findEditLinks(body.prompt, sourceScenes.length);
+  if (links.links.some((link) => link.role === 'music') && !plan.audio) throw invalidRequest(`prompt: video ${sourceId} has no sound plan to put music in; create it again with the music in audio[]`);
+  const instruction = links.links.length > 0 ? links.instruction : body.prompt;
   // A language model reads the change when the node has one; the rule grammar reads it otherwise, or when the model cannot answer.
   let read: { operations: unknown; by: string } | undefined;
-  if (options.reader) {
+  if (options.reader && instruction.trim()) {
     try {
-      read = { operations: (await options.reader.read(body.prompt, editSource)).operations, by: options.reader.name };
+      read = { operations: (await options.reader.read(instruction, editSource)).operations, by: options.reader.name };
     } catch (error) {
       if (!(error instanceof LanguageModelError)) throw error;
     }
   }
-  read ??= { operations: parseEditInstruction(body.prompt, editSource).operations, by: 'grammar' };
-  const result = applyEditOperations(editSource, read.operations);
+  if (instruction.trim() || links.links.length === 0) read ??= { operations: parseEditInstruction(instruction, editSource).operations, by: 'grammar' };
+  let result = read ? applyEditOperations(editSource, read.operations) : unchangedEdit(editSource);
   // The scripts are in the source's language: without translating them, a new language would read them in the wrong voice.
   const narrated = result.options.narration && (plan.audio?.narration ?? false);
   if (narrated && result.options.language !== editSource.options.language) {
@@ -119,108 +130,133 @@ export async function createEdit(
     );
   }
 
-  const seconds = result.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
-  const estimate = editEstimate(result, seconds, narrated);
-  const millicredits = estimate.reduce((sum, part) => sum + part.millicredits, 0);
-  const summary = summarizeAccount(ctx, account.id);
-  if (summary.balance < toCredits(millicredits)) {
-    throw new ServiceError('insufficient_credits', `this edit costs ${toCredits(millicredits)} credits; the balance is ${summary.balance}`);
-  }
-  const render = body.render ?? false;
-  if (render && summary.renders_remaining < rendersNeeded(source.width, source.height)) {
-    throw new ServiceError('insufficient_credits', `the render quota is spent: ${summary.renders_used} of ${summary.monthly_renders} renders used this month`);
-  }
-
   const id = newId('vid');
-  const now = nowIso();
-  const record: EditRecord = {
-    instruction: body.prompt,
-    read_by: read.by,
-    changes: result.changes,
-    regenerated: [...result.regenerate].sort((a, b) => a - b),
-    reused: [...result.reused].map(([position, from]) => ({ position, from })).sort((a, b) => a.position - b.position),
-    remixed_audio: result.remixAudio,
-    respoken: [...result.renarrate].filter((index) => result.scenes[index]?.narration.trim()).sort((a, b) => a - b),
-  };
-  const newPlan = planAfterEdit(plan, result);
-  const byPosition = new Map(sourceScenes.map((scene) => [scene.position, scene]));
-  const scenes: SceneRow[] = result.scenes.map((scene, index) => {
-    const origin = result.origins[index];
-    const from = origin === undefined ? undefined : byPosition.get(origin);
-    const reused = result.reused.has(index) && from?.committed_at ? from : undefined;
-    // Narration to speak again (a new voice, new words, a new scene) starts without a clip; the respeak stage makes it.
-    const speech = result.renarrate.has(index) || !from ? undefined : from;
-    return {
-      id: newId('scn'),
-      video_id: id,
-      position: index,
-      title: scene.title,
-      role: scene.role,
-      kind: scene.kind,
-      duration_seconds: scene.durationSeconds,
-      settings: JSON.stringify(scene.settings),
-      source: reused?.source ?? null,
-      compiled: reused?.compiled ?? null,
-      writer: reused?.writer ?? null,
-      committed_at: reused ? now : null,
-      narration: scene.narration || null,
-      narration_audio: speech?.narration_audio ?? null,
-      narration_seconds: speech?.narration_seconds ?? null,
-      narration_words: speech?.narration_words ?? null,
-      audit: reused?.audit ?? null,
-      authoring: reused?.authoring ?? null,
-      reused_from: reused ? reused.id : null,
+  // Scenes the links name are checked before anything is fetched.
+  const targets = footageTargets(editSource, result, links.links);
+  let imported: ImportedLinks | undefined;
+  try {
+    if (links.links.length > 0) {
+      imported = await importEditLinks(ctx, {
+        accountId: account.id,
+        videoId: id,
+        links: links.links,
+        shape: { width: source.width, height: source.height, fps: source.fps },
+        clipSeconds: (link) => clipSecondsFor(result, targets, link),
+      });
+      result = applyEditLinks(editSource, result, imported);
+    }
+    const seconds = result.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
+    const estimate = [...editEstimate(result, seconds, narrated), ...(imported ? linkCreditParts(imported) : [])];
+    const millicredits = estimate.reduce((sum, part) => sum + part.millicredits, 0);
+    const summary = summarizeAccount(ctx, account.id);
+    if (summary.balance < toCredits(millicredits)) {
+      throw new ServiceError('insufficient_credits', `this edit costs ${toCredits(millicredits)} credits; the balance is ${summary.balance}`);
+    }
+    const render = body.render ?? false;
+    if (render && summary.renders_remaining < rendersNeeded(source.width, source.height)) {
+      throw new ServiceError('insufficient_credits', `the render quota is spent: ${summary.renders_used} of ${summary.monthly_renders} renders used this month`);
+    }
+
+    const now = nowIso();
+    const record: EditRecord = {
+      instruction: body.prompt,
+      read_by: read?.by ?? 'grammar',
+      changes: result.changes,
+      regenerated: [...result.regenerate].sort((a, b) => a - b),
+      reused: [...result.reused].map(([position, from]) => ({ position, from })).sort((a, b) => a.position - b.position),
+      remixed_audio: result.remixAudio,
+      respoken: [...result.renarrate].filter((index) => result.scenes[index]?.narration.trim()).sort((a, b) => a - b),
     };
-  });
-  const committed = scenes.filter((scene) => scene.committed_at).length;
-  const answer: StoredAnswer & { body: CreatedVideo } = {
-    statusCode: 202,
-    body: { id, status: 'queued', model: source.model, estimated_credits: toCredits(millicredits), estimate_breakdown: creditPartViews(estimate) },
-  };
-  let replay: StoredAnswer | undefined;
-  ctx.db.transaction(() => {
-    replay = scope ? findIdempotentAnswer(ctx, scope, body) : undefined;
-    if (replay) return;
-    if (ctx.videos.countInFlight(account.id) >= MAX_IN_FLIGHT) throw new ServiceError('too_many_in_flight', `already ${MAX_IN_FLIGHT} video jobs in progress; wait for one to finish`);
-    const row: VideoRow = {
-      ...source,
-      id,
-      api_key_id: principal.key?.id ?? null,
-      parent_id: sourceId,
-      review: null,
-      status: 'queued',
-      phase: null,
-      phase_detail: 'Waiting for a worker',
-      prompt: body.prompt,
-      enhanced_prompt: null,
-      options: JSON.stringify({ ...sourceOptions, enhancePrompt: false, durationSeconds: seconds, render, webhookUrl: body.webhook_url, estimate, edit: record }),
-      render: render ? 1 : 0,
-      webhook_url: body.webhook_url ?? null,
-      duration_seconds: seconds,
-      estimated_millicredits: millicredits,
-      credits_cost_millicredits: null,
-      plan: JSON.stringify(newPlan),
-      scenes_planned: scenes.length,
-      scenes_committed: committed,
-      cancel_requested: 0,
-      error_code: null,
-      error_message: null,
-      output_path: null,
-      // The source's mix serves as it is unless timing or sound changed.
-      soundtrack_path: result.remixAudio ? null : source.soundtrack_path,
-      frames_done: 0,
-      frames_total: 0,
-      created_at: now,
-      updated_at: now,
-      last_activity_at: now,
-      started_at: null,
-      finished_at: null,
+    const newPlan = imported ? planWithLinks(planAfterEdit(plan, result), imported) : planAfterEdit(plan, result);
+    const byPosition = new Map(sourceScenes.map((scene) => [scene.position, scene]));
+    const scenes: SceneRow[] = result.scenes.map((scene, index) => {
+      const origin = result.origins[index];
+      const from = origin === undefined ? undefined : byPosition.get(origin);
+      const reused = result.reused.has(index) && from?.committed_at ? from : undefined;
+      // Narration to speak again (a new voice, new words, a new scene) starts without a clip; the respeak stage makes it.
+      const speech = result.renarrate.has(index) || !from ? undefined : from;
+      return {
+        id: newId('scn'),
+        video_id: id,
+        position: index,
+        title: scene.title,
+        role: scene.role,
+        kind: scene.kind,
+        duration_seconds: scene.durationSeconds,
+        settings: JSON.stringify(scene.settings),
+        source: reused?.source ?? null,
+        compiled: reused?.compiled ?? null,
+        writer: reused?.writer ?? null,
+        committed_at: reused ? now : null,
+        narration: scene.narration || null,
+        narration_audio: speech?.narration_audio ?? null,
+        narration_seconds: speech?.narration_seconds ?? null,
+        narration_words: speech?.narration_words ?? null,
+        audit: reused?.audit ?? null,
+        authoring: reused?.authoring ?? null,
+        reused_from: reused ? reused.id : null,
+      };
+    });
+    const committed = scenes.filter((scene) => scene.committed_at).length;
+    const answer: StoredAnswer & { body: CreatedVideo } = {
+      statusCode: 202,
+      body: { id, status: 'queued', model: source.model, estimated_credits: toCredits(millicredits), estimate_breakdown: creditPartViews(estimate) },
     };
-    ctx.videos.insert(row);
-    for (const scene of scenes) ctx.videos.insertScene(scene);
-    if (scope) storeIdempotentAnswer(ctx, scope, body, answer);
-  })();
-  if (replay) return replay as StoredAnswer & { body: CreatedVideo };
-  options.enqueue?.(id);
-  return answer;
+    let replay: StoredAnswer | undefined;
+    ctx.db.transaction(() => {
+      replay = scope ? findIdempotentAnswer(ctx, scope, body) : undefined;
+      if (replay) return;
+      if (ctx.videos.countInFlight(account.id) >= MAX_IN_FLIGHT) throw new ServiceError('too_many_in_flight', `already ${MAX_IN_FLIGHT} video jobs in progress; wait for one to finish`);
+      const row: VideoRow = {
+        ...source,
+        id,
+        api_key_id: principal.key?.id ?? null,
+        parent_id: sourceId,
+        review: null,
+        status: 'queued',
+        phase: null,
+        phase_detail: 'Waiting for a worker',
+        prompt: body.prompt,
+        enhanced_prompt: null,
+        options: JSON.stringify({ ...sourceOptions, enhancePrompt: false, durationSeconds: seconds, render, webhookUrl: body.webhook_url, estimate, edit: record }),
+        render: render ? 1 : 0,
+        webhook_url: body.webhook_url ?? null,
+        duration_seconds: seconds,
+        estimated_millicredits: millicredits,
+        credits_cost_millicredits: null,
+        plan: JSON.stringify(newPlan),
+        scenes_planned: scenes.length,
+        scenes_committed: committed,
+        cancel_requested: 0,
+        error_code: null,
+        error_message: null,
+        output_path: null,
+        // The source's mix serves as it is unless timing or sound changed.
+        soundtrack_path: result.remixAudio ? null : source.soundtrack_path,
+        frames_done: 0,
+        frames_total: 0,
+        created_at: now,
+        updated_at: now,
+        last_activity_at: now,
+        started_at: null,
+        finished_at: null,
+      };
+      ctx.videos.insert(row);
+      for (const scene of scenes) ctx.videos.insertScene(scene);
+      for (const url of imported?.social ?? []) {
+        ctx.db.prepare('INSERT INTO social_imports (account_id, video_id, url, created_at) VALUES (?, ?, ?, ?)').run(account.id, id, url, now);
+      }
+      if (scope) storeIdempotentAnswer(ctx, scope, body, answer);
+    })();
+    if (replay) {
+      rmSync(path.join(ctx.filesDir, 'videos', id), { recursive: true, force: true });
+      return replay as StoredAnswer & { body: CreatedVideo };
+    }
+    options.enqueue?.(id);
+    return answer;
+  } catch (error) {
+    // A refused edit leaves no file behind: the links' imports go with it.
+    rmSync(path.join(ctx.filesDir, 'videos', id), { recursive: true, force: true });
+    throw error;
+  }
 }

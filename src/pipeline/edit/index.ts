@@ -12,3 +12,6 @@ export {
   type Placement,
 } from './edit-operations.js';
 export { editSourceOf, type EditOptions, type EditScene, type EditSource, type StoredJob } from './edit-source.js';
+export { EDIT_LINK_HELP, findEditLinks, MAX_EDIT_LINKS, type EditLink, type EditLinkRole, type PromptLinks } from './edit-links.js';
+export { importEditLinks, type ImportedClip, type ImportedLinks, type ImportedMusic } from './import-edit-links.js';
+export { applyEditLinks, MAX_ADDED_CLIP_SECONDS, planWithLinks } from './apply-edit-links.js';

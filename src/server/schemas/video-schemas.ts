@@ -166,7 +166,7 @@ export const editVideoFields = z.strictObject({
     .trim()
     .min(1, { error: 'must not be empty' })
     .max(MAX_PROMPT_CHARS, { error: `must be at most ${MAX_PROMPT_CHARS} characters` })
-    .describe('The change in plain words'),
+    .describe('The change in plain words. A link it calls music ("use the music <url>", song, track, soundtrack) becomes the soundtrack; a video link is imported as footage, into the scene its clause names ("use the clip <url> in scene 2") or as a new scene at the end'),
   images: z
     .array(
       z.strictObject({
