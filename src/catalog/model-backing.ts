@@ -11,7 +11,7 @@ export interface ModelBacking {
   scene_writer: string;
   /** Narration: the embedded speech engine. */
   speech: string;
-  /** AI footage: `none` (no footage generator on this node). */
+  /** Film shots (`ai_video`): `<provider>:<model>` of the node's video model, `embedded` (drawn and animated offline by the kit), or `none` (a model without `ai_video`). */
   footage: string;
 }
 
@@ -24,7 +24,7 @@ export interface ModelAvailability {
 }
 
 /** The configured models the node plans with. */
-export type LanguageModelSettings = Pick<ServiceConfig, 'languageModel' | 'premiumLanguageModel'>;
+export type LanguageModelSettings = Pick<ServiceConfig, 'languageModel' | 'premiumLanguageModel'> & Partial<Pick<ServiceConfig, 'footage'>>;
 
 /** How a configured model is named to clients: `<provider>:<model>`, a local file by its name only. */
 export function languageModelName(setting: LanguageModelSetting): string {
@@ -56,7 +56,7 @@ export function modelAvailability(model: ModelSpec, config: LanguageModelSetting
     planner: planner ? languageModelName(planner) : 'embedded',
     scene_writer: planner && writesSceneCode(model) ? languageModelName(planner) : 'embedded',
     speech: model.supports.narration ? 'embedded' : 'none',
-    footage: 'none',
+    footage: !model.supports.ai_video ? 'none' : config.footage ? `${config.footage.provider}:${config.footage.model}` : 'embedded',
   };
   if (model.id === 'model-6' && !planner) {
     return {

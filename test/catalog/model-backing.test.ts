@@ -31,6 +31,13 @@ describe('what backs each model', () => {
     expect(modelAvailability(findModel('model-6')!, { languageModel: local, premiumLanguageModel: undefined }).backed_by.planner).toBe('local:qwen2.5-7b-instruct-q4_k_m.gguf');
   });
 
+  it('names who makes film shots: the configured video model, else the kit offline; none on single-scene models', () => {
+    const veo = { provider: 'google' as const, model: 'veo-3.0-fast-generate-001', baseUrl: 'https://x', apiKey: 'secret' };
+    expect(modelAvailability(findModel('model-5')!, { languageModel: undefined, premiumLanguageModel: undefined }).backed_by.footage).toBe('embedded');
+    expect(modelAvailability(findModel('model-5')!, { languageModel: undefined, premiumLanguageModel: undefined, footage: veo }).backed_by.footage).toBe('google:veo-3.0-fast-generate-001');
+    expect(modelAvailability(findModel('model-4')!, { languageModel: undefined, premiumLanguageModel: undefined, footage: veo }).backed_by.footage).toBe('none');
+  });
+
   it('without any language model, model-6 is not available and says why', () => {
     const availability = modelAvailability(findModel('model-6')!, { languageModel: undefined, premiumLanguageModel: undefined });
     expect(availability.available).toBe(false);

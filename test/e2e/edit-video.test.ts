@@ -62,6 +62,8 @@ describe('POST /v1/videos/{id}/edit', () => {
     expect(job.edit).toMatchObject({ regenerated: [0], reused: [1, 2, 3, 4, 5].map((position) => ({ position, from: position })), remixed_audio: false });
     expect(job.credits_cost).toBe(0.5);
     expect((await e2e.request('GET', '/v1/account')).body.balance).toBeCloseTo(balance - 0.5, 5);
+    // DECISIONS' shape of what an edit remade: the one scene drawn, nothing spoken or mixed again.
+    expect(job.regenerated).toEqual({ scenes: [job.scenes[0].id], narration: false, soundtrack: false, footage_seconds: 0 });
 
     // The new scene's words; the others carried over with their code.
     const scenes = e2e.node.ctx.videos.scenes(edited.body.id);
@@ -145,6 +147,7 @@ describe('POST /v1/videos/{id}/edit on a narrated video', () => {
     const voiced = await e2e.waitFor(voice.body.id);
     expect(voiced.status, JSON.stringify(voiced.error)).toBe('completed');
     expect(voiced.edit.respoken).toEqual(narrated);
+    expect(voiced.regenerated).toMatchObject({ narration: true, soundtrack: true });
     const plan = JSON.parse(e2e.node.ctx.videos.get(voice.body.id)!.plan!);
     expect(plan.audio.voice).toBe('embedded-noah');
     for (const scene of e2e.node.ctx.videos.scenes(voice.body.id).filter((row) => narrated.includes(row.position))) {

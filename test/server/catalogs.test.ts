@@ -68,7 +68,7 @@ describe('catalogs', () => {
         default: false,
       });
       // With no language model, model-5 plans with the prompt's own words and model-6 is not sold.
-      expect(byId['model-5']).toMatchObject({ available: true, backed_by: { planner: 'embedded', scene_writer: 'embedded', speech: 'embedded', footage: 'none' } });
+      expect(byId['model-5']).toMatchObject({ available: true, backed_by: { planner: 'embedded', scene_writer: 'embedded', speech: 'embedded', footage: 'embedded' } });
       expect(byId['model-6']).toMatchObject({ available: false, unavailable_reason: expect.stringContaining('needs a language model') });
       expect(byId['model-4']).toMatchObject({ available: true, backed_by: { planner: 'embedded', speech: 'none' } });
       expect(byId['model-4']).toMatchObject({

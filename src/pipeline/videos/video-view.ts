@@ -2,9 +2,10 @@ import { toCredits } from '../../accounts/credits.js';
 import { publicUrlOf } from '../../config/resolve-config.js';
 import type { NodeContext } from '../../node-context.js';
 import { reviewOf } from '../review/review-state.js';
+import { footageSecondsMade } from '../stages/footage-scenes.js';
 import { creditPartViews, type CreditPart } from '../create/estimate-credits.js';
 import { signFileUrl } from '../../security/signed-urls.js';
-import type { VideoRow } from '../../store/videos-store.js';
+import type { SceneRow, VideoRow } from '../../store/videos-store.js';
 import { isTerminal } from '../engine/job-states.js';
 import { parseWarnings } from './job-warnings.js';
 
@@ -63,6 +64,7 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
       : {}),
     ...(row.parent_id ? { parent_id: row.parent_id } : {}),
     ...reviewOfJob(row),
+    ...regeneratedOf(row, scenes),
     ...(audio
       ? { audio: { narration: audio.narration, music: audio.music, sfx: audio.sfx, narration_language: audio.language, narration_voice: audio.voice } }
       : {}),
@@ -100,6 +102,26 @@ function reviewOfJob(row: VideoRow): { review?: { gate: string; round: number; c
   const review = row.status === 'awaiting_approval' ? reviewOf(row) : undefined;
   if (!review) return {};
   return { review: { gate: review.gate, round: review.round, ...(review.changed?.length && review.state === 'paused' ? { changed: review.changed } : {}) } };
+}
+
+/**
+ * What an edit job remade (DECISIONS `regenerated`): the scenes it drew (not carried over from its
+ * source), whether narration was spoken again and the soundtrack mixed again, and the seconds of
+ * film shots it made (imported clips are not made).
+ */
+function regeneratedOf(row: VideoRow, scenes: SceneRow[]): { regenerated?: { scenes: string[]; narration: boolean; soundtrack: boolean; footage_seconds: number } } {
+  if (!row.parent_id) return {};
+  const edit = (JSON.parse(row.options) as { edit?: { respoken?: number[]; remixed_audio?: boolean } }).edit;
+  const remade = scenes.filter((scene) => !scene.reused_from);
+  const made = remade.filter((scene) => (JSON.parse(scene.settings) as { clipProvider?: string }).clipProvider !== 'import');
+  return {
+    regenerated: {
+      scenes: remade.map((scene) => scene.id),
+      narration: (edit?.respoken?.length ?? 0) > 0,
+      soundtrack: edit?.remixed_audio ?? false,
+      footage_seconds: Math.round(footageSecondsMade(made) * 1000) / 1000,
+    },
+  };
 }
 
 /** What an edit job changed and what it carried over from its source (extension `edit`). */

@@ -74,6 +74,15 @@ export const pollResponse = z.looseObject({
   warnings: jobWarnings,
   credits_cost: z.number().optional(),
   parent_id: z.string().optional().describe("An edit job: the video it was edited from"),
+  regenerated: z
+    .object({
+      scenes: z.array(z.string()).describe('Ids of the scenes this edit drew (the others were carried over from its source)'),
+      narration: z.boolean().describe('Whether narration was spoken again'),
+      soundtrack: z.boolean().describe('Whether the soundtrack was mixed again'),
+      footage_seconds: z.number().describe('Seconds of film shots this edit made'),
+    })
+    .optional()
+    .describe('On an edit job (parent_id): what it remade'),
   review: z
     .object({
       gate: z.enum(['cast', 'storyboard']),
