@@ -6,6 +6,8 @@ import { VideoEngine } from './pipeline/engine/video-engine.js';
 import { InfographicRenders } from './pipeline/infographics/infographic-renders.js';
 import { createFootageProvider } from './pipeline/providers/footage/create-footage-provider.js';
 import type { FootageProvider } from './pipeline/providers/footage/footage-provider.js';
+import { createAiSdkStillProvider } from './pipeline/providers/stills/ai-sdk-stills.js';
+import type { StillProvider } from './pipeline/providers/stills/still-provider.js';
 import { modelProviders } from './pipeline/providers/llm/model-providers.js';
 import type { PipelineProviders } from './pipeline/stages/pipeline-providers.js';
 import { RenderPool } from './render/render-pool.js';
@@ -35,6 +37,8 @@ export interface RuntimeOptions {
   providers?: Partial<PipelineProviders>;
   /** The video model footage scenes are filmed with. @default the one `--footage` configures, else none */
   footage?: FootageProvider;
+  /** The image model cast portraits and storyboard stills are made with. @default the one `--image-model` configures, else none */
+  stills?: StillProvider;
 }
 
 /** Starts the workers over an open node and takes up unfinished jobs. */
@@ -49,6 +53,8 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
   const { enhancer, editor } = providersFor?.('model-5') ?? {};
   // Footage scenes are drawn by the kit unless a video model is configured (`--footage`).
   const footage = options.footage ?? (ctx.config.footage ? createFootageProvider(ctx.config.footage, { pool, cacheDir: ctx.config.cacheDir, ffmpegPath: ctx.config.ffmpegPath }) : undefined);
+  // Portraits and storyboard stills are drawn by the kit unless an image model is configured (`--image-model`).
+  const stills = options.stills ?? (ctx.config.imageModel ? createAiSdkStillProvider(ctx.config.imageModel) : undefined);
   const engine = new VideoEngine({
     ctx,
     pool,
@@ -60,6 +66,7 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
     providers: options.providers,
     ...(providersFor ? { providersFor } : {}),
     ...(footage ? { footage } : {}),
+    ...(stills ? { stills } : {}),
   });
   const infographics = new InfographicRenders({ ctx, pool, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
   webhooks.start();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { invalidRequest } from '../errors/service-error.js';
 import { packageCacheDir } from '../package-root.js';
 import { parseFootageSetting, type FootageSetting } from '../pipeline/providers/footage/footage-config.js';
+import { parseStillSetting, type StillSetting } from '../pipeline/providers/stills/stills-config.js';
 import { parseLanguageModelSetting, type LanguageModelSetting } from '../pipeline/providers/llm/model-config.js';
 
 /** Log levels accepted by `--log-level` / `SERVICE_LOG_LEVEL`. */
@@ -51,6 +52,10 @@ export interface ServiceOptions {
   footage?: string;
   /** API base URL of that video model. @default the provider's own */
   footageBaseUrl?: string;
+  /** The image model for cast portraits and storyboard stills, `<provider>:<model>` (`openai:gpt-image-1`). @default none: drawn by the kit */
+  imageModel?: string;
+  /** API base URL of that image model; required for `openai-compatible`. @default the provider's own */
+  imageModelBaseUrl?: string;
 }
 
 /** {@link ServiceOptions} with every default applied; built once by {@link resolveConfig}. */
@@ -77,6 +82,8 @@ export interface ServiceConfig {
   llmFallback: 'fail' | 'embedded';
   /** The node's video model with its key; undefined when none is configured (footage is drawn by the kit). */
   footage: FootageSetting | undefined;
+  /** The image model with its key; undefined when none is configured (portraits and stills are drawn by the kit). */
+  imageModel: StillSetting | undefined;
 }
 
 /** Environment variables read for each option (flags win over them). */
@@ -101,6 +108,8 @@ export const ENVIRONMENT_VARIABLES = {
   llmFallback: 'SERVICE_LLM_FALLBACK',
   footage: 'SERVICE_FOOTAGE',
   footageBaseUrl: 'SERVICE_FOOTAGE_BASE_URL',
+  imageModel: 'SERVICE_IMAGE_MODEL',
+  imageModelBaseUrl: 'SERVICE_IMAGE_MODEL_BASE_URL',
 } as const satisfies Record<keyof ServiceOptions, string>;
 
 /**
@@ -166,10 +175,21 @@ export function resolveConfig(
   const footage =
     footageValue === undefined ? undefined : parseFootageSetting(footageValue, { settingName: `--footage (${ENVIRONMENT_VARIABLES.footage})`, baseUrl: footageBaseUrl, env });
 
+  const imageModelValue = options.imageModel ?? fromEnv('imageModel');
+  const imageModelBaseUrl = options.imageModelBaseUrl ?? fromEnv('imageModelBaseUrl');
+  if (imageModelValue === undefined && imageModelBaseUrl !== undefined) {
+    throw invalidRequest(`--image-model-base-url (${ENVIRONMENT_VARIABLES.imageModelBaseUrl}) is set but --image-model (${ENVIRONMENT_VARIABLES.imageModel}) is not`);
+  }
+  const imageModel =
+    imageModelValue === undefined
+      ? undefined
+      : parseStillSetting(imageModelValue, { settingName: `--image-model (${ENVIRONMENT_VARIABLES.imageModel})`, ...(imageModelBaseUrl !== undefined ? { baseUrl: imageModelBaseUrl } : {}), env });
+
   return {
     dataDir,
     renderWorkers,
     footage,
+    imageModel,
     languageModel,
     premiumLanguageModel,
     llmFallback,

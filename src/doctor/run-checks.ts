@@ -6,6 +6,7 @@ import { fetchRemoteVoices } from '../catalog/voices.js';
 import { BROWSER_FIX, BrowserStartError, findBrowser, prepareBrowser } from '../render/browser/find-browser.js';
 import { ffmpegVersion, findFfmpeg } from '../render/ffmpeg/find-ffmpeg.js';
 import { describeFootageSetting, type FootageSetting } from '../pipeline/providers/footage/footage-config.js';
+import { describeStillSetting } from '../pipeline/providers/stills/stills-config.js';
 import { openDatabase } from '../store/open-database.js';
 
 /** The outcome of one check. `warn` does not stop the node; `fail` does. */
@@ -107,6 +108,10 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
     if (config.premiumLanguageModel) results.push(await checkLanguageModel('premium model', config.premiumLanguageModel));
   }
   if (config.footage) results.push(footageCheck(config.footage));
+  // Like the video model, the image model charges per call: named, not called.
+  if (config.imageModel) {
+    results.push({ name: 'image model', status: 'ok', detail: `cast portraits and storyboard stills are made by ${describeStillSetting(config.imageModel)} (not called by this check); a still it cannot make is drawn by the kit` });
+  }
   return results;
 }
 

@@ -30,7 +30,7 @@ export interface E2eNode {
 }
 
 /** Starts a node for render tests. */
-export async function startE2eNode(options: { webhookUrl?: string; heartbeatMs?: number; config?: ServiceOptions; env?: Record<string, string>; runtime?: Pick<RuntimeOptions, 'footage'> } = {}): Promise<E2eNode> {
+export async function startE2eNode(options: { webhookUrl?: string; heartbeatMs?: number; config?: ServiceOptions; env?: Record<string, string>; runtime?: Pick<RuntimeOptions, 'footage' | 'stills'> } = {}): Promise<E2eNode> {
   const node = createTestNode({ allowPrivateUrls: true, cacheDir: E2E_CACHE_DIR, ...options.config }, options.env);
   let port = 0;
   const runtime = startRuntime(node.ctx, { ...options.runtime, baseUrl: () => `http://127.0.0.1:${port}` });

@@ -37,6 +37,8 @@ export function serveCommand(): Command {
     .option('--llm-fallback <fail|embedded>', 'when the language model fails a plan: fail the job, or plan with the embedded planner and warn (env SERVICE_LLM_FALLBACK, default fail)')
     .option('--footage <provider:model>', 'video model for ai_video footage: google:<veo model> (env SERVICE_FOOTAGE; key from GOOGLE_GENERATIVE_AI_API_KEY; default none: shots drawn and animated by the kit)')
     .option('--footage-base-url <url>', 'API base URL of the video model (env SERVICE_FOOTAGE_BASE_URL)')
+    .option('--image-model <provider:model>', 'image model for cast portraits and storyboard stills: openai:<model>, google:<model> or openai-compatible:<model> (env SERVICE_IMAGE_MODEL; default none: drawn by the kit)')
+    .option('--image-model-base-url <url>', 'API base URL of the image model; required for openai-compatible (env SERVICE_IMAGE_MODEL_BASE_URL)')
     .option('--owner-credits <credits>', 'credits of the owner account made on an empty data dir (env SERVICE_OWNER_CREDITS, default 1000)', numberOption)
     .action(async (options) => {
       try {
@@ -66,6 +68,8 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     llmFallback: options.llmFallback as string | undefined,
     footage: options.footage as string | undefined,
     footageBaseUrl: options.footageBaseUrl as string | undefined,
+    imageModel: options.imageModel as string | undefined,
+    imageModelBaseUrl: options.imageModelBaseUrl as string | undefined,
   });
   // Loaded here so other commands start without Fastify and pino.
   const [{ createLogger }, { buildApp }] = await Promise.all([
@@ -114,6 +118,7 @@ async function serve(options: Record<string, unknown>): Promise<void> {
   process.stdout.write(`listening on http://${bindHost}:${port}\n`);
   const { describeLanguageModel } = await import('../../pipeline/providers/llm/model-config.js');
   const { describeFootageSetting } = await import('../../pipeline/providers/footage/footage-config.js');
+  const { describeStillSetting } = await import('../../pipeline/providers/stills/stills-config.js');
   logger.info(
     {
       dataDir: config.dataDir,
@@ -121,6 +126,7 @@ async function serve(options: Record<string, unknown>): Promise<void> {
       languageModel: config.languageModel ? describeLanguageModel(config.languageModel) : 'none (embedded planner)',
       ...(config.premiumLanguageModel && { premiumLanguageModel: describeLanguageModel(config.premiumLanguageModel) }),
       footage: config.footage ? describeFootageSetting(config.footage) : 'none (shots drawn and animated by the kit)',
+      imageModel: config.imageModel ? describeStillSetting(config.imageModel) : 'none (portraits and storyboard stills drawn by the kit)',
     },
     'node started',
   );

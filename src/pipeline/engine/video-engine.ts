@@ -8,6 +8,7 @@ import type { VideoRenderRow, VideoRow, VideoUpdate } from '../../store/videos-s
 import { rendersNeeded } from '../create/resolve-video-options.js';
 import { AudioThread } from '../audio/audio-thread.js';
 import type { FootageProvider } from '../providers/footage/footage-provider.js';
+import type { StillProvider } from '../providers/stills/still-provider.js';
 import type { SceneWriter, StoryPlanner } from '../providers/provider-types.js';
 import { enhanceStage } from '../stages/enhance.js';
 import { finishStage } from '../stages/finish.js';
@@ -56,6 +57,8 @@ export interface VideoEngineOptions {
   baseUrl?: () => string;
   /** The video model footage scenes are filmed with. @default none: the kit draws the shots */
   footage?: FootageProvider;
+  /** The image model cast portraits and storyboard stills are made with. @default none: the kit draws them */
+  stills?: StillProvider;
 }
 
 /**
@@ -87,6 +90,7 @@ export class VideoEngine {
       ...(options.providersFor ? { providersFor: options.providersFor } : {}),
       cacheDir: options.cacheDir ?? options.ctx.config.cacheDir,
       ...(options.footage ? { footage: options.footage } : {}),
+      ...(options.stills ? { stills: options.stills } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     };
   }

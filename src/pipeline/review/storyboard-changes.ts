@@ -19,13 +19,14 @@ import type { CastMember } from './review-state.js';
 /** Parts of an estimate that are not priced by the second. */
 const ONE_OFF_PARTS = new Set(['flat', 'enhance_prompt', 'social_imports']);
 
-/** Settings of a shot with the cast it shows: each member it names gets its look in the description, and its picture when the shot has none. */
+/** Settings of a shot with the cast it shows: each member it names gets its look in the description, and its attached picture when the shot has none. */
 export function withCast(settings: Record<string, unknown>, narration: string, cast: readonly CastMember[]): Record<string, unknown> {
   const base = String(settings.description ?? '').replace(/\s*Cast: .*$/su, '');
   const said = `${base} ${String(settings.caption ?? '')} ${narration}`;
   const shown = cast.filter((member) => mentions(said, member.name));
   if (shown.length === 0) return { ...settings, description: base };
-  const image = typeof settings.image === 'string' ? settings.image : shown.map((member) => member.portrait ?? member.image).find(Boolean);
+  // An attached picture of a member is the shot's picture; a made portrait is only a reference for the shot's own still.
+  const image = typeof settings.image === 'string' ? settings.image : shown.map((member) => member.image).find(Boolean);
   return {
     ...settings,
     description: `${base} Cast: ${shown.map((member) => `${member.name}, ${member.look}`).join('; ')}`.slice(0, 800),
@@ -97,7 +98,10 @@ export function storyboardUpdate(row: VideoRow, scenes: SceneRow[], operations: 
     let settings = scene.settings;
     if (scene.kind === 'footage' && (!from || (origin !== undefined && redone.has(origin)))) {
       const instruction = result.instructions.get(index);
-      settings = withCast({ ...settings, seed: `${String(settings.seed ?? index)}-r${round}`, ...(instruction ? { description: instruction } : {}) }, scene.narration, cast);
+      // A picture the image model made for the old shot goes with it; an attached one stays.
+      const { stillProvider, stillError: _stillError, ...kept } = settings;
+      if (stillProvider) delete kept.image;
+      settings = withCast({ ...kept, seed: `${String(settings.seed ?? index)}-r${round}`, ...(instruction ? { description: instruction } : {}) }, scene.narration, cast);
     }
     const speech = result.renarrate.has(index) || !from ? undefined : from;
     const id = regenerate ? newId('scn') : from!.id;

@@ -2,6 +2,7 @@ import { stripDirectives } from '../speech/read-audio-intent.js';
 import { applyTransition } from '../engine/apply-transition.js';
 import { renderCastSheets, renderStoryboard } from '../review/board-stills.js';
 import { castOf, readCastChanges } from '../review/cast.js';
+import { castPortraits, shotStills } from '../review/review-stills.js';
 import { reviewOf, type CastMember, type ReviewState } from '../review/review-state.js';
 import { storyboardUpdate, withCast } from '../review/storyboard-changes.js';
 import type { StageContext } from './stage-context.js';
@@ -69,7 +70,7 @@ export async function reviewGatesStage(stage: StageContext): Promise<GateOutcome
   const review = reviewOf(stage.job());
 
   if (!review) {
-    const cast = castOf(castSourceOf(stage));
+    const cast = await castPortraits(stage, castOf(castSourceOf(stage)), 1);
     const stills = await renderCastSheets(stage, cast, 1);
     pauseAt(stage, { gate: 'cast', round: 1, state: 'paused', cast, stills });
     return 'paused';
@@ -101,6 +102,8 @@ export async function reviewGatesStage(stage: StageContext): Promise<GateOutcome
       }
     }
     const redraw = new Set(state.redraw);
+    if (state.gate === 'cast') state = { ...state, cast: await castPortraits(stage, state.cast, round) };
+    else await shotStills(stage, state.cast, redraw);
     const stills =
       state.gate === 'cast'
         ? await renderCastSheets(stage, state.cast, round, state.stills, redraw)
@@ -113,6 +116,7 @@ export async function reviewGatesStage(stage: StageContext): Promise<GateOutcome
 
   if (review.state === 'approved' && review.gate === 'cast') {
     castIntoScenes(stage, review.cast);
+    await shotStills(stage, review.cast);
     const stills = await renderStoryboard(stage, ctx.videos.scenes(jobId), 1);
     pauseAt(stage, { gate: 'storyboard', round: 1, state: 'paused', cast: review.cast, stills });
     return 'paused';

@@ -7,6 +7,7 @@ import type { ResolvedVideoOptions } from '../create/resolve-video-options.js';
 import type { AudioThread } from '../audio/audio-thread.js';
 import type { ModelId } from '../../catalog/models.js';
 import type { FootageProvider } from '../providers/footage/footage-provider.js';
+import type { StillProvider } from '../providers/stills/still-provider.js';
 import type { JobModelKeys } from '../providers/llm/account-key-model.js';
 import type { PipelineProviders } from './pipeline-providers.js';
 
@@ -29,6 +30,8 @@ export interface StageContext {
   cacheDir: string;
   /** The node's video model for footage scenes; unset when none is configured (the kit draws the shots). */
   footage?: FootageProvider;
+  /** The node's image model for cast portraits and storyboard stills; unset when none is configured (the kit draws them). */
+  stills?: StillProvider;
   /** Aborted on cancel (reason {@link CancelSignal}) and on shutdown. */
   signal: AbortSignal;
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;

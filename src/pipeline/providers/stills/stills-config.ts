@@ -37,6 +37,11 @@ export const STILL_KEY_VARIABLES = {
   'openai-compatible': 'SERVICE_IMAGE_API_KEY',
 } as const satisfies Record<StillProviderName, string>;
 
+/** A setting as logs and `service doctor` show it: the model and where it lives, never the key. */
+export function describeStillSetting(setting: StillSetting): string {
+  return `${setting.provider}:${setting.model} at ${setting.baseUrl}`;
+}
+
 /** What {@link parseStillSetting} reads besides the `<provider>:<model>` value. */
 export interface ParseStillOptions {
   /** The setting's name for messages, e.g. `--stills (SERVICE_STILLS)`. */
