@@ -85,6 +85,47 @@ describe('MCP against a running `service serve`', () => {
     await client.close();
   });
 
+  it('an agent answers a storyboard build\'s review gates: previews the cast sheets, asks for a change, approves on to the storyboard', async () => {
+    const client = new Client({ name: 'e2e-reviewer', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${serve.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      return result;
+    };
+    const created = await call('create_video', {
+      prompt: 'Meet Ada, a beekeeper. Ada opens the hive at dawn. Ada finds the queen.',
+      ai_video: 'full',
+      storyboard: true,
+      duration: 6,
+      dimensions: { width: 256, height: 144 },
+      narration: false,
+      music: false,
+    });
+    const id = (created.structuredContent as { id: string }).id;
+    const waitForGate = async (gate: string, round: number) => {
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline) {
+        const status = (await call('get_video_status', { id })).structuredContent as Record<string, any>;
+        if (status.status === 'awaiting_approval' && status.review?.gate === gate && status.review?.round === round) return status;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      throw new Error(`no ${gate} gate, round ${round}`);
+    };
+    await waitForGate('cast', 1);
+    const cast = await call('preview_video', { id });
+    expect((cast.structuredContent as { source: string }).source).toBe('cast');
+    expect((cast.content[0] as { text: string }).text).toMatch(/cast sheets waiting for approval \(Ada\)/);
+    const redo = await call('approve_video', { id, changes: 'Ada: a white bee suit and a veil' });
+    expect((redo.content[0] as { text: string }).text).toMatch(/redoing its cast/);
+    await waitForGate('cast', 2);
+    await call('approve_video', { id });
+    await waitForGate('storyboard', 1);
+    expect(((await call('preview_video', { id })).structuredContent as { source: string }).source).toBe('storyboard');
+    expect(((await call('cancel_video', { id })).structuredContent as { status: string }).status).toBe('canceled');
+    await client.close();
+  });
+
   it('the README\'s `npm run inspect` (the MCP Inspector\'s command-line mode) lists the 15 tools with an API key header', async () => {
     // Exactly as the README says, through npm, from the package folder.
     const { stdout } = await run('npm', ['run', '--silent', 'inspect', '--', `${serve.url}/mcp`, '--header', `Authorization: Bearer ${key}`], { cwd: PACKAGE_ROOT, timeout: 60_000 });

@@ -151,19 +151,25 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     name: 'preview_video',
     title: 'Preview a video\'s frames',
     description:
-      'One JPEG per scene (GET /v1/videos/{id}/frames), from the rendered MP4, or rendered as stills from the scene code when there is no MP4 yet. The frames come back as images to look at.',
+      'One JPEG per scene (GET /v1/videos/{id}/frames), from the rendered MP4, or rendered as stills from the scene code when there is no MP4 yet; on a storyboard build paused for review, the cast sheets or storyboard stills under review. The frames come back as images to look at.',
     input: videoIdParams.extend(framesQuery.shape),
     output: framesResponse,
     annotations: READ_ONLY,
     run: async (session, args) => {
       const row = ownVideo(session.ctx, args.id, session.principal.account.id);
       const answer = await videoFrames(session.ctx, row, args.max_frames, session.services);
-      const from = answer.source === 'video' ? 'the rendered MP4' : 'the committed scene code, rendered as stills';
+      const count = `${answer.frames.length} frame${answer.frames.length === 1 ? '' : 's'} of video ${answer.video_id}`;
+      const summary =
+        answer.source === 'cast'
+          ? `${count}: the cast sheets waiting for approval (${answer.frames.map((frame) => frame.name).join(', ')}). Answer with approve_video: no changes to go on, or changes such as "${answer.frames[0]?.name ?? 'Name'}: a new look".`
+          : answer.source === 'storyboard'
+            ? `${count}: the storyboard waiting for approval, one still per scene (${answer.frames.map((frame) => `scene ${frame.scene_id} at ${frame.time_seconds} s`).join('; ')}). Answer with approve_video: no changes to go on, or changes such as "redo scene 2: …".`
+            : `${count}, one per scene, from ${answer.source === 'video' ? 'the rendered MP4' : 'the committed scene code, rendered as stills'}: ${answer.frames
+                .map((frame) => `scene ${frame.scene_id} at ${frame.time_seconds} s`)
+                .join('; ')}.`;
       return {
         structured: answer,
-        summary: `${answer.frames.length} frame${answer.frames.length === 1 ? '' : 's'} of video ${answer.video_id}, one per scene, from ${from}: ${answer.frames
-          .map((frame) => `scene ${frame.scene_id} at ${frame.time_seconds} s`)
-          .join('; ')}.`,
+        summary,
         images: answer.frames.map((frame) => ({ data: frame.data, mimeType: frame.mime_type })),
       };
     },
