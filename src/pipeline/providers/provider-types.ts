@@ -35,6 +35,8 @@ export interface PlannedScene {
   settings: Record<string, unknown>;
   /** What the narrator says over the scene, in the plan's language; empty for a silent scene. */
   narration: string;
+  /** The planner marked this moment as a film shot (`ai_video: "auto"`): it becomes footage. */
+  film?: boolean;
 }
 
 /** A story plan: the arc and the scene list, durations summing to the target. */
@@ -57,6 +59,8 @@ export interface PlanRequest {
   language: string;
   /** What the request brought besides the prompt. */
   materials?: PlanMaterials;
+  /** The planner may mark scenes as film shots (`film`), where film shows the subject better (`ai_video: "auto"`). */
+  filmShots?: boolean;
 }
 
 /** Images, documents and brand a plan may draw on. */

@@ -58,11 +58,13 @@ function toShot(scene: PlannedScene, position: number): PlannedScene {
 
 /**
  * Which planned scenes become film shots, by `ai_video`: `full` every scene; `on` every other body
- * scene that carries words; `auto` and `off` none (the embedded planner marks no shot as film).
+ * scene that carries words; `auto` the scenes the planner marked `film` (a language model may; the
+ * embedded planner marks none); `off` none.
  * A shot keeps its scene's narration and timing; its words become the caption.
  */
 export function footageScenes(scenes: PlannedScene[], mode: AiVideoMode): PlannedScene[] {
   if (mode === 'full') return scenes.map((scene, position) => toShot(scene, position));
+  if (mode === 'auto') return scenes.map((scene, position) => (scene.film ? toShot(scene, position) : scene));
   if (mode !== 'on') return scenes;
   let body = 0;
   return scenes.map((scene, position) => {

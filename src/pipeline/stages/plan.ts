@@ -75,6 +75,7 @@ export async function planStage(stage: StageContext): Promise<PlanDraft | undefi
       multiScene: options.multiScene,
       fps: options.fps,
       language,
+      ...(options.aiVideo === 'auto' && options.multiScene ? { filmShots: true } : {}),
       materials: { images: materials.images, documents: materials.documents, ...(materials.logo ? { logo: materials.logo } : {}), ...(brandName ? { brandName } : {}), ...(brandDescription ? { brandDescription } : {}) },
     },
     stage.signal,

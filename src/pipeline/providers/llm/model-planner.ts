@@ -37,6 +37,7 @@ const plannedSceneSchema = z.intersection(
   z.object({
     narration: z.string().max(400).describe('What the narrator says over this scene, in the requested language; empty for none'),
     seconds: z.number().min(2).max(30).describe('How long the scene should last'),
+    film: z.boolean().optional().describe('Only when film shots are allowed: true when live-action film shows this moment better than graphics'),
   }),
 );
 
@@ -68,6 +69,11 @@ function describeRequest(request: PlanRequest, fixed: SceneDraft[]): string {
     `Language: ${request.language}`,
     request.multiScene ? `Target length: ${request.durationSeconds} seconds, about ${Math.max(3, Math.round(request.durationSeconds / 6))} scenes` : 'Exactly one scene, no narration.',
   ];
+  if (request.multiScene && request.filmShots) {
+    lines.push(
+      'Film shots: mark a scene "film": true only where live-action film shows the moment better than graphics (a place, a person at work, a product in use, nature), at most a third of the scenes, never a scene of figures, lists or charts. A film scene keeps its narration, and its main line becomes the caption.',
+    );
+  }
   const materials = request.materials;
   if (materials?.brandName) lines.push(`Brand: ${materials.brandName}${materials.brandDescription ? ` (${materials.brandDescription})` : ''}`);
   for (const document of materials?.documents ?? []) {
@@ -180,6 +186,7 @@ export class ModelPlanner implements StoryPlanner {
       if (scene.kind === 'stat' && !cells && !stated.has(Math.abs(scene.value))) continue;
       const draft = scene.kind === 'material' ? toDraft(scene, fixed, actionAllowed) : screenDraft(toDraft(scene, fixed, actionAllowed));
       if (draft && cells) draft.settings = { ...draft.settings, source: cellsSourceText([cells]), sourceRef: cells };
+      if (draft && scene.film && request.filmShots && request.multiScene && FILM_KINDS.has(draft.kind)) draft.film = true;
       if (draft) drafts.push({ draft, seconds: scene.seconds });
     }
     // Fixed scenes the model left out still belong in the video: before the close.
@@ -197,6 +204,9 @@ export class ModelPlanner implements StoryPlanner {
     return { title: withoutRequestWords(plan.title) || plan.title, scenes };
   }
 }
+
+/** Kinds a model may mark as film: a moment with a line to caption, not figures, lists or charts. */
+const FILM_KINDS = new Set(['title', 'kinetic', 'quote', 'cta', 'image']);
 
 /** Settings a scene shows only when given. */
 const OPTIONAL_TEXTS = new Set(['subtitle', 'emphasis', 'author', 'action', 'caption', 'kicker']);

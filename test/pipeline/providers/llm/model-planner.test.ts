@@ -6,6 +6,7 @@ import { readDocument } from '../../../../src/documents/read-document.js';
 import { createLanguageModel } from '../../../../src/pipeline/providers/llm/create-language-model.js';
 import { LanguageModelError } from '../../../../src/pipeline/providers/llm/language-model.js';
 import { ModelPlanner, type ModelPlan } from '../../../../src/pipeline/providers/llm/model-planner.js';
+import { footageScenes } from '../../../../src/pipeline/stages/footage-scenes.js';
 import { startFakeOpenAIServer, type FakeModelServer } from '../../../helpers/fake-model-servers.js';
 
 const servers: FakeModelServer[] = [];
@@ -161,5 +162,29 @@ describe('ModelPlanner keeps the request\'s production words off the screen, who
     expect(plan.scenes[0]!.settings).toEqual({ title: 'Slow sourdough' });
     expect(plan.scenes[1]!.settings.items).toEqual(['Fermented for 48 hours', 'Bloom for 30 seconds']);
     expect(plan.scenes[2]!.settings).toEqual({ message: 'Fresh every morning' });
+  });
+});
+
+describe('film shots (ai_video "auto")', () => {
+  const FILMED: ModelPlan = {
+    title: 'A morning at the bakery',
+    scenes: [
+      { kind: 'kinetic', text: 'Bread before sunrise', narration: 'The first loaves go in at four.', seconds: 5, film: true },
+      { kind: 'bullets', heading: 'What goes in', items: ['Flour and water', 'Salt and time'], narration: 'Flour, water, salt and time.', seconds: 6, film: true },
+      { kind: 'title', title: 'Fresh every day', narration: 'Fresh every day.', seconds: 4 },
+    ],
+  };
+
+  it('asks for film marks only when allowed, and keeps them only on moments with a line to caption', async () => {
+    const { planner, server } = await plannerAnswering({ object: FILMED }, { object: FILMED });
+    const allowed = await planner.plan({ prompt: 'A morning at our bakery.', durationSeconds: 15, multiScene: true, fps: 30, language: 'en', filmShots: true });
+    expect(JSON.stringify(server.requests[0]!.body)).toContain('Film shots: mark a scene');
+    expect(allowed.scenes.map((scene) => scene.film ?? false)).toEqual([true, false, false]);
+    expect(footageScenes(allowed.scenes, 'auto').map((scene) => scene.kind)).toEqual(['footage', 'bullets', 'title']);
+
+    const offered = await planner.plan({ prompt: 'A morning at our bakery.', durationSeconds: 15, multiScene: true, fps: 30, language: 'en' });
+    expect(JSON.stringify(server.requests[1]!.body)).not.toContain('Film shots: mark a scene');
+    expect(offered.scenes.some((scene) => scene.film)).toBe(false);
+    expect(footageScenes(offered.scenes, 'auto').some((scene) => scene.kind === 'footage')).toBe(false);
   });
 });
