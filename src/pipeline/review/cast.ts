@@ -78,13 +78,15 @@ export function castOf(source: CastSource): CastMember[] {
       counts.set(key, entry);
     }
   });
+  const texts = [source.prompt, ...source.scenes];
   const recurring = [...counts.values()]
     .filter((entry) => entry.scenes >= 2 || (entry.inPrompt && entry.scenes >= 1))
+    // A name is capitalized inside a sentence somewhere, not only at the start of one ("Film about …").
+    .filter((entry) => texts.some((text) => new RegExp(`[\\p{L}\\p{N},;:'’)]\\s+${escapeRegExp(entry.name)}(?![\\p{L}\\p{N}])`, 'u').test(text)))
     // A name inside a longer recurring one ("Mara" in "Mara Lind") is the same member.
     .filter((entry, _, all) => !all.some((other) => other !== entry && other.name.length > entry.name.length && mentions(other.name, entry.name) && other.scenes >= entry.scenes))
     .sort((a, b) => b.scenes - a.scenes || Number(b.inPrompt) - Number(a.inPrompt) || a.first - b.first)
     .slice(0, MAX_CAST);
-  const texts = [source.prompt, ...source.scenes];
   const members: CastMember[] = recurring.length > 0
     ? recurring.map((entry) => ({ name: entry.name, look: lookOf(entry.name, texts) }))
     : [{ name: source.title.slice(0, 80), look: (source.prompt.split(/(?<=[.!?])\s+|\n+/u)[0] ?? source.title).trim().slice(0, MAX_LOOK) }];

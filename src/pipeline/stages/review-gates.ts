@@ -1,3 +1,4 @@
+import { readRequestContent } from '../providers/embedded/request-content.js';
 import { stripDirectives } from '../speech/read-audio-intent.js';
 import { applyTransition } from '../engine/apply-transition.js';
 import { renderCastSheets, renderStoryboard } from '../review/board-stills.js';
@@ -20,7 +21,8 @@ function castSourceOf(stage: StageContext) {
   const options = stage.options();
   const scenes = stage.ctx.videos.scenes(stage.jobId).sort((a, b) => a.position - b.position);
   return {
-    prompt: stripDirectives(row.prompt),
+    // The request's content, not how it asks for the video ("Make a 20 second film about …").
+    prompt: readRequestContent(stripDirectives(row.prompt)).sentences.join(' '),
     title: plan.title,
     scenes: scenes.map((scene) => {
       const settings = JSON.parse(scene.settings) as Record<string, unknown>;

@@ -29,6 +29,11 @@ describe('castOf', () => {
     expect(castOf({ prompt: 'A day at sea.', title: 'A day at sea', scenes: ['Waves.', 'Wind.'], images: [{ asset: 'img-0' }] })[0]?.image).toBe('img-0');
   });
 
+  it('takes only words capitalized inside a sentence somewhere as names, not sentence starts that recur', () => {
+    const cast = castOf({ prompt: 'A lighthouse keeper called Mara.', title: 'Mara', scenes: ['Film about Mara and the sea.', 'Film crews love Mara.', 'Lighthouses guide boats.', 'Lighthouses stand tall.'], images: [] });
+    expect(cast.map((member) => member.name)).toEqual(['Mara']);
+  });
+
   it('keeps at most four', () => {
     const names = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay'];
     const scenes = [names.join(' and ') + ' meet.', names.join(' and ') + ' part.'];

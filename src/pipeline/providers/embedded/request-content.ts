@@ -19,7 +19,7 @@ export interface RequestContent {
 const W = String.raw`[\p{L}\p{N}'’&-]`;
 
 /** The video as the object of a request ("a short teaser", "ein kurzes Video", "une vidéo courte", "un anuncio"). */
-const NOUNS = String.raw`videos?|vids?|clips?|ads?|adverts?|advertisements?|commercials?|promos?|teasers?|trailers?|stings?|idents?|reels?|shorts|explainers?|animations?|slideshows?|spots?|bumpers?|intros?|outros?|montages?|kurzvideos?|erklärvideos?|werbevideos?|werbespots?|imagefilms?|vidéos?|pubs?|publicités?|bandes?-annonces?|capsules?|vídeos?|anuncios?|tráilers?|animaci(?:ón|ones)|cortos?`;
+const NOUNS = String.raw`videos?|vids?|clips?|films?|movies?|documentar(?:y|ies)|películas?|ads?|adverts?|advertisements?|commercials?|promos?|teasers?|trailers?|stings?|idents?|reels?|shorts|explainers?|animations?|slideshows?|spots?|bumpers?|intros?|outros?|montages?|kurzvideos?|erklärvideos?|werbevideos?|werbespots?|imagefilms?|vidéos?|pubs?|publicités?|bandes?-annonces?|capsules?|vídeos?|anuncios?|tráilers?|animaci(?:ón|ones)|cortos?`;
 
 /** Words that only say what kind of video: "vertical", "30-second", "logo", "kurzes", "courte", "corto". */
 const MODIFIERS = new Set(
