@@ -20,8 +20,10 @@ const NOT_NAMES = new Set(
 
 /** The texts a scene says or shows. */
 export interface CastSource {
-  /** The user's request, directives stripped. */
+  /** What the request says (its content, without how it asks for the video). */
   prompt: string;
+  /** The request as written, where a name's capital is told from a sentence start ("a film about Mara"). @default prompt */
+  written?: string;
   /** The video's title, the subject when no one recurs. */
   title: string;
   /** Each planned scene's words: narration, on-screen texts, shot description. */
@@ -79,10 +81,11 @@ export function castOf(source: CastSource): CastMember[] {
     }
   });
   const texts = [source.prompt, ...source.scenes];
+  const written = [source.written ?? source.prompt, ...source.scenes];
   const recurring = [...counts.values()]
     .filter((entry) => entry.scenes >= 2 || (entry.inPrompt && entry.scenes >= 1))
     // A name is capitalized inside a sentence somewhere, not only at the start of one ("Film about …").
-    .filter((entry) => texts.some((text) => new RegExp(`[\\p{L}\\p{N},;:'’)]\\s+${escapeRegExp(entry.name)}(?![\\p{L}\\p{N}])`, 'u').test(text)))
+    .filter((entry) => written.some((text) => new RegExp(`[\\p{L}\\p{N},;:'’)]\\s+${escapeRegExp(entry.name)}(?![\\p{L}\\p{N}])`, 'u').test(text)))
     // A name inside a longer recurring one ("Mara" in "Mara Lind") is the same member.
     .filter((entry, _, all) => !all.some((other) => other !== entry && other.name.length > entry.name.length && mentions(other.name, entry.name) && other.scenes >= entry.scenes))
     .sort((a, b) => b.scenes - a.scenes || Number(b.inPrompt) - Number(a.inPrompt) || a.first - b.first)

@@ -23,6 +23,7 @@ function castSourceOf(stage: StageContext) {
   return {
     // The request's content, not how it asks for the video ("Make a 20 second film about …").
     prompt: readRequestContent(stripDirectives(row.prompt)).sentences.join(' '),
+    written: row.prompt,
     title: plan.title,
     scenes: scenes.map((scene) => {
       const settings = JSON.parse(scene.settings) as Record<string, unknown>;
