@@ -126,7 +126,8 @@ export function applyEditLinks(source: EditSource, result: EditResult, imported:
   if (imported.music) {
     next.options.music = false;
     next.remixAudio = true;
-    next.changes.push(`the soundtrack is the music from ${imported.music.url}`);
+    const song = imported.music.song;
+    next.changes.push(song ? `the soundtrack is the song "${song.title}"${song.artist ? ` by ${song.artist}` : ''} (yt-dlp's first search result)` : `the soundtrack is the music from ${imported.music.url}`);
   }
   return next;
 }

@@ -8,6 +8,7 @@ import { expandHex } from '../theme/resolve-theme.js';
 import { EditError } from './edit-errors.js';
 import { describeOperation, parseEditOperations, type EditOperation, type Placement } from './edit-operations.js';
 import type { EditOptions, EditScene, EditSource } from './edit-source.js';
+import { sceneShowingImage } from './image-scenes.js';
 import { mainTextKey, replaceInSettings, sceneFromContent, setTextAt, titleFromText } from './scene-text.js';
 
 /** The shortest a scene may be, in seconds. */
@@ -224,14 +225,16 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
       }
       case 'swap_image': {
         const entry = entries[find(op.scene)]!;
-        const name = typeof op.image === 'number' ? options.images[op.image] : options.images.includes(op.image) ? op.image : undefined;
+        const attached = typeof op.image === 'string' ? source.attached?.find((image) => image.name === op.image && image.role !== 'style') : undefined;
+        const name = typeof op.image === 'number' ? options.images[op.image] : options.images.includes(op.image) || attached ? op.image : undefined;
         if (!name) {
-          const known = options.images.filter(Boolean);
+          const known = [...options.images.filter(Boolean), ...(source.attached ?? []).filter((image) => image.role !== 'style').map((image) => image.name)];
           throw new EditError(`${field}.image`, `the job has no image ${typeof op.image === 'number' ? `images[${op.image}]` : `"${op.image}"`}; ${known.length ? `its images are ${known.join(', ')}` : 'it has no attached images'}`);
         }
         const slot = op.slot ?? 0;
         const settings = entry.scene.settings;
-        if (typeof settings.image === 'string' && slot === 0) settings.image = name;
+        if (attached && slot === 0 && (entry.scene.kind === 'footage' || (typeof settings.image !== 'string' && !Array.isArray(settings.images)))) entry.scene = sceneShowingImage(entry.scene, attached, source.footageStills ?? false);
+        else if (typeof settings.image === 'string' && slot === 0) settings.image = name;
         else if (Array.isArray(settings.images) && slot < settings.images.length) settings.images = settings.images.map((item, i) => (i === slot ? name : item));
         else throw new EditError(`${field}.scene`, `scene ${op.scene} (${entry.scene.kind}) shows no image${slot > 0 ? ` at slot ${slot}` : ''}`);
         break;

@@ -21,6 +21,8 @@ import { LanguageModelError } from '../providers/llm/language-model.js';
 import { parseEditInstruction } from './edit-grammar.js';
 import type { EditReader } from './model-edit-reader.js';
 import { editSourceOf } from './edit-source.js';
+import { applyEditImages } from './apply-edit-images.js';
+import { attachedEditImages, planWithImages, prepareEditImages, type PreparedEditImages } from './edit-images.js';
 
 /** Text and layout changes: credits per regenerated scene (the credits table's "edit" row). */
 export const EDIT_SCENE_CREDITS = 0.5;
@@ -78,9 +80,13 @@ function editEstimate(result: EditResult, seconds: number, narrated: boolean): C
  * scenes are committed from the start with the source's code and narration (their rendered
  * segments are reused by hash) and whose changed scenes are written again by the job's stages.
  * Narration the change touches is spoken again by the job (the respeak stage). Links in the prompt
- * are imported into the new job (see findEditLinks, importEditLinks): music becomes the soundtrack,
- * a clip becomes a footage scene. The source never changes. A change the grammar cannot read, a
- * link that cannot be imported, or a change this node cannot make yet, is a 400 that writes nothing.
+ * are imported into the new job (see findEditLinks, importEditLinks): music (or a song named in
+ * quotes, found by yt-dlp) becomes the soundtrack, a clip becomes a footage scene. The request's
+ * images are fetched into the new job as assets `edit-image-<i>` (prepareEditImages) and applied by
+ * role (applyEditImages): placed where the instruction says, else a new scene; a style image's
+ * colours; a reference image where it is named. The source never changes. A change the grammar
+ * cannot read, a link or image that cannot be imported, or a change this node cannot make yet, is a
+ * 400 that writes nothing.
  */
 export async function createEdit(
   ctx: NodeContext,
@@ -101,12 +107,13 @@ export async function createEdit(
   const sourceOptions = JSON.parse(source.options) as ResolvedVideoOptions;
   if (!sourceOptions.multiScene) throw invalidRequest(`id: ${source.model} videos are single-scene; only multi-scene videos (model-5, model-6) can be edited`);
   if (!source.plan) throw new ServiceError('not_editable', `video ${sourceId} failed before its story was planned, so there is nothing to edit; create it again`);
-  if (body.images && body.images.length > 0) throw invalidRequest('images: images in an edit are not supported on this node yet; edit without them, or create a new video with the images');
   if (body.webhook_url !== undefined && !principal.key) throw invalidRequest('webhook_url: events are signed with an API key\'s webhook secret and this connection has none; use an API key for webhooks, or poll the job');
 
   const plan = JSON.parse(source.plan) as StoredPlan;
   const sourceScenes = ctx.videos.scenes(sourceId);
-  const editSource = editSourceOf({ scenes: sourceScenes, plan, options: sourceOptions });
+  // The edit's images are named (edit-image-<i>) before they are fetched, so the instruction can place them.
+  const attached = attachedEditImages(body.images);
+  const editSource = { ...editSourceOf({ scenes: sourceScenes, plan, options: sourceOptions }), ...(attached.length > 0 ? { attached, footageStills: sourceOptions.aiVideo === 'full' } : {}) };
   // Links in the prompt are imported (music, footage); the rest of it is read as the change.
   const links = findEditLinks(body.prompt, sourceScenes.length);
   if (links.links.some((link) => link.role === 'music') && !plan.audio) throw invalidRequest(`prompt: video ${sourceId} has no sound plan to put music in; create it again with the music in audio[]`);
@@ -121,7 +128,9 @@ export async function createEdit(
     }
   }
   if (instruction.trim() || links.links.length === 0) read ??= { operations: parseEditInstruction(instruction, editSource).operations, by: 'grammar' };
-  let result = read ? applyEditOperations(editSource, read.operations) : unchangedEdit(editSource);
+  // An instruction only about the edit's images ("add the new image") reads as no operation: the images' roles make the change.
+  const imagesOnly = attached.length > 0 && Array.isArray(read?.operations) && read.operations.length === 0;
+  let result = read && !imagesOnly ? applyEditOperations(editSource, read.operations) : unchangedEdit(editSource);
   // The scripts are in the source's language: without translating them, a new language would read them in the wrong voice.
   const narrated = result.options.narration && (plan.audio?.narration ?? false);
   if (narrated && result.options.language !== editSource.options.language) {
@@ -134,7 +143,9 @@ export async function createEdit(
   // Scenes the links name are checked before anything is fetched.
   const targets = footageTargets(editSource, result, links.links);
   let imported: ImportedLinks | undefined;
+  let images: PreparedEditImages | undefined;
   try {
+    if (attached.length > 0) images = await prepareEditImages(ctx, id, body.images!);
     if (links.links.length > 0) {
       imported = await importEditLinks(ctx, {
         accountId: account.id,
@@ -145,6 +156,7 @@ export async function createEdit(
       });
       result = applyEditLinks(editSource, result, imported);
     }
+    if (images) result = applyEditImages(editSource, result, images, { instruction, byModel: read !== undefined && read.by !== 'grammar' });
     const seconds = result.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
     const estimate = [...editEstimate(result, seconds, narrated), ...(imported ? linkCreditParts(imported) : [])];
     const millicredits = estimate.reduce((sum, part) => sum + part.millicredits, 0);
@@ -167,7 +179,8 @@ export async function createEdit(
       remixed_audio: result.remixAudio,
       respoken: [...result.renarrate].filter((index) => result.scenes[index]?.narration.trim()).sort((a, b) => a - b),
     };
-    const newPlan = imported ? planWithLinks(planAfterEdit(plan, result), imported) : planAfterEdit(plan, result);
+    const edited = planWithImages(planAfterEdit(plan, result), images ?? { assets: {} });
+    const newPlan = imported ? planWithLinks(edited, imported) : edited;
     const byPosition = new Map(sourceScenes.map((scene) => [scene.position, scene]));
     const scenes: SceneRow[] = result.scenes.map((scene, index) => {
       const origin = result.origins[index];

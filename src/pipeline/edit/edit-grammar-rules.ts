@@ -4,6 +4,7 @@ import { NARRATION_LANGUAGES, isNarrationLanguage } from '../speech/languages.js
 import { cssColorHex } from './css-colors.js';
 import type { EditOperation } from './edit-operations.js';
 import type { EditSource } from './edit-source.js';
+import { IMAGE_RULES } from './image-grammar-rules.js';
 import { mainTextKey } from './scene-text.js';
 import { BARE_REF, SCENE_REF, sceneNumberOf } from './scene-references.js';
 
@@ -90,6 +91,7 @@ const SECONDS = '(?<seconds>\\d+(?:[.,]\\d+)?)\\s*(?:s|sec|secs|seconds?|sekunde
  * Each phrasing is matched against a whole clause (the instruction split at "and", ";", "then", new lines).
  */
 export const GRAMMAR_RULES: readonly GrammarRule[] = [
+  ...IMAGE_RULES,
   {
     name: 'title',
     patterns: [

@@ -57,6 +57,7 @@ export const EDIT_GRAMMAR_HELP = [
     const phrasings = EDIT_GRAMMAR_EXAMPLES.filter((example) => example.rule === rule).map((example) => `"${example.instruction}"`);
     return `- ${rule}: ${phrasings.join(', ')}`;
   }),
+  '- An image sent with the edit (images[]) in a scene: "use the new image in scene 2", "put image 1 in scene 3", "swap the picture of scene 2 for the attached image" (an image with role import that no clause places becomes a new scene at the end)',
 ].join('\n');
 
 /** What the grammar read: the operations, and one line per operation saying what it understood. */
@@ -165,10 +166,13 @@ export function parseEditInstruction(
   const segments = instruction.split(HARD).map((segment) => segment.trim()).filter((segment) => clean(segment) !== '');
   const operations: EditOperation[] = [];
   const unreadable: { text: string; problem?: string }[] = [];
+  // A clause about the edit's own images ("add the new image") reads as no operation: its image's role does the work.
+  let read = 0;
   for (const segment of segments) {
     const clauses = readSegment(segment, context);
     if (clauses) {
       operations.push(...clauses.flat());
+      read += clauses.length;
       continue;
     }
     const salvaged = salvage(segment, context);
@@ -176,6 +180,6 @@ export function parseEditInstruction(
     unreadable.push(...salvaged.unreadable);
   }
   const understood = operations.map(describeOperation);
-  if (unreadable.length > 0 || operations.length === 0) throw new EditGrammarError(understood, unreadable, EDIT_GRAMMAR_HELP);
+  if (unreadable.length > 0 || (operations.length === 0 && (read === 0 || !source.attached?.length))) throw new EditGrammarError(understood, unreadable, EDIT_GRAMMAR_HELP);
   return { operations, understood };
 }

@@ -13,6 +13,8 @@ export interface EditLink {
   scene?: number;
   /** The clause that named the link, as written. */
   clause: string;
+  /** A song named without a link ("use the song 'Blue Monday' by New Order as the music"): `url` is its yt-dlp search. */
+  song?: { title: string; artist?: string };
 }
 
 /** An edit's prompt read for links: the links, and the instruction left for the grammar or the model. */
@@ -27,7 +29,7 @@ export const MAX_EDIT_LINKS = 4;
 
 /** How to say what a link is for (the 400 an unclear link gets, and the README). */
 export const EDIT_LINK_HELP =
-  'Say what each link is: "use the music <url>" (or song, track, soundtrack) makes it the soundtrack; "use the clip <url> in scene 2" (or footage, video) shows it in that scene, and without a scene it becomes a new scene at the end.';
+  'Say what each link is: "use the music <url>" (or song, track, soundtrack) makes it the soundtrack; "use the clip <url> in scene 2" (or footage, video) shows it in that scene, and without a scene it becomes a new scene at the end. A song can be named instead of linked: "use the song \'Blue Monday\' by New Order as the music" (found with yt-dlp).';
 
 const URL_PATTERN = /https?:\/\/[^\s<>"'`«»“”‘’]+/giu;
 const QUOTED = /"[^"]*"|“[^”]*”|‘[^’]*’|«[^»]*»|(?<![\p{L}])'[^']*'(?![\p{L}])/gu;
@@ -41,6 +43,56 @@ const TEXT_CHANGE = word('say|says|saying|read|reads|text|title|caption|headline
 const TOKEN = /\u0001(\d+)\u0001/gu;
 /** What is left of a sentence once its link clause is gone that is no instruction at all. */
 const LEFTOVER = /^(?:(?:please|thanks?|thank\s+you|also|then|and|bitte|danke|merci|s'il\s+vous\s+pla[iî]t|gracias|por\s+favor)[\s.,;:!?]*)*$/iu;
+
+const TITLE = `(?<title>"[^"]+"|“[^”]+”|'[^']+'|‘[^’]+’)`;
+const BY = `(?:\\s+(?:by|from|von|de|par)\\s+(?<artist>[^,;.!?]+?))?`;
+const AS = `(?:\\s+(?:as|for)\\s+(?:the\\s+)?(?<as>music|soundtrack|sound\\s*track|background\\s+music|backing\\s+track|score|musik|musique|m[uú]sica))?`;
+/** Phrasings that name a song to use as the music, its title in quotes. */
+const SONG_PATTERNS = [
+  new RegExp(`^(?:please\\s+)?(?:use|play|add|put\\s+on|pick|choose|set)\\s+(?:the\\s+)?(?:(?<noun>song|track|tune|music|musik|lied|chanson|canci[oó]n)\\s+)?${TITLE}${BY}${AS}\\s*[.!]?$`, 'iu'),
+  new RegExp(`^(?:please\\s+)?(?:make|set|change)\\s+the\\s+(?<noun>music|soundtrack)\\s+(?:to\\s+|be\\s+)?(?:the\\s+(?:song|track)\\s+)?${TITLE}${BY}\\s*[.!]?$`, 'iu'),
+];
+
+const NEXT_CLAUSE = /(?:^|\s)(?:and|then|also|und|et|y)\s+(?:make|change|set|use|add|remove|put|delete|move|swap|turn|replace|redo|regenerate|no|mach|mache|fais|haz)(?:\s|$)/iu;
+
+/** The search yt-dlp is given for a named song: its first result. */
+export const songSearch = (song: { title: string; artist?: string }) => `ytsearch1:${[song.artist, song.title].filter(Boolean).join(' ')}`;
+
+/** A clause naming a song to use as the music, read; undefined when it names none. */
+export function readSongClause(clause: string): { title: string; artist?: string } | undefined {
+  const text = clause.trim().replace(/\s+/gu, ' ');
+  for (const pattern of SONG_PATTERNS) {
+    const match = pattern.exec(text);
+    if (!match?.groups || (!match.groups.noun && !match.groups.as)) continue;
+    const title = match.groups.title!.slice(1, -1).trim();
+    const artist = match.groups.artist?.trim();
+    // "… by New Order and make the title say Hi" is two clauses, not an artist called "New Order and make …".
+    if (artist && NEXT_CLAUSE.test(artist)) continue;
+    if (title) return { title, ...(artist ? { artist } : {}) };
+  }
+  return undefined;
+}
+
+/** Songs named in a prompt (whole sentences, else soft-separated clauses), and the prompt without their clauses. */
+function findSongNames(prompt: string): { songs: EditLink[]; rest: string } {
+  const songs: EditLink[] = [];
+  const kept: string[] = [];
+  for (const segment of prompt.split(SENTENCE)) {
+    const whole = readSongClause(segment);
+    if (whole) {
+      songs.push({ url: songSearch(whole), role: 'music', song: whole, clause: segment.trim() });
+      continue;
+    }
+    const parts = softParts(segment).map((part) => segment.slice(part.start, part.end));
+    const rest = parts.filter((part) => {
+      const song = readSongClause(part);
+      if (song) songs.push({ url: songSearch(song), role: 'music', song, clause: part.trim() });
+      return !song;
+    });
+    kept.push(rest.length === parts.length ? segment : rest.map((part) => part.trim()).filter(Boolean).join(', '));
+  }
+  return { songs, rest: songs.length > 0 ? kept.map((text) => text.trim()).filter(Boolean).join('\n') : prompt };
+}
 
 /** A URL as found in prose: trailing punctuation and an unmatched closing bracket are not part of it. */
 function trimUrl(url: string): string {
@@ -79,10 +131,21 @@ function softParts(segment: string): { start: number; end: number }[] {
  * ("use this music: URL", "add URL as the soundtrack", song, track, Musik, musique, música) or
  * footage ("use the clip URL in scene 2", "add this footage URL"), with the scene it names. A link
  * in quotes, or in a clause that changes words on screen ("change the text to Visit URL"), is text
- * and stays in the instruction. The links' clauses are removed from the instruction. Throws a 400
- * for more than {@link MAX_EDIT_LINKS} links or more than one music link.
+ * and stays in the instruction. A song named in quotes with no link ("use the song 'Blue Monday' by
+ * New Order as the music") is a music link to yt-dlp's search for it ({@link songSearch}). The links'
+ * clauses are removed from the instruction. Throws a 400 for more than {@link MAX_EDIT_LINKS} links
+ * or more than one music link or song.
  */
-export function findEditLinks(prompt: string, sceneCount: number): PromptLinks {
+export function findEditLinks(fullPrompt: string, sceneCount: number): PromptLinks {
+  const named = findSongNames(fullPrompt);
+  const found = findLinks(named.rest, sceneCount);
+  const links = [...named.songs, ...found.links];
+  if (links.length > MAX_EDIT_LINKS) throw invalidRequest(`prompt: an edit imports at most ${MAX_EDIT_LINKS} links; this one has ${links.length}`);
+  if (links.filter((link) => link.role === 'music').length > 1) throw invalidRequest('prompt: a video has one soundtrack, so name one music link or song');
+  return { links, instruction: found.instruction };
+}
+
+function findLinks(prompt: string, sceneCount: number): PromptLinks {
   const quoted = [...prompt.matchAll(QUOTED)].map((match) => [match.index, match.index + match[0].length] as const);
   const urls: string[] = [];
   const tokenized = prompt.replace(URL_PATTERN, (found: string, offset: number) => {
@@ -127,8 +190,6 @@ export function findEditLinks(prompt: string, sceneCount: number): PromptLinks {
     kept.push(rest.join(', '));
   }
   const links = found.filter((link): link is EditLink => link !== undefined);
-  if (links.length > MAX_EDIT_LINKS) throw invalidRequest(`prompt: an edit imports at most ${MAX_EDIT_LINKS} links; this one has ${links.length}`);
-  if (links.filter((link) => link.role === 'music').length > 1) throw invalidRequest('prompt: a video has one soundtrack, so name one music link');
   const instruction = restore(kept.map((text) => text.trim()).filter((text) => text && !/^[\s.,;:!?]*$/u.test(text) && !LEFTOVER.test(text)).join('\n'));
   return { links, instruction };
 }

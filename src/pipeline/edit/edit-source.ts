@@ -36,10 +36,24 @@ export interface EditOptions {
   images: string[];
 }
 
+/** An image sent with the edit request (`images[i]`), prepared as a plan asset of the edit job. */
+export interface AttachedEditImage {
+  /** Its index in the edit request's `images[]`. */
+  index: number;
+  /** The plan asset name scenes refer to it by (`edit-image-<index>`). */
+  name: string;
+  role: 'import' | 'style' | 'reference';
+  context?: string;
+}
+
 /** What an edit starts from: a finished job's scenes and options. */
 export interface EditSource {
   scenes: EditScene[];
   options: EditOptions;
+  /** Images sent with the edit request; "the new image", "image 2" name them. */
+  attached?: AttachedEditImage[];
+  /** Whether a scene that takes an attached image becomes a film shot of it (an ai_video "full" source) rather than an image scene. */
+  footageStills?: boolean;
 }
 
 /** The stored job an edit source is read from. */

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fetchAttachment, findYtDlp, isSocialLink, type AttachmentRequest, type FetchedAttachment } from '../../attachments/fetch-attachment.js';
 import { SOCIAL_IMPORTS_PER_DAY, ytDlpImporter } from '../../attachments/import-social.js';
@@ -12,6 +12,8 @@ import { EDIT_LINK_HELP, type EditLink } from './edit-links.js';
 /** A music link made the soundtrack: its WAV (relative to files/) and beat grid. */
 export interface ImportedMusic {
   url: string;
+  /** The song it was named as, when it was found by search. */
+  song?: { title: string; artist?: string };
   path: string;
   bpm: number;
   offset: number;
@@ -75,8 +77,12 @@ async function audioSeconds(ffprobe: string, file: string): Promise<number> {
  */
 export async function importEditLinks(ctx: NodeContext, request: LinkImportRequest): Promise<ImportedLinks> {
   const { links, videoId } = request;
-  const social = links.filter((link) => isSocialLink(link.url)).map((link) => link.url);
+  const social = links.filter((link) => link.song || isSocialLink(link.url)).map((link) => link.url);
   const ytDlp = social.length > 0 ? await findYtDlp() : undefined;
+  const song = links.find((link) => link.song);
+  if (song && !ytDlp) {
+    throw invalidRequest(`prompt: a song can only be named when this node has yt-dlp on PATH to find it, and it has not; link the music file itself ("use the music <url>")`);
+  }
   if (social.length > 0 && !ytDlp) {
     throw invalidRequest(`prompt: ${show(social[0]!)} is a social or video-sharing link, which needs an importer (yt-dlp on PATH) that this node does not have; link the file itself`);
   }
@@ -95,17 +101,21 @@ export async function importEditLinks(ctx: NodeContext, request: LinkImportReque
 
   for (const [index, link] of links.entries()) {
     const field = `links[${index}]`;
-    const named = `prompt: the link ${show(link.url)}`;
+    const named = link.song ? `prompt: the song "${link.song.title}"${link.song.artist ? ` by ${link.song.artist}` : ''}` : `prompt: the link ${show(link.url)}`;
     const unclear = link.role === undefined ? ` ${EDIT_LINK_HELP}` : '';
     const attachment: AttachmentRequest = { url: link.url, kind: link.role === 'music' ? 'audio' : 'video', field };
     let fetched: FetchedAttachment;
     try {
-      fetched = await fetchAttachment(attachment, {
-        allowPrivateUrls: ctx.config.allowPrivateUrls,
-        destDir: inputsDir,
-        ...(ytDlp ? { importSocial: ytDlpImporter(ytDlp) } : {}),
-        ...(request.signal ? { signal: request.signal } : {}),
-      });
+      if (link.song) mkdirSync(inputsDir, { recursive: true });
+      // A named song is yt-dlp's first search result; a link is fetched (or imported) as create does.
+      fetched = link.song
+        ? await ytDlpImporter(ytDlp!)(attachment, { destDir: inputsDir, signal: request.signal ?? new AbortController().signal })
+        : await fetchAttachment(attachment, {
+            allowPrivateUrls: ctx.config.allowPrivateUrls,
+            destDir: inputsDir,
+            ...(ytDlp ? { importSocial: ytDlpImporter(ytDlp) } : {}),
+            ...(request.signal ? { signal: request.signal } : {}),
+          });
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       // The fetcher's messages start with the field it was given; the user knows the link, not the field.
@@ -118,7 +128,7 @@ export async function importEditLinks(ctx: NodeContext, request: LinkImportReque
       if (!((await audioSeconds(ffmpeg.ffprobe, fetched.path)) > 0)) throw invalidRequest(`${named} could not be decoded as audio`);
       const relative = path.posix.join(inputsRelative, path.basename(fetched.path));
       const prepared = await prepareClientAudio(ctx, videoId, [{ role: 'music', path: relative }], request.signal);
-      imported.music = { url: link.url, path: prepared.music!.path, bpm: prepared.music!.grid.bpm, offset: prepared.music!.grid.offset };
+      imported.music = { url: link.url, ...(link.song ? { song: link.song } : {}), path: prepared.music!.path, bpm: prepared.music!.grid.bpm, offset: prepared.music!.grid.offset };
       continue;
     }
 

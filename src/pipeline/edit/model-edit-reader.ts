@@ -24,6 +24,10 @@ function describeSource(source: EditSource): string {
   const { options } = source;
   return [
     ...scenes,
+    ...(source.attached ?? []).map(
+      (image) =>
+        `Image ${image.index + 1} sent with this change: asset "${image.name}", role ${image.role}${image.context ? `, context "${image.context}"` : ''}${image.role === 'style' ? ' (its colours are applied already; do not place it)' : ' (place it with swap_image, image "' + image.name + '"' + (image.role === 'import' ? '; if no operation places it, it becomes a new scene at the end)' : '; leave it out if it does not serve the change)')}`,
+    ),
     `Options: narration ${options.narration ? `on (voice ${options.voice}, language ${options.language})` : 'off'}, music ${options.music ? 'on' : 'off'}, sound effects ${options.sfx ? 'on' : 'off'}, colors ${JSON.stringify(options.colors)}, fonts ${JSON.stringify(options.fonts)}`,
   ].join('\n');
 }
