@@ -31,3 +31,14 @@ export function httpFailureMessage(failure: { status: number; name: string; base
   if (status === 404) return `${baseUrl} does not know ${name}${detail}; check the model name and the base URL`;
   return `${baseUrl} rejected the request to ${name}${detail}`;
 }
+
+/** The `reason` of a Google error body (`{ error: { details: [{ reason }] } }`), which tells a bad key from a bad request. */
+export function googleReason(body: string | undefined): string | undefined {
+  try {
+    const parsed = JSON.parse(body ?? '') as { error?: { details?: { reason?: unknown }[] } };
+    const reason = parsed.error?.details?.find((detail) => typeof detail?.reason === 'string')?.reason;
+    return typeof reason === 'string' ? reason : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,5 @@
 import { AISDKError, APICallError, DownloadError, NoVideoGeneratedError } from 'ai';
-import { firstLine, httpFailureMessage, unwrapRetry } from '../provider-failure.js';
+import { firstLine, googleReason, httpFailureMessage, unwrapRetry } from '../provider-failure.js';
 import { FootageError } from './footage-provider.js';
 import { FOOTAGE_KEY_VARIABLES, type FootageSetting } from './footage-config.js';
 
@@ -50,15 +50,4 @@ export function toFootageError(error: unknown, context: FootageFailureContext): 
     return new FootageError('unavailable', `cannot reach ${setting.baseUrl} for ${name}${tries}: ${redact(firstLine(last.cause ?? last))}`, options);
   }
   return new FootageError('unavailable', `${name} at ${setting.baseUrl} failed: ${redact(firstLine(last))}`, options);
-}
-
-/** The `reason` of a Google error body (`{ error: { details: [{ reason }] } }`), which tells a bad key from a bad request. */
-function googleReason(body: string | undefined): string | undefined {
-  try {
-    const parsed = JSON.parse(body ?? '') as { error?: { details?: { reason?: unknown }[] } };
-    const reason = parsed.error?.details?.find((detail) => typeof detail?.reason === 'string')?.reason;
-    return typeof reason === 'string' ? reason : undefined;
-  } catch {
-    return undefined;
-  }
 }

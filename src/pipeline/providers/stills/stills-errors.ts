@@ -1,5 +1,5 @@
 import { APICallError, InvalidResponseDataError, NoImageGeneratedError } from 'ai';
-import { firstLine, httpFailureMessage, unwrapRetry } from '../provider-failure.js';
+import { firstLine, googleReason, httpFailureMessage, unwrapRetry } from '../provider-failure.js';
 import { StillError } from './still-provider.js';
 import { STILL_KEY_VARIABLES, type StillSetting } from './stills-config.js';
 
@@ -42,15 +42,4 @@ export function toStillError(error: unknown, context: StillFailureContext): Stil
     return new StillError('unavailable', `cannot reach ${setting.baseUrl} for ${name}${tries}: ${redact(firstLine(last.cause ?? last))}`, options);
   }
   return new StillError('unavailable', `${name} at ${setting.baseUrl} failed: ${redact(firstLine(last))}`, options);
-}
-
-/** The `reason` of a Google error body (`{ error: { details: [{ reason }] } }`), which tells a bad key from a bad request. */
-function googleReason(body: string | undefined): string | undefined {
-  try {
-    const parsed = JSON.parse(body ?? '') as { error?: { details?: { reason?: unknown }[] } };
-    const reason = parsed.error?.details?.find((detail) => typeof detail?.reason === 'string')?.reason;
-    return typeof reason === 'string' ? reason : undefined;
-  } catch {
-    return undefined;
-  }
 }
