@@ -1,63 +1,11 @@
 import React, { useEffect, useMemo, useRef, useState } from 'react';
-import * as ReactJsxRuntime from 'react/jsx-runtime';
-import * as Remotion from 'remotion';
 import { AbsoluteFill, cancelRender, continueRender, delayRender, useCurrentFrame } from 'remotion';
-import * as Transitions from '@remotion/transitions';
-import * as TransitionFade from '@remotion/transitions/fade';
-import * as TransitionSlide from '@remotion/transitions/slide';
-import * as TransitionWipe from '@remotion/transitions/wipe';
-import * as Shapes from '@remotion/shapes';
-import * as Paths from '@remotion/paths';
-import * as Noise from '@remotion/noise';
-import * as LayoutUtils from '@remotion/layout-utils';
 import * as Kit from './kit';
 import { AUDIT_LOG_PREFIX, auditLayout } from './audit/layout-audit';
 import { loadKitFonts } from './kit/fonts';
 import { themeWithSettings } from './kit/theme-settings';
+import { captionsOf, evaluateScene, fontSampleText, type SceneComponent } from './scene-module';
 import type { SceneProps } from './scene-props';
-
-/**
- * The modules scene code may import: nothing else resolves. Keep in sync with
- * SCENE_IMPORT_ALLOWLIST in src/render/scene-code/check-scene-code.ts.
- */
-const ALLOWED_MODULES: Record<string, unknown> = {
-  react: React,
-  'react/jsx-runtime': ReactJsxRuntime,
-  remotion: Remotion,
-  '@remotion/transitions': Transitions,
-  '@remotion/transitions/fade': TransitionFade,
-  '@remotion/transitions/slide': TransitionSlide,
-  '@remotion/transitions/wipe': TransitionWipe,
-  '@remotion/shapes': Shapes,
-  '@remotion/paths': Paths,
-  '@remotion/noise': Noise,
-  '@remotion/layout-utils': LayoutUtils,
-  '@kit': Kit,
-};
-
-type SceneComponent = React.ComponentType<Pick<SceneProps, 'theme' | 'settings' | 'assets'>>;
-
-function evaluateScene(code: string): SceneComponent {
-  const module: { exports: Record<string, unknown> } = { exports: {} };
-  const require = (name: string) => {
-    if (!Object.hasOwn(ALLOWED_MODULES, name)) throw new Error(`scene code imports "${name}", which is not allowed`);
-    return ALLOWED_MODULES[name];
-  };
-  // The scene's own code is checked before it gets here (no eval, Function, fetch or import());
-  // this is the one place that turns the compiled text into a module.
-  new Function('require', 'module', 'exports', code)(require, module, module.exports);
-  const component = module.exports.default;
-  if (typeof component !== 'function') throw new Error('scene code has no default-exported component');
-  return component as SceneComponent;
-}
-
-/** Every string in the scene's settings, so the fonts load the faces for the scripts it shows. */
-function textOf(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const item of value) textOf(item, out);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) textOf(item, out);
-  return out;
-}
 
 /**
  * After each frame is laid out, logs the layout audit of the scene (only when asked to). The
@@ -107,7 +55,7 @@ export const SceneHost: React.FC<SceneProps> = ({ code, theme: packTheme, settin
   const [fontsReady, setFontsReady] = useState(false);
   const [handle] = useState(() => delayRender('loading kit fonts'));
   const root = useRef<HTMLDivElement>(null);
-  const sampleText = useMemo(() => textOf(settings).join(' ').slice(0, 4000), [settings]);
+  const sampleText = useMemo(() => fontSampleText(settings), [settings]);
   useEffect(() => {
     loadKitFonts(theme, sampleText)
       .then(() => setFontsReady(true))
@@ -134,7 +82,7 @@ export const SceneHost: React.FC<SceneProps> = ({ code, theme: packTheme, settin
   if (!fontsReady || 'error' in evaluated) return null;
   const { Scene } = evaluated;
   // Captions are the host's overlay, timed from the narration, whatever the scene's code draws.
-  const captions = Array.isArray(settings.captions) ? (settings.captions as Kit.CaptionChunk[]) : undefined;
+  const captions = captionsOf(settings);
   return (
     <AbsoluteFill ref={root}>
       <CancelOnError>

@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   unauthorized: 401,
   insufficient_credits: 402,
   forbidden: 403,
+  csrf_failed: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,

@@ -24,8 +24,8 @@ export type RequestParams = Record<string, unknown>;
 // A verifier of 43+ characters hashes to exactly 43 base64url characters.
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
-// Checked when the email is unknown, so an unknown email takes as long as a wrong password.
-const UNKNOWN_ACCOUNT_HASH = ['scrypt', 16384, 8, 1, Buffer.alloc(16).toString('base64'), Buffer.alloc(64).toString('base64')].join('$');
+/** Checked when the email is unknown, so an unknown email takes as long as a wrong password. */
+export const UNKNOWN_ACCOUNT_HASH = ['scrypt', 16384, 8, 1, Buffer.alloc(16).toString('base64'), Buffer.alloc(64).toString('base64')].join('$');
 
 const page = (value: Page): AuthorizeOutcome => ({ kind: 'page', page: value });
 

@@ -38,12 +38,13 @@ export function listConnections(ctx: NodeContext, accountId?: string): Connectio
 
 /**
  * Revokes a connection and every token issued under it; the client is refused from its next
- * request on. Unknown id → `not_found`; already revoked → `conflict`.
+ * request on. Unknown id → `not_found`; already revoked → `conflict`. With `accountId`, another
+ * account's connection answers `not_found` like a missing one.
  */
-export function revokeConnection(ctx: NodeContext, id: string): ConnectionSummary {
+export function revokeConnection(ctx: NodeContext, id: string, accountId?: string): ConnectionSummary {
   const store = oauthStoreOf(ctx.db);
   const row = store.getListedConnection(id);
-  if (!row) throw notFound(`connection ${id}`);
+  if (!row || (accountId !== undefined && row.account_id !== accountId)) throw notFound(`connection ${id}`);
   if (row.revoked_at) throw new ServiceError('conflict', `connection ${id} was already revoked at ${row.revoked_at}`);
   ctx.db.transaction(() => store.revokeConnection(id, nowIso()))();
   return summarize(store.getListedConnection(id)!);

@@ -6,6 +6,7 @@ import { publicUrlOf } from '../config/resolve-config.js';
 import { ServiceError } from '../errors/service-error.js';
 import type { NodeContext } from '../node-context.js';
 import { SERVICE_VERSION } from '../package-root.js';
+import { appRoutesPlugin } from './app/app-routes.js';
 import { mcpPlugin } from './mcp/mcp-routes.js';
 import { buildOpenApi } from './openapi/build-openapi.js';
 import { oauthPlugin } from './oauth/oauth-routes.js';
@@ -18,7 +19,6 @@ import type { HttpMethod, RouteDefinition } from './route-definition.js';
 import { accountRoutes } from './routes/account.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { providerKeyRoutes } from './routes/provider-keys.js';
-import { appPageRoutes } from './routes/app-pages.js';
 import { fileRoutes } from './routes/files.js';
 import { infographicRoutes } from './routes/infographics.js';
 import { videoRoutes } from './routes/videos.js';
@@ -38,6 +38,8 @@ export interface BuildAppOptions {
   rateLimit?: RateLimitOptions;
   /** The job engine and render pool; without them jobs are written but not worked on. */
   services?: Partial<AppServices>;
+  /** The web app under `/app`: its built folder and the sessions' clock (tests set both). */
+  app?: { distDir?: string; now?: () => number };
   /** Extra routes (tests use this to mount routes of issues not built yet). */
   extraRoutes?: RouteDefinition[];
 }
@@ -75,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
   errorHandlingPlugin(app, { bodyLimit });
-  authPlugin(app, ctx);
+  authPlugin(app, ctx, { now: options.app?.now });
   const limits = new RequestLimits(options.rateLimit?.now);
   rateLimitPlugin(app, limits);
 
@@ -88,7 +90,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...videoRoutes(ctx, services),
     ...infographicRoutes(ctx, services),
     ...fileRoutes(ctx),
-    ...appPageRoutes(ctx),
     ...(options.extraRoutes ?? []),
   ];
   const openApiRoute: RouteDefinition = {
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(mcpPlugin, { ctx, services, limits });
   await app.register(oauthPlugin, { ctx });
+  await app.register(appRoutesPlugin, { ctx, ...options.app });
   const methodsByUrl = new Map<string, Set<HttpMethod>>();
   for (const route of routes) {
     const validation = validateRequest(route);

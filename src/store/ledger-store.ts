@@ -49,6 +49,13 @@ export class LedgerStore {
       .all(accountId, limit) as LedgerEntryRow[];
   }
 
+  /** A page of an account's entries, newest first, those before entry `beforeId` when given. */
+  page(accountId: string, limit: number, beforeId?: number): LedgerEntryRow[] {
+    return this.sql
+      .get('SELECT * FROM ledger_entries WHERE account_id = ? AND id < ? ORDER BY id DESC LIMIT ?')
+      .all(accountId, beforeId ?? Number.MAX_SAFE_INTEGER, limit) as LedgerEntryRow[];
+  }
+
   recordRenders(row: { account_id: string; renders: number; reference: string; month: string; created_at: string }): void {
     this.sql
       .get(

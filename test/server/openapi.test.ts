@@ -26,7 +26,9 @@ describe('GET /v1/openapi.json', () => {
         '/v1/account', '/v1/account/provider-keys', '/v1/account/provider-keys/{provider}', '/v1/animation-styles', '/v1/api-keys', '/v1/api-keys/{id}', '/v1/brand-kits', '/v1/health', '/v1/models',
         '/v1/openapi.json', '/v1/voices', '/v1/videos', '/v1/videos/{id}', '/v1/videos/{id}/cancel', '/v1/videos/{id}/frames',
         '/v1/videos/{id}/edit', '/v1/videos/{id}/approve', '/v1/videos/{id}/render', '/v1/infographics/generate', '/v1/infographics/{id}/render', '/v1/infographics',
-        '/v1/infographics/{id}', '/v1/infographics/{id}/versions/{versionId}', '/v1/infographics/{id}/renders/{renderId}', '/files/*', '/app/videos/{id}',
+        '/v1/infographics/{id}', '/v1/infographics/{id}/versions/{versionId}', '/v1/infographics/{id}/renders/{renderId}', '/files/*',
+        '/v1/videos/estimate', '/v1/account/ledger', '/v1/account/connections', '/v1/account/connections/{id}',
+        '/v1/videos/{id}/preview', '/v1/infographics/{id}/versions/{versionId}/preview',
       ].sort(),
     );
     expect(doc.paths['/v1/health'].get.security).toEqual([]);

@@ -64,29 +64,40 @@ async function knownVoiceIds(ctx: NodeContext, requested: string | undefined): P
   return ids;
 }
 
+/** What a create body costs, once validated: the resolved options and their estimate. */
+export interface PricedVideo {
+  resolved: ReturnType<typeof resolveVideoOptions>;
+  estimate: ReturnType<typeof estimateCredits>;
+  /** Audio items that are social-media links (imported with yt-dlp). */
+  socialLinks: number;
+}
+
+/** The estimate answer (`POST /v1/videos/estimate`): what the 202 of the same create would say. */
+export interface VideoEstimate {
+  estimated_credits: number;
+  estimate_breakdown: CreditPartView[];
+}
+
+function requireWebhookSigner(principal: { key: Principal['key'] | null }, body: CreateVideoBody): void {
+  if (body.webhook_url !== undefined && !principal.key) {
+    throw invalidRequest(
+      'webhook_url: events are signed with an API key\'s webhook secret and this connection (OAuth, local or the web app) has none; use an API key for webhooks, or poll the job',
+    );
+  }
+}
+
 /**
- * `POST /v1/videos` (and `service create`, and the MCP tool): validates every rule, checks plan,
- * balance, render quota and jobs in flight, fetches and checks attachments, writes the job as
- * `queued` and returns the 202 answer. A failure writes nothing: no row, no ledger entry, no file.
+ * Validates a create body by every rule of {@link createVideo} that does not depend on the
+ * account's balance, quota or jobs in flight, and prices it. Writes nothing and fetches no
+ * attachment (their URLs are checked for form only).
  */
-export async function createVideo(
+export async function priceVideo(
   ctx: NodeContext,
   principal: { account: Principal['account']; key: Principal['key'] | null },
   body: CreateVideoBody,
-  options: { idempotencyKey?: string; enqueue?: (id: string) => void } = {},
-): Promise<StoredAnswer & { body: CreatedVideo }> {
+): Promise<PricedVideo> {
   const account = principal.account;
-  if (body.webhook_url !== undefined && !principal.key) {
-    throw invalidRequest(
-      'webhook_url: events are signed with an API key\'s webhook secret and this connection (OAuth or local) has none; use an API key for webhooks, or poll the job',
-    );
-  }
-  const scope = options.idempotencyKey ? { accountId: account.id, route: 'POST /v1/videos', key: options.idempotencyKey } : undefined;
-  if (scope) {
-    const replay = findIdempotentAnswer(ctx, scope, body);
-    if (replay) return replay as StoredAnswer & { body: CreatedVideo };
-  }
-
+  requireWebhookSigner(principal, body);
   const resolved = resolveVideoOptions(body, {
     plan: account.plan,
     knownVoiceIds: await knownVoiceIds(ctx, body.narration_voice),
@@ -112,6 +123,39 @@ export async function createVideo(
   // charge matches this estimate and the job calls its models with the keys priced here.
   const languageModels = languageModelPricing(ctx.config, resolved.model, accountKeyProviders(ctx, account.id));
   const estimate = estimateCredits(resolved, { socialImports: socialLinks, languageModels });
+  return { resolved, estimate, socialLinks };
+}
+
+/** `POST /v1/videos/estimate` (extension): the price a create of this body would quote, nothing written. */
+export async function estimateVideo(
+  ctx: NodeContext,
+  principal: { account: Principal['account']; key: Principal['key'] | null },
+  body: CreateVideoBody,
+): Promise<VideoEstimate> {
+  const { estimate } = await priceVideo(ctx, principal, body);
+  return { estimated_credits: toCredits(estimate.millicredits), estimate_breakdown: creditPartViews(estimate.breakdown) };
+}
+
+/**
+ * `POST /v1/videos` (and `service create`, and the MCP tool): validates every rule, checks plan,
+ * balance, render quota and jobs in flight, fetches and checks attachments, writes the job as
+ * `queued` and returns the 202 answer. A failure writes nothing: no row, no ledger entry, no file.
+ */
+export async function createVideo(
+  ctx: NodeContext,
+  principal: { account: Principal['account']; key: Principal['key'] | null },
+  body: CreateVideoBody,
+  options: { idempotencyKey?: string; enqueue?: (id: string) => void } = {},
+): Promise<StoredAnswer & { body: CreatedVideo }> {
+  const account = principal.account;
+  requireWebhookSigner(principal, body);
+  const scope = options.idempotencyKey ? { accountId: account.id, route: 'POST /v1/videos', key: options.idempotencyKey } : undefined;
+  if (scope) {
+    const replay = findIdempotentAnswer(ctx, scope, body);
+    if (replay) return replay as StoredAnswer & { body: CreatedVideo };
+  }
+
+  const { resolved, estimate, socialLinks } = await priceVideo(ctx, principal, body);
   const summary = summarizeAccount(ctx, account.id);
   const needed = resolved.multiScene ? MIN_CREDITS_MULTI_SCENE : toCredits(estimate.millicredits);
   if (summary.balance < needed) {

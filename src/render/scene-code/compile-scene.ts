@@ -1,7 +1,7 @@
 import { transform } from 'esbuild';
 
 /**
- * Modules scene code may import. Keep in sync with ALLOWED_MODULES in compositions/scene-host.tsx,
+ * Modules scene code may import. Keep in sync with ALLOWED_MODULES in compositions/scene-module.ts,
  * which is what actually resolves them in the page.
  */
 export const SCENE_IMPORT_ALLOWLIST: ReadonlySet<string> = new Set([

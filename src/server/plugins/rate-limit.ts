@@ -28,7 +28,7 @@ export function waiveRateLimit(request: FastifyRequest): void {
 }
 
 /**
- * Limits REST requests per API key with the app's shared {@link RequestLimits}: every authenticated
+ * Limits REST requests per API key (per account for app sessions) with the app's shared {@link RequestLimits}: every authenticated
  * request counts against `all`; a route's own bucket counts only requests answered 2xx that created
  * something. The bucket use is taken when the request arrives (so concurrent requests cannot overshoot)
  * and given back when the answer is a refusal. Every authenticated response carries `RateLimit-Limit`,
@@ -43,10 +43,10 @@ export function rateLimitPlugin(app: FastifyInstance, limits: RequestLimits): vo
     const principal = request.principal;
     if (!principal) return;
     const bucket = request.routeOptions.config.rateLimit;
-    const outcome = limits.count(principal.key.id, bucket);
+    const outcome = limits.count(principal.limitSubject, bucket);
     reply.headers(outcome.headers);
     if (outcome.refusal) throw outcome.refusal;
-    if (outcome.slot && bucket) request.rateLimitHold = { slot: outcome.slot, subject: principal.key.id, bucket, waived: false };
+    if (outcome.slot && bucket) request.rateLimitHold = { slot: outcome.slot, subject: principal.limitSubject, bucket, waived: false };
   });
 
   const settle = (request: FastifyRequest, reply: FastifyReply): void => {

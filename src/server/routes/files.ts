@@ -6,7 +6,18 @@ import type { NodeContext } from '../../node-context.js';
 import { fileUrlProblem } from '../../security/signed-urls.js';
 import { defineRoute } from '../route-definition.js';
 
-const CONTENT_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.jpeg': 'image/jpeg', '.jpg': 'image/jpeg', '.png': 'image/png' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.jpeg': 'image/jpeg',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  // Scene assets and the soundtrack, which the app's preview loads as <img>, <video> and <audio>.
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.m4a': 'audio/mp4',
+  '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg',
+};
 
 /** `GET /files/*`: files of the data dir behind signed, expiring links (no API key: the link is the key). */
 export function fileRoutes(ctx: NodeContext) {
@@ -28,6 +39,8 @@ export function fileRoutes(ctx: NodeContext) {
         if (!full.startsWith(path.resolve(ctx.filesDir) + path.sep) || !existsSync(full)) throw new ServiceError('not_found', 'file not found');
         const size = statSync(full).size;
         reply.header('content-type', CONTENT_TYPES[path.extname(full)] ?? 'application/octet-stream');
+        // An attached SVG is kept as sent: opened as a page from the node's origin, it must run nothing.
+        if (path.extname(full) === '.svg') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
         reply.header('accept-ranges', 'bytes');
         reply.header('cache-control', 'private, max-age=900');
         const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');

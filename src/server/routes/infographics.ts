@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { generateInfographic } from '../../pipeline/infographics/generate-infographic.js';
+import { infographicPreview } from '../../pipeline/infographics/infographic-preview.js';
 import { ownProject, projectVersion, queuedAnswer, requestInfographicRender } from '../../pipeline/infographics/infographic-renders.js';
 import { generateInfographicBody, renderInfographicBody } from '../../pipeline/infographics/infographic-schema.js';
 import { toProjectListItem, toProjectView, toRenderView, toVersionView } from '../../pipeline/infographics/infographic-view.js';
 import { baseUrlOf } from '../../pipeline/videos/video-view.js';
 import { principalOf } from '../plugins/auth.js';
+import { requestBaseUrl } from '../request-base-url.js';
 import { defineRoute } from '../route-definition.js';
+import { infographicPreviewResponse } from '../schemas/preview-schemas.js';
 import { idempotencyKeyOf, sendStoredAnswer } from '../stored-answer.js';
 import type { AppServices } from '../services.js';
 
@@ -158,6 +161,19 @@ export function infographicRoutes(ctx: NodeContext, services: AppServices) {
         const render = ctx.infographics.getRender(request.params.renderId);
         if (!render || render.project_id !== project.id) throw new ServiceError('not_found', `render ${request.params.renderId} of infographic ${project.id} not found`);
         return toRenderView(ctx, render, base(request));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/v1/infographics/:id/versions/:versionId/preview',
+      operationId: 'getInfographicPreview',
+      summary: 'What the app\'s live preview plays: the version\'s compiled code, theme, settings and assets (signed links, about an hour); 409 not_ready unless the version is ready',
+      tags: ['infographics'],
+      params: z.strictObject({ id, versionId: id }),
+      response: { status: 200, description: 'The preview', schema: infographicPreviewResponse },
+      handler: async (request) => {
+        const project = ownProject(ctx, request.params.id, principalOf(request).account.id);
+        return infographicPreview(ctx, projectVersion(ctx, project, request.params.versionId), requestBaseUrl(ctx, request));
       },
     }),
   ];

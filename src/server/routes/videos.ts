@@ -1,11 +1,13 @@
 import type { NodeContext } from '../../node-context.js';
 import { createVideoBody } from '../../pipeline/create/create-video-schema.js';
 import { createEdit } from '../../pipeline/edit/create-edit.js';
-import { createVideo } from '../../pipeline/videos/create-video.js';
+import { createVideo, estimateVideo } from '../../pipeline/videos/create-video.js';
 import { videoFrames } from '../../pipeline/videos/video-frames.js';
 import { approveVideo, cancelVideo, listVideos, ownVideo, rerenderVideo } from '../../pipeline/videos/video-operations.js';
+import { videoPreview } from '../../pipeline/videos/video-preview.js';
 import { baseUrlOf, toPollResponse } from '../../pipeline/videos/video-view.js';
 import { principalOf } from '../plugins/auth.js';
+import { requestBaseUrl } from '../request-base-url.js';
 import { defineRoute } from '../route-definition.js';
 import { idempotencyKeyOf, sendStoredAnswer } from '../stored-answer.js';
 import {
@@ -20,6 +22,8 @@ import {
   renderBody,
   videoIdParams,
 } from '../schemas/video-schemas.js';
+import { videoPreviewResponse } from '../schemas/preview-schemas.js';
+import { videoEstimateResponse } from '../schemas/estimate-schemas.js';
 import type { AppServices } from '../services.js';
 
 /** The `/v1/videos` resource: create, poll, list, cancel, frames, re-render. */
@@ -135,6 +139,27 @@ export function videoRoutes(ctx: NodeContext, services: AppServices) {
         reply.code(202);
         return answer;
       },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/v1/videos/:id/preview',
+      operationId: 'getVideoPreview',
+      summary: 'What the app\'s live preview plays: committed scenes with their compiled code, the rest by title and length, soundtrack and MP4 once they exist (signed links, about an hour); 409 not_ready before the plan',
+      tags: ['videos'],
+      params: videoIdParams,
+      response: { status: 200, description: 'The preview', schema: videoPreviewResponse },
+      // Links use the origin the caller reached the node at: the app's preview frame loads them under 'self'.
+      handler: async (request) => videoPreview(ctx, ownVideo(ctx, request.params.id, principalOf(request).account.id), requestBaseUrl(ctx, request)),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/v1/videos/estimate',
+      operationId: 'estimateVideo',
+      summary: 'Price a create body without creating anything: the same validation and estimate as POST /v1/videos, nothing written, no attachment fetched (URLs are checked for form only); balance, quota and jobs in flight are not checked (extension)',
+      tags: ['videos'],
+      body: createVideoBody,
+      response: { status: 200, description: 'The estimate', schema: videoEstimateResponse },
+      handler: async (request) => estimateVideo(ctx, principalOf(request), request.body),
     }),
   ];
 }

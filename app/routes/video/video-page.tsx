@@ -1,0 +1,121 @@
+import { ApiError } from '../../api/api-error.js';
+import type { Frames } from '../../api/types.js';
+import { ErrorNotice } from '../../components/error-notice.js';
+import { VideoLivePreview } from '../../components/live-preview.js';
+import { useLoad } from '../../components/use-load.js';
+import { formatCredits, formatDate } from '../../format/format.js';
+import type { VideoPreviewData } from '../../player/scene-preview.js';
+import { Link } from '../../router/router.js';
+import { useApi } from '../../session/session-context.js';
+import { FramesGrid } from './frames-grid.js';
+import { ReviewGate } from './review-gate.js';
+import { CancelAction, EditAction, RenderAction } from './video-actions.js';
+import { VideoStatus } from './video-status.js';
+import { useNow, useVideoPoll } from './use-video-poll.js';
+
+/** A 409 `not_ready` (nothing to show yet) is not a failure worth showing. */
+function notReady(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}
+
+/** The page of one video (its `app_url`): live status, preview, MP4, frames, review, edit. */
+export function VideoPage({ id }: { id: string }) {
+  const api = useApi();
+  const now = useNow();
+  const { video, error, replace } = useVideoPoll(id);
+  const path = `../v1/videos/${encodeURIComponent(id)}`;
+  const committed = video?.progress.scenes_committed ?? 0;
+  // Preview and stills are asked again when what they show can have changed.
+  const stateKey = `${video?.status}:${committed}:${video?.review?.round ?? ''}:${video?.download_url === undefined ? '' : 'mp4'}`;
+  const preview = useLoad(() => api.get<VideoPreviewData>(`${path}/preview`), stateKey, video !== undefined && video.status !== 'queued');
+  const frames = useLoad(() => api.get<Frames>(`${path}/frames`, { max_frames: 12 }), stateKey, committed > 0 || video?.status === 'awaiting_approval');
+
+  if (video === undefined) {
+    return error === undefined ? (
+      <p role="status">Loading the video…</p>
+    ) : (
+      <section>
+        <h1>Video</h1>
+        <ErrorNotice error={error} />
+      </section>
+    );
+  }
+  const title = video.scenes[0]?.title ?? 'Video';
+  const sceneIds = video.scenes.map((scene) => scene.id);
+  return (
+    <article className="video-page">
+      <header className="page-head">
+        <div>
+          <h1>{title}</h1>
+          <p className="prompt">{video.prompt}</p>
+          {video.parent_id === undefined ? null : (
+            <p>
+              Edited from <Link to={`videos/${encodeURIComponent(video.parent_id)}`}>the earlier video</Link>
+              {video.edit === undefined ? null : `: “${video.edit.instruction}”`}
+            </p>
+          )}
+          <p className="meta">
+            {video.model} · created {formatDate(video.created_at)}
+            {video.credits_cost === undefined ? '' : ` · cost ${formatCredits(video.credits_cost)} credits`}
+          </p>
+        </div>
+      </header>
+      <ErrorNotice error={error} />
+      <VideoStatus video={video} now={now} />
+      {video.status === 'awaiting_approval' ? <ReviewGate video={video} frames={frames.data} onAnswered={replace} /> : null}
+
+      <section aria-labelledby="watch-title" className="watch">
+        <h2 id="watch-title">Watch</h2>
+        {video.download_url === undefined ? (
+          <VideoLivePreview preview={preview.data} />
+        ) : (
+          <>
+            <video controls src={video.download_url} className="mp4" aria-label="The rendered video" />
+            <p>
+              <a href={video.download_url} download={`${video.id}.mp4`}>
+                Download the MP4
+              </a>{' '}
+              (the link lasts 15 minutes; this page renews it)
+            </p>
+          </>
+        )}
+        {preview.error !== undefined && !notReady(preview.error) ? <ErrorNotice error={preview.error} /> : null}
+      </section>
+
+      <section aria-labelledby="scenes-title">
+        <h2 id="scenes-title">Scenes</h2>
+        {video.scenes.length === 0 ? (
+          <p>The scenes appear once the story is planned.</p>
+        ) : (
+          <ol className="scene-list">
+            {video.scenes.map((scene, i) => (
+              <li key={scene.id}>
+                {scene.title} <span className="meta">({scene.duration_seconds.toFixed(1)} s{i < committed ? ', ready' : ''})</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {video.status === 'awaiting_approval' ? null : (
+        <section aria-labelledby="frames-title">
+          <h2 id="frames-title">Frames</h2>
+          {frames.data === undefined ? <p>{committed === 0 ? 'Frames appear once a scene is made.' : 'Loading frames…'}</p> : <FramesGrid frames={frames.data} sceneIds={sceneIds} />}
+          {frames.error !== undefined && !notReady(frames.error) ? <ErrorNotice error={frames.error} /> : null}
+        </section>
+      )}
+
+      <section aria-labelledby="actions-title" className="actions">
+        <h2 id="actions-title">Actions</h2>
+        {video.render === undefined ? null : (
+          <p aria-live="polite">
+            Latest render: {video.render.dimensions.width}×{video.render.dimensions.height} at {video.render.fps} fps, {video.render.status}
+          </p>
+        )}
+        <CancelAction video={video} onChanged={replace} />
+        <RenderAction video={video} onChanged={replace} />
+        <EditAction video={video} />
+      </section>
+    </article>
+  );
+}

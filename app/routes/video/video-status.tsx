@@ -1,0 +1,63 @@
+import type { Video } from '../../api/types.js';
+import { StatusBadge } from '../../components/status-badge.js';
+import { formatAge, formatDuration, isFinished, percent } from '../../format/format.js';
+
+/**
+ * Status, phase and progress of a job, announced as they change. Every line is always present
+ * (empty when it does not apply) so the page below does not move when the status changes.
+ */
+export function VideoStatus({ video, now }: { video: Video; now: number }) {
+  const { progress } = video;
+  const rendering = progress.frames_total !== undefined && progress.frames_total > 0;
+  const live = !isFinished(video.status);
+  return (
+    <section className="video-status" aria-labelledby="status-title">
+      <h2 id="status-title" className="visually-hidden">
+        Status
+      </h2>
+      <div aria-live="polite" aria-atomic="true" className="status-summary">
+        <StatusBadge status={video.status} />
+        <span className="phase">{[video.phase, video.phase_detail].filter(Boolean).join(': ') || '\u00a0'}</span>
+        {video.cancel_requested ? <span className="phase"> (cancel under way)</span> : null}
+      </div>
+      <dl className="facts">
+        <div>
+          <dt>Scenes committed</dt>
+          <dd>
+            {progress.scenes_committed} of {progress.scenes_planned || '…'}
+          </dd>
+        </div>
+        <div>
+          <dt>Frames rendered</dt>
+          <dd>{rendering ? `${progress.frames_done ?? 0} of ${progress.frames_total} (${percent(progress.frames_done, progress.frames_total)}%)` : '—'}</dd>
+        </div>
+        <div>
+          <dt>Elapsed</dt>
+          <dd>{formatDuration(video.elapsed_seconds)}</dd>
+        </div>
+        <div>
+          <dt>Last heartbeat</dt>
+          <dd>{live ? formatAge(video.last_activity_at, now) : '—'}</dd>
+        </div>
+      </dl>
+      <div className="progress-bars">
+        <progress max={Math.max(1, progress.scenes_planned)} value={progress.scenes_committed} aria-label="Scenes committed" />
+        <progress max={Math.max(1, progress.frames_total ?? 1)} value={progress.frames_done ?? 0} aria-label="Frames rendered" />
+      </div>
+      {video.error === undefined ? null : (
+        <p className="notice notice-error">
+          Failed ({video.error.code}): {video.error.message}
+        </p>
+      )}
+      {video.warnings.length === 0 ? null : (
+        <ul className="warnings" aria-label="Warnings">
+          {video.warnings.map((warning, i) => (
+            <li key={`${warning.code}-${i}`}>
+              <strong>{warning.code.replace(/_/g, ' ')}</strong>: {warning.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
