@@ -16,7 +16,7 @@ export function VideoLivePreview({ preview }: { preview: VideoPreviewData | unde
     <div className="preview-box">
       <ScenePreview preview={preview} title={`Live preview: ${committed} of ${preview.scenes.length} scenes made`} onError={setProblem} />
       <p className="meta" aria-live="polite">
-        {committed} of {preview.scenes.length} scenes made; the rest show as still being made.
+        {committed === preview.scenes.length ? `All ${committed} scenes made.` : `${committed} of ${preview.scenes.length} scenes made; the rest show as still being made.`}
         {problem === undefined ? '' : ` Preview problem: ${problem}`}
       </p>
     </div>
