@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireFfmpeg } from '../../src/render/ffmpeg/run-ffmpeg.js';
 import { startE2eNode, type E2eNode } from './e2e-node.js';
+import { meanDifference } from './frame-compare.js';
 
 const SIZE = { width: 256, height: 144 };
 const PROMPT = 'How tides work. The moon pulls the oceans toward it. Two high tides pass each day. The sun adds a smaller pull.';
@@ -34,11 +35,6 @@ async function decodeFrames(file: string): Promise<Buffer[]> {
   }
 }
 
-function meanDifference(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
-  return sum / a.length;
-}
 
 describe('ai_video without keys', () => {
   it('"full" makes every scene a moving film shot (every frame differs from the last), charging 1.5 a second of film', async () => {

@@ -3,14 +3,14 @@
 // image that cannot be fetched is a 400 naming it that writes nothing; and a song named in the
 // prompt is imported as the music through yt-dlp's search (a stand-in yt-dlp on PATH).
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toInt16, writeWav } from '../../src/pipeline/audio/wav.js';
+import { startFileServer, type FileServer } from '../helpers/file-server.js';
 import { startE2eNode, type E2eNode } from './e2e-node.js';
+import { meanDifference, sceneFrames } from './frame-compare.js';
 
 const SIZE = { width: 256, height: 144 };
 const PROMPT = 'Night trains in Europe. They leave after dinner and arrive by breakfast. Book a sleeper cabin today.';
@@ -48,23 +48,15 @@ function clickTrackWav(file: string): void {
 }
 
 let e2e: E2eNode;
-let server: Server;
+let server: FileServer;
 let base: string;
 let sourceId: string;
 const dir = mkdtempSync(path.join(tmpdir(), 'edit-images-'));
 
 beforeAll(async () => {
   const files: Record<string, Buffer> = { '/magenta.png': await bandsPng([[MAGENTA, 1]]), '/style.png': await bandsPng([[ORANGE, 0.7], [NAVY, 0.3]]) };
-  server = createServer((request, response) => {
-    const body = files[request.url ?? ''];
-    if (!body) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'image/png', 'content-length': body.length }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startFileServer(files, 'image/png');
+  base = server.url;
   e2e = await startE2eNode();
   const created = await e2e.request('POST', '/v1/videos', { prompt: PROMPT, duration: 8, dimensions: SIZE, narration: false, music: false, render: true });
   expect(created.status, JSON.stringify(created.body)).toBe(202);
@@ -75,22 +67,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await e2e?.close();
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** One decoded frame per scene, from the middle of each scene of the MP4 (raw RGB, 128x72). */
-async function sceneFrames(id: string): Promise<Buffer[]> {
-  const frames = await e2e.request('GET', `/v1/videos/${id}/frames?max_frames=12`);
-  expect(frames.status).toBe(200);
-  return Promise.all((frames.body.frames as { data: string }[]).map((frame) => sharp(Buffer.from(frame.data, 'base64')).resize(128, 72).raw().toBuffer()));
-}
 
-function meanDifference(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
-  return sum / a.length;
-}
 
 /** The share of a frame's pixels within reach of a colour. */
 function shareNear(frame: Buffer, colour: [number, number, number]): number {
@@ -118,7 +99,7 @@ describe('POST /v1/videos/{id}/edit with images', () => {
     expect(asset).toMatch(new RegExp(`^videos/${edited.body.id}/assets/`));
     expect(existsSync(path.join(e2e.node.ctx.filesDir, asset))).toBe(true);
 
-    const [old, now] = await Promise.all([sceneFrames(sourceId), sceneFrames(edited.body.id)]);
+    const [old, now] = await Promise.all([sceneFrames(e2e, sourceId), sceneFrames(e2e, edited.body.id)]);
     expect(now).toHaveLength(old.length);
     expect(shareNear(old[1]!, MAGENTA)).toBeLessThan(0.05);
     expect(shareNear(now[1]!, MAGENTA), 'scene 2 shows the magenta image').toBeGreaterThan(0.3);

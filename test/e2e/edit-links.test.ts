@@ -2,8 +2,6 @@
 // becomes a footage scene showing the clip, and a link that cannot be fetched is a 400 naming it
 // that writes nothing. The links are served by a local server; the node allows loopback links.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWav, toInt16, writeWav } from '../../src/pipeline/audio/wav.js';
 import { findFfmpeg, type FfmpegInfo } from '../../src/render/ffmpeg/find-ffmpeg.js';
 import { probeVideo, runBinary } from '../../src/render/ffmpeg/run-ffmpeg.js';
+import { startFileServer, type FileServer } from '../helpers/file-server.js';
 import { startE2eNode, type E2eNode } from './e2e-node.js';
+import { meanDifference, sceneFrames } from './frame-compare.js';
 
 const SIZE = { width: 256, height: 144 };
 const PROMPT = 'Night trains in Europe. They leave after dinner and arrive by breakfast. Book a sleeper cabin today.';
@@ -48,7 +48,7 @@ async function greenMp4(ffmpeg: FfmpegInfo, dir: string, seconds: number): Promi
 }
 
 let e2e: E2eNode;
-let server: Server;
+let server: FileServer;
 let base: string;
 let sourceId: string;
 let ffmpeg: FfmpegInfo;
@@ -58,16 +58,8 @@ beforeAll(async () => {
   ffmpeg = findFfmpeg()!;
   clickTrackWav(path.join(dir, 'music.wav'));
   const files: Record<string, Buffer> = { '/music.wav': readFileSync(path.join(dir, 'music.wav')), '/clip.mp4': await greenMp4(ffmpeg, dir, 4) };
-  server = createServer((request, response) => {
-    const body = files[request.url ?? ''];
-    if (!body) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startFileServer(files, 'application/octet-stream');
+  base = server.url;
   e2e = await startE2eNode();
   const created = await e2e.request('POST', '/v1/videos', { prompt: PROMPT, duration: 8, dimensions: SIZE, narration: false, music: false, render: true });
   expect(created.status, JSON.stringify(created.body)).toBe(202);
@@ -78,22 +70,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await e2e?.close();
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** One decoded frame per scene, from the middle of each scene of the MP4 (raw RGB). */
-async function sceneFrames(id: string): Promise<Buffer[]> {
-  const frames = await e2e.request('GET', `/v1/videos/${id}/frames?max_frames=12`);
-  expect(frames.status).toBe(200);
-  return Promise.all((frames.body.frames as { data: string }[]).map((frame) => sharp(Buffer.from(frame.data, 'base64')).resize(128, 72).raw().toBuffer()));
-}
 
-function meanDifference(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
-  return sum / a.length;
-}
 
 /** The mean colour of the middle half of a 128x72 RGB frame. */
 function middleColor(frame: Buffer): [number, number, number] {
@@ -139,7 +120,7 @@ describe('POST /v1/videos/{id}/edit with links in the prompt', () => {
     const rms = Math.sqrt(wav.samples.reduce((sum, sample) => sum + sample * sample, 0) / wav.samples.length);
     expect(rms).toBeGreaterThan(0.01);
 
-    const [old, now] = await Promise.all([sceneFrames(sourceId), sceneFrames(edited.body.id)]);
+    const [old, now] = await Promise.all([sceneFrames(e2e, sourceId), sceneFrames(e2e, edited.body.id)]);
     expect(now).toHaveLength(old.length);
     for (let i = 0; i < old.length; i++) expect(meanDifference(old[i]!, now[i]!), `scene ${i + 1}`).toBeLessThan(0.5);
   }, 240_000);
@@ -167,7 +148,7 @@ describe('POST /v1/videos/{id}/edit with links in the prompt', () => {
     expect({ width: clip.width, height: clip.height, hasAudio: clip.hasAudio }).toEqual({ ...SIZE, hasAudio: false });
 
     // Scene 2 shows the clip's green; the other scenes are the source's pictures.
-    const [old, now] = await Promise.all([sceneFrames(sourceId), sceneFrames(edited.body.id)]);
+    const [old, now] = await Promise.all([sceneFrames(e2e, sourceId), sceneFrames(e2e, edited.body.id)]);
     const [r, g, b] = middleColor(now[1]!);
     expect(g, `scene 2 is ${[r, g, b].map(Math.round).join(', ')}`).toBeGreaterThan(r + 60);
     expect(g).toBeGreaterThan(b + 60);

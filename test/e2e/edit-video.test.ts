@@ -7,6 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eNode, type E2eNode } from './e2e-node.js';
+import { meanDifference } from './frame-compare.js';
 
 const SIZE = { width: 256, height: 144 };
 const PROMPT =
@@ -34,11 +35,6 @@ async function sceneFrames(id: string): Promise<Buffer[]> {
   return Promise.all((frames.body.frames as { data: string }[]).map((frame) => sharp(Buffer.from(frame.data, 'base64')).resize(128, 72).raw().toBuffer()));
 }
 
-function meanDifference(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
-  return sum / a.length;
-}
 
 function sha256(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
