@@ -105,8 +105,13 @@ describe('the web app in a real browser', () => {
     expect(await context.cookies()).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/app/sign-in');
 
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // By keyboard alone: Tab moves from the email to the password, Enter signs in.
+    await page.getByLabel('Password').fill('');
+    await page.getByLabel('Email').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string; type: string } | null } }).document.activeElement?.type)).toBe('password');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/app/videos/${renderedId}`);
     await page.getByText('How tides work', { exact: false }).first().waitFor();
     await checkPage('video');
