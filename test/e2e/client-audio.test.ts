@@ -5,26 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioThread } from '../../src/pipeline/audio/audio-thread.js';
-import { readWav, toInt16, writeWav } from '../../src/pipeline/audio/wav.js';
+import { readWav } from '../../src/pipeline/audio/wav.js';
 import { espeakSettings, findEmbeddedVoice } from '../../src/pipeline/speech/espeak-voice.js';
 import { findFfmpeg } from '../../src/render/ffmpeg/find-ffmpeg.js';
 import { probeVideo } from '../../src/render/ffmpeg/run-ffmpeg.js';
+import { clickTrackWav } from '../helpers/click-track.js';
 import { startE2eNode, type E2eNode } from './e2e-node.js';
 
 const BPM = 120;
 const OFFSET = 0.25;
-
-/** A 40 s music track at 120 BPM: a click on every beat over a quiet hum. */
-function clickTrackWav(file: string): void {
-  const rate = 44100;
-  const out = new Float32Array(40 * rate);
-  for (let i = 0; i < out.length; i += 1) out[i] = Math.sin((2 * Math.PI * 110 * i) / rate) * 0.05;
-  for (let t = OFFSET; t < 40; t += 60 / BPM) {
-    const start = Math.round(t * rate);
-    for (let i = 0; i < rate * 0.03 && start + i < out.length; i += 1) out[start + i]! += Math.sin((2 * Math.PI * 1500 * i) / rate) * Math.exp(-i / (rate * 0.005)) * 0.8;
-  }
-  writeWav(file, toInt16(out), rate);
-}
 
 describe('client audio', () => {
   let e2e: E2eNode;
@@ -34,7 +23,7 @@ describe('client audio', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'client-audio-'));
     const track = path.join(dir, 'track.wav');
-    clickTrackWav(track);
+    clickTrackWav(track, { seconds: 40, bpm: BPM, offset: OFFSET, rate: 44_100 });
     const bytes = readFileSync(track);
     // A client voiceover: 12 s or so of speech, longer than the 8 s asked for.
     const speech = new AudioThread();

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toInt16, writeWav } from '../../src/pipeline/audio/wav.js';
 import { startFileServer, type FileServer } from '../helpers/file-server.js';
+import { clickTrackWav } from '../helpers/click-track.js';
 import { startE2eNode, type E2eNode } from './e2e-node.js';
 import { meanDifference, sceneFrames } from './frame-compare.js';
 
@@ -35,18 +35,6 @@ async function bandsPng(parts: [[number, number, number], number][], width = 320
   return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
 }
 
-/** A 12 s music track at 120 BPM: a click on every beat over a quiet hum. */
-function clickTrackWav(file: string): void {
-  const rate = 22_050;
-  const out = new Float32Array(12 * rate);
-  for (let i = 0; i < out.length; i += 1) out[i] = Math.sin((2 * Math.PI * 110 * i) / rate) * 0.05;
-  for (let t = 0.25; t < 12; t += 0.5) {
-    const start = Math.round(t * rate);
-    for (let i = 0; i < rate * 0.03 && start + i < out.length; i += 1) out[start + i]! += Math.sin((2 * Math.PI * 1500 * i) / rate) * Math.exp(-i / (rate * 0.005)) * 0.8;
-  }
-  writeWav(file, toInt16(out), rate);
-}
-
 let e2e: E2eNode;
 let server: FileServer;
 let base: string;
@@ -70,8 +58,6 @@ afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-
 
 /** The share of a frame's pixels within reach of a colour. */
 function shareNear(frame: Buffer, colour: [number, number, number]): number {
@@ -169,7 +155,7 @@ describe('POST /v1/videos/{id}/edit with images', () => {
   }, 60_000);
 
   it('imports a song named in the prompt through yt-dlp\'s search as the music, charging the import', async () => {
-    clickTrackWav(path.join(dir, 'music.wav'));
+    clickTrackWav(path.join(dir, 'music.wav'), { seconds: 12 });
     const bin = path.join(dir, 'bin');
     mkdirSync(bin, { recursive: true });
     // A stand-in yt-dlp: records what it was asked for and "downloads" the local track to the file name it is given.

@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWav, toInt16, writeWav } from '../../src/pipeline/audio/wav.js';
+import { readWav } from '../../src/pipeline/audio/wav.js';
 import { findFfmpeg, type FfmpegInfo } from '../../src/render/ffmpeg/find-ffmpeg.js';
 import { probeVideo, runBinary } from '../../src/render/ffmpeg/run-ffmpeg.js';
 import { startFileServer, type FileServer } from '../helpers/file-server.js';
+import { clickTrackWav } from '../helpers/click-track.js';
 import { startE2eNode, type E2eNode } from './e2e-node.js';
 import { meanDifference, sceneFrames } from './frame-compare.js';
 
@@ -17,18 +18,6 @@ const SIZE = { width: 256, height: 144 };
 const PROMPT = 'Night trains in Europe. They leave after dinner and arrive by breakfast. Book a sleeper cabin today.';
 /** The clip's colour: a saturated green no drawn scene of the kit is made of. */
 const CLIP_COLOR: [number, number, number] = [30, 210, 70];
-
-/** A 12 s music track at 120 BPM: a click on every beat over a quiet hum. */
-function clickTrackWav(file: string): void {
-  const rate = 22_050;
-  const out = new Float32Array(12 * rate);
-  for (let i = 0; i < out.length; i += 1) out[i] = Math.sin((2 * Math.PI * 110 * i) / rate) * 0.05;
-  for (let t = 0.25; t < 12; t += 0.5) {
-    const start = Math.round(t * rate);
-    for (let i = 0; i < rate * 0.03 && start + i < out.length; i += 1) out[start + i]! += Math.sin((2 * Math.PI * 1500 * i) / rate) * Math.exp(-i / (rate * 0.005)) * 0.8;
-  }
-  writeWav(file, toInt16(out), rate);
-}
 
 /** A real H.264 MP4 of the clip colour with noise on every frame, made with the project's FFmpeg from PNG frames (it has no lavfi). */
 async function greenMp4(ffmpeg: FfmpegInfo, dir: string, seconds: number): Promise<Buffer> {
@@ -56,7 +45,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'edit-links-'));
 
 beforeAll(async () => {
   ffmpeg = findFfmpeg()!;
-  clickTrackWav(path.join(dir, 'music.wav'));
+  clickTrackWav(path.join(dir, 'music.wav'), { seconds: 12 });
   const files: Record<string, Buffer> = { '/music.wav': readFileSync(path.join(dir, 'music.wav')), '/clip.mp4': await greenMp4(ffmpeg, dir, 4) };
   server = await startFileServer(files, 'application/octet-stream');
   base = server.url;
@@ -73,8 +62,6 @@ afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-
 
 /** The mean colour of the middle half of a 128x72 RGB frame. */
 function middleColor(frame: Buffer): [number, number, number] {
