@@ -4,15 +4,13 @@ import type { VideoRow } from '../../store/videos-store.js';
 import { applyTransition } from '../engine/apply-transition.js';
 import type { EditReader } from '../edit/model-edit-reader.js';
 import { readCastChanges } from './cast.js';
-import { reviewOf, type ReviewState } from './review-state.js';
+import { BOARD_NAMES, reviewOf, type ReviewState } from './review-state.js';
 import { readStoryboardChanges } from './storyboard-changes.js';
 
 /** The body of `POST /v1/videos/{id}/approve`: `{}` to go on, `{ changes }` to redo the board first. */
 export interface ApproveBody {
   changes?: string | undefined;
 }
-
-const BOARD_NAMES = { cast: 'cast sheets', storyboard: 'storyboard' } as const;
 
 /** The job's review when it is paused at a gate; 409 `not_awaiting_approval` otherwise. */
 export function pausedReview(row: VideoRow): ReviewState {

@@ -4,6 +4,9 @@ import type { VideoRow } from '../../store/videos-store.js';
 /** The two review gates of a storyboard build, in the order the build reaches them. */
 export type ReviewGate = 'cast' | 'storyboard';
 
+/** What each gate's board is called in messages. */
+export const BOARD_NAMES = { cast: 'cast sheets', storyboard: 'storyboard' } as const;
+
 /** A recurring character or subject of the video, as its cast sheet shows it. */
 export interface CastMember {
   name: string;

@@ -1,14 +1,13 @@
 import path from 'node:path';
-import { StillError, type StillProvider, type StillReference } from '../providers/stills/still-provider.js';
+import { pictureReference } from '../materials/picture-reference.js';
+import { StillError, type StillProvider } from '../providers/stills/still-provider.js';
 import type { StageContext } from '../stages/stage-context.js';
-import { storedPlanOf, type StoredPlan } from '../stages/stored-plan.js';
+import { storedPlanOf } from '../stages/stored-plan.js';
 import { parseWarnings, type JobWarning } from '../videos/job-warnings.js';
 import type { CastMember } from './review-state.js';
 
 /** Side of a generated cast portrait, in pixels. */
 const PORTRAIT_SIDE = 768;
-
-const REFERENCE_TYPES: Record<string, StillReference['mimeType']> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp' };
 
 /** The warning a portrait or storyboard still gets when the image model made none; the kit draws it. */
 export function stillFallbackWarning(what: string, reason: string): JobWarning {
@@ -18,13 +17,6 @@ export function stillFallbackWarning(what: string, reason: string): JobWarning {
 /** Where the review's generated pictures are kept (absolute). */
 function picturesDir(stage: StageContext): string {
   return path.join(stage.ctx.filesDir, 'videos', stage.jobId, 'review', 'pictures');
-}
-
-/** A plan asset as a reference picture for the model, when it is a PNG, JPEG or WebP. */
-function referenceOf(stage: StageContext, plan: StoredPlan, asset: string | undefined): StillReference[] {
-  const file = asset ? plan.assets?.[asset] : undefined;
-  const mimeType = file ? REFERENCE_TYPES[path.extname(file).toLowerCase()] : undefined;
-  return file && mimeType ? [{ path: path.join(stage.ctx.filesDir, file), mimeType }] : [];
 }
 
 /** Adds a made picture to the plan's assets (and a warning, for a picture not made), in one write. */
@@ -106,7 +98,7 @@ export async function shotStills(stage: StageContext, cast: CastMember[], sceneI
       description: `${String(settings.description ?? scene.title)}. A cinematic film frame, no text.`,
       width: row.width,
       height: row.height,
-      references: shown.flatMap((member) => referenceOf(stage, plan, member.portrait ?? member.image)),
+      references: shown.flatMap((member) => pictureReference(stage.ctx.filesDir, plan.assets, member.portrait ?? member.image)),
       ...(typeof settings.seed === 'string' ? { seed: settings.seed } : {}),
     });
     ctx.db.transaction(() => {

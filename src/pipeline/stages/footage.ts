@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { SceneRow } from '../../store/videos-store.js';
 import type { CreditPart } from '../create/estimate-credits.js';
-import { FootageError, type FootageProvider, type FootageReference } from '../providers/footage/footage-provider.js';
+import { pictureReference } from '../materials/picture-reference.js';
+import { FootageError, type FootageProvider } from '../providers/footage/footage-provider.js';
 import { parseWarnings, type JobWarning } from '../videos/job-warnings.js';
 import type { StageContext } from './stage-context.js';
 import { storedPlanOf, type StoredPlan } from './stored-plan.js';
@@ -10,19 +11,9 @@ import { storedPlanOf, type StoredPlan } from './stored-plan.js';
 const MIN_CLIP_SECONDS = 0.5;
 const MAX_CLIP_SECONDS = 60;
 
-const REFERENCE_TYPES: Record<string, FootageReference['mimeType']> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp' };
-
 /** The warning a footage scene gets when the video model made no clip for it; it keeps the kit's drawn shot. */
 export function footageFallbackWarning(position: number, reason: string): JobWarning {
   return { code: 'footage_fallback', message: `Scene ${position + 1} keeps its drawn shot: no clip was filmed for it (${reason}).` };
-}
-
-/** The scene's still as a reference for the model: the plan asset `settings.image` names, when it is a PNG, JPEG or WebP. */
-function stillOf(stage: StageContext, plan: StoredPlan, settings: Record<string, unknown>): FootageReference[] {
-  const name = settings.image;
-  const file = typeof name === 'string' ? plan.assets?.[name] : undefined;
-  const mimeType = file ? REFERENCE_TYPES[path.extname(file).toLowerCase()] : undefined;
-  return file && mimeType ? [{ path: path.join(stage.ctx.filesDir, file), mimeType }] : [];
 }
 
 /** Footage scenes still to film: not committed, no clip and no recorded failure. */
@@ -80,7 +71,7 @@ async function filmScene(stage: StageContext, provider: FootageProvider, scene: 
         width: row.width,
         height: row.height,
         fps: row.fps,
-        references: stillOf(stage, plan, settings),
+        references: pictureReference(ctx.filesDir, plan.assets, settings.image),
         ...(typeof settings.seed === 'string' ? { seed: settings.seed } : {}),
         dir: path.join(ctx.filesDir, 'videos', jobId, 'footage'),
       },

@@ -4,15 +4,13 @@ import { applyTransition } from '../engine/apply-transition.js';
 import { renderCastSheets, renderStoryboard } from '../review/board-stills.js';
 import { castOf, readCastChanges } from '../review/cast.js';
 import { castPortraits, shotStills } from '../review/review-stills.js';
-import { reviewOf, type CastMember, type ReviewState } from '../review/review-state.js';
+import { BOARD_NAMES, reviewOf, type CastMember, type ReviewState } from '../review/review-state.js';
 import { storyboardUpdate, withCast } from '../review/storyboard-changes.js';
 import type { StageContext } from './stage-context.js';
 import { storedPlanOf } from './stored-plan.js';
 
 /** Whether the build goes on past the gates, or waits at one. */
 export type GateOutcome = 'go_on' | 'paused';
-
-const BOARD_NAMES = { cast: 'the cast sheets', storyboard: 'the storyboard' } as const;
 
 /** The words of each planned scene and the attached images, which the cast is found in. */
 function castSourceOf(stage: StageContext) {
@@ -42,7 +40,7 @@ function pauseAt(stage: StageContext, review: ReviewState): void {
   applyTransition(stage.ctx, stage.jobId, 'gate_reached', {
     review: JSON.stringify(review),
     phase: null,
-    phase_detail: `Waiting for approval of ${BOARD_NAMES[review.gate]} (round ${review.round})`,
+    phase_detail: `Waiting for approval of the ${BOARD_NAMES[review.gate]} (round ${review.round})`,
   });
 }
 
@@ -113,7 +111,7 @@ export async function reviewGatesStage(stage: StageContext): Promise<GateOutcome
         : await renderStoryboard(stage, ctx.videos.scenes(jobId), round, state.stills, redraw);
     const { changes: _changes, operations: _operations, redraw: _redraw, ...rest } = state;
     const paused: ReviewState = { ...rest, round, state: 'paused', stills };
-    stage.progress({ review: JSON.stringify(paused), phase_detail: `Waiting for approval of ${BOARD_NAMES[state.gate]} (round ${round})` });
+    stage.progress({ review: JSON.stringify(paused), phase_detail: `Waiting for approval of the ${BOARD_NAMES[state.gate]} (round ${round})` });
     return 'paused';
   }
 

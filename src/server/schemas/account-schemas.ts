@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import { pageQuery } from './video-schemas.js';
 
 /** `limit` and `cursor` of `GET /v1/account/ledger`. */
-export const ledgerQuery = z.strictObject({
-  limit: z.coerce
-    .number({ error: 'must be a whole number from 1 to 100' })
-    .int({ error: 'must be a whole number from 1 to 100' })
-    .min(1, { error: 'must be a whole number from 1 to 100' })
-    .max(100, { error: 'must be a whole number from 1 to 100' })
-    .default(20)
-    .describe('Page size, 1 to 100'),
-  cursor: z.string().max(200).optional().describe('The next_cursor of the previous page'),
-});
+export const ledgerQuery = pageQuery;
 
 /** The answer of `GET /v1/account/ledger`. */
 export const ledgerResponse = z.object({

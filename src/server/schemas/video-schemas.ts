@@ -121,8 +121,8 @@ export const renderFields = z.strictObject({
 /** Body of `POST /v1/videos/{id}/render`: optional as a whole. */
 export const renderBody = renderFields.optional();
 
-/** `limit` and `cursor` of `GET /v1/videos`. */
-export const listVideosQuery = z.strictObject({
+/** `limit` and `cursor` of a paged list (`GET /v1/videos`, `GET /v1/account/ledger`). */
+export const pageQuery = z.strictObject({
   limit: z.coerce
     .number({ error: 'must be a whole number from 1 to 100' })
     .int({ error: 'must be a whole number from 1 to 100' })
@@ -132,6 +132,9 @@ export const listVideosQuery = z.strictObject({
     .describe('Page size, 1 to 100'),
   cursor: z.string().max(200).optional().describe('The next_cursor of the previous page'),
 });
+
+/** `limit` and `cursor` of `GET /v1/videos`. */
+export const listVideosQuery = pageQuery;
 
 /** The answer of `GET /v1/videos`. */
 export const listVideosResponse = z.object({
