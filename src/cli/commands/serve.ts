@@ -115,10 +115,11 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     },
   );
   const bindHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-  process.stdout.write(`listening on http://${bindHost}:${port}\n`);
+  // Loaded before the listening line, so the "node started" log follows it without a gap.
   const { describeLanguageModel } = await import('../../pipeline/providers/llm/model-config.js');
   const { describeFootageSetting } = await import('../../pipeline/providers/footage/footage-config.js');
   const { describeStillSetting } = await import('../../pipeline/providers/stills/stills-config.js');
+  process.stdout.write(`listening on http://${bindHost}:${port}\n`);
   logger.info(
     {
       dataDir: config.dataDir,
