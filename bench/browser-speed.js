@@ -11,6 +11,7 @@ import { BUNDLED, browserVersion, findBrowser } from '../dist/render/browser/fin
 import { unpackBundledBrowser } from '../dist/render/browser/bundled-browser.js';
 import { ensureBundle } from '../dist/render/bundle/ensure-bundle.js';
 import { RenderPool } from '../dist/render/render-pool.js';
+import { requireFfmpeg } from '../dist/render/ffmpeg/run-ffmpeg.js';
 import { listSceneProps } from './list-scene.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -43,7 +44,7 @@ try {
     for (const [index, pool] of pools.entries()) {
       const totals = browsers[index].totals;
       let started = performance.now();
-      await pool.run({ type: 'segment', serveUrl, inputProps, outputPath: path.join(dir, `segment-${index}-${round}.mp4`) });
+      await pool.run({ type: 'segment', ffmpeg: requireFfmpeg().ffmpeg, serveUrl, inputProps, outputPath: path.join(dir, `segment-${index}-${round}.mp4`) });
       totals.segment += (performance.now() - started) / 1000;
       const frames = Array.from({ length: 12 }, (_, i) => i * 25);
       started = performance.now();

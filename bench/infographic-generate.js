@@ -15,6 +15,7 @@ import { generateInfographic } from '../dist/pipeline/infographics/generate-info
 import { EmbeddedSceneWriter } from '../dist/pipeline/providers/embedded/embedded-scene-writer.js';
 import { ensureBundle } from '../dist/render/bundle/ensure-bundle.js';
 import { compileScene } from '../dist/render/scene-code/compile-scene.js';
+import { requireFfmpeg } from '../dist/render/ffmpeg/run-ffmpeg.js';
 import { testRenderScene } from '../dist/render/scene-code/test-render-scene.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -49,7 +50,7 @@ try {
 
   // Busy: a 20 s 1280x720 render holds the only regular worker while generates run.
   const { code } = await compileScene(await new EmbeddedSceneWriter().writeScene({ scene: { kind: 'title' }, position: 0, sceneCount: 1 }));
-  const long = runtime.pool.run({ type: 'segment', serveUrl, inputProps: { ...props, code, settings: { title: 'A long render' }, durationInFrames: 600 }, outputPath: path.join(dir, 'long.mp4') });
+  const long = runtime.pool.run({ type: 'segment', ffmpeg: requireFfmpeg().ffmpeg, serveUrl, inputProps: { ...props, code, settings: { title: 'A long render' }, durationInFrames: 600 }, outputPath: path.join(dir, 'long.mp4') });
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const busy = [];
   for (let i = 0; i < 3; i += 1) busy.push((await seconds(generate)).seconds);

@@ -14,6 +14,7 @@ import { createVideo } from '../dist/pipeline/videos/create-video.js';
 import { EmbeddedSceneWriter } from '../dist/pipeline/providers/embedded/embedded-scene-writer.js';
 import { resolveTheme } from '../dist/pipeline/theme/resolve-theme.js';
 import { ensureBundle } from '../dist/render/bundle/ensure-bundle.js';
+import { requireFfmpeg } from '../dist/render/ffmpeg/run-ffmpeg.js';
 import { compileScene } from '../dist/render/scene-code/compile-scene.js';
 
 const WIDTH = Number(process.env.BENCH_WIDTH ?? 1280);
@@ -36,6 +37,7 @@ try {
   const baselineStarted = performance.now();
   await runtime.pool.run({
     type: 'segment',
+    ffmpeg: requireFfmpeg().ffmpeg,
     serveUrl,
     inputProps: { code, theme: resolveTheme({ prompt: PROMPT }), settings: { title: 'How coffee gets from farm to cup', subtitle: 'A baseline scene' }, assets: {}, width: WIDTH, height: HEIGHT, fps: 30, durationInFrames: frames },
     outputPath: path.join(dataDir, 'baseline.mp4'),

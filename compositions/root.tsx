@@ -2,12 +2,22 @@ import React from 'react';
 import { Composition, type CalculateMetadataFunction } from 'remotion';
 import { GalleryHost } from './gallery-host';
 import { SceneHost } from './scene-host';
-import type { GalleryProps, SceneProps } from './scene-props';
+import { ProbeHost } from './probe-host';
+import { TimelineHost } from './timeline-host';
+import type { GalleryProps, SceneProps, TimelineProps } from './scene-props';
 
 /** Size, rate and length come from the props. */
 function metadataOf<P extends SceneProps>(): CalculateMetadataFunction<P> {
   return ({ props }) => ({ width: props.width, height: props.height, fps: props.fps, durationInFrames: props.durationInFrames });
 }
+
+/** The timeline's length is the sum of its scenes'. */
+const timelineMetadata: CalculateMetadataFunction<TimelineProps> = ({ props }) => ({
+  width: props.width,
+  height: props.height,
+  fps: props.fps,
+  durationInFrames: Math.max(1, props.scenes.reduce((sum, scene) => sum + scene.durationInFrames, 0)),
+});
 
 const defaults: SceneProps = {
   code: 'module.exports.default = function Empty() { return null; };',
@@ -27,8 +37,10 @@ const defaults: SceneProps = {
 };
 
 /**
- * `scene`, the composition every scene renders through (size and length come from its props), and
- * `gallery`, which shows many scenes one per frame for the kit gallery test.
+ * `scene`, the composition every scene renders through (size and length come from its props);
+ * `gallery`, which shows many scenes one per frame for the kit gallery test; and `timeline`, a
+ * video's scenes in one composition (the stock-Remotion reference of the render-speed bench); and
+ * `probe`, which walks a scene's frames in one page to find the ones that change (held frames).
  */
 export const Root: React.FC = () => (
   <>
@@ -47,6 +59,26 @@ export const Root: React.FC = () => (
       component={GalleryHost}
       defaultProps={{ ...defaults, scenes: [], settledFrame: 0 } as GalleryProps}
       calculateMetadata={metadataOf<GalleryProps>()}
+      width={defaults.width}
+      height={defaults.height}
+      fps={defaults.fps}
+      durationInFrames={defaults.durationInFrames}
+    />
+    <Composition
+      id="probe"
+      component={ProbeHost}
+      defaultProps={defaults}
+      calculateMetadata={metadataOf<SceneProps>()}
+      width={defaults.width}
+      height={defaults.height}
+      fps={defaults.fps}
+      durationInFrames={defaults.durationInFrames}
+    />
+    <Composition
+      id="timeline"
+      component={TimelineHost}
+      defaultProps={{ ...defaults, scenes: [] } as TimelineProps}
+      calculateMetadata={timelineMetadata}
       width={defaults.width}
       height={defaults.height}
       fps={defaults.fps}

@@ -48,3 +48,8 @@ export interface GalleryProps extends SceneProps {
   scenes: GalleryScene[];
   settledFrame: number;
 }
+
+/** Input props of the `timeline` composition: scenes played one after another (bench and tests). */
+export interface TimelineProps extends SceneProps {
+  scenes: (GalleryScene & { durationInFrames: number })[];
+}

@@ -1,3 +1,4 @@
+import { renderAcceleration } from './render/acceleration.js';
 import type { Logger } from 'pino';
 import { accountProviderKey } from './accounts/provider-keys.js';
 import type { NodeContext } from './node-context.js';
@@ -43,7 +44,7 @@ export interface RuntimeOptions {
 
 /** Starts the workers over an open node and takes up unfinished jobs. */
 export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): NodeRuntime {
-  const pool = new RenderPool({ size: ctx.config.renderWorkers, browserExecutable: ctx.config.browserExecutable });
+  const pool = new RenderPool({ size: ctx.config.renderWorkers, browserExecutable: ctx.config.browserExecutable, acceleration: renderAcceleration(ctx.config) });
   const webhooks = new WebhookDispatcher(ctx, { logger: options.logger });
   const audio = new AudioThread();
   // With a language model configured, each model tier plans with its model (made on first use);

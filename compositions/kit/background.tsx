@@ -1,26 +1,43 @@
 import React from 'react';
-import { AbsoluteFill, interpolate, random, useCurrentFrame, useVideoConfig } from 'remotion';
+import { AbsoluteFill, Easing, interpolate, random, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../scene-props';
 import { BACKGROUND_TINTS, luminance, parseColor } from './color';
 
 /**
- * The pack's background: solid, gradient, grain, floating shapes or particles, always moving gently.
+ * How far the background has drifted (0..1) at a frame: it moves with the scene's own motion, over
+ * the entrance (the first 1.5 s, at most a third of the scene) and the exit (the last 0.5 s), and
+ * rests in between. A background that drifted on every frame would make every frame differ, and
+ * the renderer could hold none of the still stretches between entrance and exit.
+ */
+export function backgroundDrift(frame: number, durationInFrames: number, fps: number): number {
+  const entrance = Math.max(1, Math.min(Math.round(fps * 1.5), Math.floor(durationInFrames / 3)));
+  const exit = Math.max(1, Math.min(Math.round(fps * 0.5), Math.floor(durationInFrames / 4)));
+  const settle = interpolate(frame, [0, entrance], [0, 0.7], { easing: Easing.out(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  const leave = interpolate(frame, [durationInFrames - exit, durationInFrames], [0, 0.3], { easing: Easing.in(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  return settle + leave;
+}
+
+/**
+ * The pack's background: solid, gradient, grain, floating shapes or particles, drifting gently as
+ * the scene comes in and goes out (see {@link backgroundDrift}); the grain is a still texture.
  * Decoration stays faint (the audit composites it under every text element), and bleeds off the
  * canvas on purpose.
  */
 export const Background: React.FC<{ theme: Theme; seed?: string; color?: string }> = ({ theme, seed = 'bg', color }) => {
   const frame = useCurrentFrame();
-  const { width, height, durationInFrames } = useVideoConfig();
+  const { width, height, durationInFrames, fps } = useVideoConfig();
   const base = color ?? theme.palette.background ?? '#FFFFFF';
   const primary = theme.palette.primary ?? '#2563EB';
   const secondary = theme.palette.secondary ?? primary;
-  const drift = interpolate(frame, [0, Math.max(1, durationInFrames)], [0, 1]);
+  const drift = backgroundDrift(frame, durationInFrames, fps);
   const kind = theme.background.kind;
   const dark = luminance(parseColor(base) ?? { r: 255, g: 255, b: 255, a: 1 }) < 0.18;
   const tints = BACKGROUND_TINTS[kind];
   const hexAlpha = (alpha: number) => Math.round(alpha * 255).toString(16).padStart(2, '0');
   // Filter ids must be valid in url(#...): the seed may hold any text.
-  const grainId = `grain-${[...seed].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7).toString(36)}`;
+  const seedHash = [...seed].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7);
+  const grainId = `grain-${seedHash.toString(36)}`;
+  const grainSeed = seedHash % 50;
   const unit = Math.min(width, height);
   const layers: React.ReactNode[] = [];
   if (kind === 'gradient' || kind === 'grain') {
@@ -38,7 +55,7 @@ export const Background: React.FC<{ theme: Theme; seed?: string; color?: string 
     layers.push(
       <svg key="grain" width={width} height={height} style={{ position: 'absolute', inset: 0 }} data-kit-paint={`${grainColor} ${tints.grain}`}>
         <filter id={grainId}>
-          <feTurbulence type="fractalNoise" baseFrequency={0.8} numOctaves={2} seed={Math.floor(frame / 2) % 50} />
+          <feTurbulence type="fractalNoise" baseFrequency={0.8} numOctaves={2} seed={grainSeed} />
           <feColorMatrix type="matrix" values={`0 0 0 0 ${dark ? 1 : 0}  0 0 0 0 ${dark ? 1 : 0}  0 0 0 0 ${dark ? 1 : 0}  0 0 0 ${tints.grain} 0`} />
         </filter>
         <rect width={width} height={height} filter={`url(#${grainId})`} />

@@ -51,10 +51,18 @@ export function framesDetail(framesDone: number, framesTotal: number): string {
   return `${Math.floor((100 * framesDone) / framesTotal)}% (frame ${framesDone}/${framesTotal})`;
 }
 
-/** A foreground render (`service render`): the frames fill the bar up to `band[1]`, `done` fills it. */
-export function renderReading(framesDone: number, framesTotal: number, band: Band = [0, 0.98]): ProgressReading {
+/**
+ * A foreground render (`service render`): the frames fill the bar up to `band[1]`, `done` fills it.
+ * `made` says how the frames were made (`212 frames captured, 190 held, 28 frames/s`).
+ */
+export function renderReading(framesDone: number, framesTotal: number, band: Band = [0, 0.98], made?: string): ProgressReading {
   if (framesTotal <= 0) return { fraction: band[0], stage: 'rendering' };
-  return { fraction: within(band, framesDone / framesTotal), stage: 'rendering', detail: framesDetail(framesDone, framesTotal) };
+  return { fraction: within(band, framesDone / framesTotal), stage: 'rendering', detail: `${framesDetail(framesDone, framesTotal)}${made ? ` · ${made}` : ''}` };
+}
+
+/** The frames captured and held that a render's `phase_detail` carries in parentheses, if any. */
+function madeOf(phaseDetail: string | null | undefined): string | undefined {
+  return phaseDetail ? /\(([^()]*\bheld\b[^()]*)\)/.exec(phaseDetail)?.[1] : undefined;
 }
 
 /**
@@ -69,7 +77,7 @@ export function jobProgress(job: JobSnapshot, options: { render: boolean }): Pro
     case 'awaiting_approval':
       return withDetail({ fraction: bands.planning[1], stage: 'awaiting approval', detail: inParens(job.phaseDetail) });
     case 'rendering':
-      if (job.framesTotal && job.framesTotal > 0) return renderReading(Math.min(job.framesDone ?? 0, job.framesTotal), job.framesTotal, bands.rendering);
+      if (job.framesTotal && job.framesTotal > 0) return renderReading(Math.min(job.framesDone ?? 0, job.framesTotal), job.framesTotal, bands.rendering, madeOf(job.phaseDetail));
       return { fraction: bands.rendering[0], stage: 'rendering' };
     case 'completed':
       return { fraction: 1, stage: 'done' };

@@ -1,3 +1,4 @@
+import { RENDER_ACCEL_SETTINGS, type RenderAccelSetting } from '../render/acceleration.js';
 import path from 'node:path';
 import { invalidRequest } from '../errors/service-error.js';
 import { packageCacheDir } from '../package-root.js';
@@ -32,6 +33,8 @@ export interface ServiceOptions {
   ffmpegPath?: string;
   /** Render worker processes (renders at a time). @default 1 */
   renderWorkers?: number;
+  /** Render acceleration: `auto` (the GPU when a probe finds one that works), `cpu` or `gpu`. @default "auto" */
+  renderAccel?: string;
   /** Where built bundles are cached. @default "<dataDir>/cache" */
   cacheDir?: string;
   /** API key of a remote voice provider (ElevenLabs voices API); its voices join the catalog. */
@@ -71,6 +74,7 @@ export interface ServiceConfig {
   browserExecutable: string | undefined;
   ffmpegPath: string | undefined;
   renderWorkers: number;
+  renderAccel: RenderAccelSetting;
   cacheDir: string;
   /** Set when a remote voice provider is configured. */
   voiceProvider: { apiKey: string; baseUrl: string } | undefined;
@@ -98,6 +102,7 @@ export const ENVIRONMENT_VARIABLES = {
   browserExecutable: 'SERVICE_BROWSER_EXECUTABLE',
   ffmpegPath: 'SERVICE_FFMPEG_PATH',
   renderWorkers: 'SERVICE_RENDER_WORKERS',
+  renderAccel: 'SERVICE_RENDER_ACCEL',
   cacheDir: 'SERVICE_CACHE_DIR',
   elevenLabsApiKey: 'ELEVENLABS_API_KEY',
   elevenLabsBaseUrl: 'ELEVENLABS_BASE_URL',
@@ -156,6 +161,10 @@ export function resolveConfig(
   const voiceApiKey = options.elevenLabsApiKey ?? fromEnv('elevenLabsApiKey');
   const renderWorkers = options.renderWorkers ?? parseInteger('render workers', fromEnv('renderWorkers')) ?? 1;
   if (!(renderWorkers >= 1 && renderWorkers <= 64)) throw invalidRequest(`render workers must be 1 to 64, got ${renderWorkers}`);
+  const renderAccel = options.renderAccel ?? fromEnv('renderAccel') ?? 'auto';
+  if (!(RENDER_ACCEL_SETTINGS as readonly string[]).includes(renderAccel)) {
+    throw invalidRequest(`render acceleration must be one of ${RENDER_ACCEL_SETTINGS.join(', ')}, got ${renderAccel}`);
+  }
   const dataDir = path.resolve(cwd, options.dataDir ?? fromEnv('dataDir') ?? 'data');
   const languageModel = resolveLanguageModel('llm', 'llmBaseUrl');
   const premiumLanguageModel = resolveLanguageModel('llmPremium', 'llmPremiumBaseUrl');
@@ -188,6 +197,7 @@ export function resolveConfig(
   return {
     dataDir,
     renderWorkers,
+    renderAccel: renderAccel as RenderAccelSetting,
     footage,
     imageModel,
     languageModel,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ServiceConfig } from '../config/resolve-config.js';
 import { fetchRemoteVoices } from '../catalog/voices.js';
 import { BROWSER_FIX, BrowserStartError, findBrowser, prepareBrowser } from '../render/browser/find-browser.js';
+import { renderAcceleration } from '../render/acceleration.js';
 import { ffmpegVersion, findFfmpeg } from '../render/ffmpeg/find-ffmpeg.js';
 import { describeFootageSetting, type FootageSetting } from '../pipeline/providers/footage/footage-config.js';
 import { describeStillSetting } from '../pipeline/providers/stills/stills-config.js';
@@ -75,6 +76,10 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
       if (!ffmpeg) throw new Error('no FFmpeg found');
       return `${ffmpegVersion(ffmpeg)} (${ffmpeg.source})`;
     }, 'run `npm install` (Remotion\'s compositor package ships FFmpeg) or set SERVICE_FFMPEG_PATH'),
+  );
+
+  results.push(
+    check('render', () => renderAcceleration(config).summary, 'install the NVIDIA driver (libcuda) for NVENC, or use --render-accel cpu', 'warn'),
   );
 
   results.push(

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism, getPriority, setPriority } from 'node:os';
 import path from 'node:path';
+import { CPU_ACCELERATION, type RenderAcceleration } from './acceleration.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { findBrowser, noBrowserMessage } from './browser/find-browser.js';
 import type { RenderTask, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './worker/render-protocol.js';
@@ -16,6 +17,8 @@ export interface RenderPoolOptions {
   browserExecutable?: string;
   /** Frames rendered in parallel inside one render. @default the machine's core count */
   frameConcurrency?: number;
+  /** Chromium backend and segment encoder. @default the CPU path */
+  acceleration?: RenderAcceleration;
   /** The worker script to fork (tests pass a stand-in). @default WORKER_SCRIPT */
   workerScript?: string;
   /**
@@ -39,8 +42,8 @@ export const RENDER_WORKER_NICENESS = 10;
  */
 export const URGENT_SPARE_WORKERS = 1;
 
-/** Progress of a task: 0..1 and frames rendered so far. */
-export type RenderProgress = (progress: number, renderedFrames: number) => void;
+/** Progress of a task: 0..1, frames rendered (captured) so far, and the frames a segment holds instead of capturing. */
+export type RenderProgress = (progress: number, renderedFrames: number, heldFrames?: number) => void;
 
 /** The layout audit of one rendered frame (compositions/audit/layout-audit.ts `LayoutAudit`). */
 export interface FrameAudit {
@@ -59,9 +62,13 @@ export interface FrameAudit {
   issues: { kind: string; element: string; detail: string }[];
 }
 
+/** A segment's capture plan: the frames captured (every other frame holds the last captured before it) and the segment's frames. */
+export type RenderPlanListener = (capture: number[], frames: number) => void;
+
 interface Job {
   task: RenderTask;
   onProgress?: RenderProgress;
+  onPlan?: RenderPlanListener;
   onAudit?: (audit: FrameAudit) => void;
   signal?: AbortSignal;
   /** Goes ahead of queued non-urgent tasks (a request waiting on its answer). */
@@ -119,6 +126,8 @@ export class RenderPool {
         chromeMode: browser.chromeMode,
         ...(browser.unpackFrom ? { unpackFrom: browser.unpackFrom } : {}),
         concurrency: Math.max(1, this.options.frameConcurrency ?? availableParallelism()),
+        encoder: (this.options.acceleration ?? CPU_ACCELERATION).encoder,
+        ...(this.options.acceleration?.gl ? { gl: this.options.acceleration.gl } : {}),
       };
     }
     return this.config;
@@ -129,7 +138,7 @@ export class RenderPool {
    * request waiting on it) goes ahead of every queued task that is not urgent, so it waits at most
    * for the tasks already running.
    */
-  run(task: RenderTask, options: { onProgress?: RenderProgress; onAudit?: (audit: FrameAudit) => void; signal?: AbortSignal; urgent?: boolean } = {}): Promise<number> {
+  run(task: RenderTask, options: { onProgress?: RenderProgress; onPlan?: RenderPlanListener; onAudit?: (audit: FrameAudit) => void; signal?: AbortSignal; urgent?: boolean } = {}): Promise<number> {
     if (this.closed) return Promise.reject(new RenderError('render pool is closed'));
     if (options.signal?.aborted) return Promise.reject(options.signal.reason as Error);
     return new Promise((resolve, reject) => {
@@ -224,11 +233,15 @@ export class RenderPool {
       const job = worker.job;
       if (!job || job.id !== message.id) return;
       if (message.type === 'progress') {
-        job.onProgress?.(message.progress, message.renderedFrames);
+        job.onProgress?.(message.progress, message.renderedFrames, message.heldFrames);
         return;
       }
       if (message.type === 'audit') {
         job.onAudit?.(message.audit as FrameAudit);
+        return;
+      }
+      if (message.type === 'plan') {
+        job.onPlan?.(message.capture, message.frames);
         return;
       }
       worker.job = undefined;

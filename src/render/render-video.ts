@@ -24,52 +24,94 @@ export interface RenderVideoOptions {
   segmentsDir: string;
   outputPath: string;
   signal?: AbortSignal;
-  /** Overall progress 0..1 (reused segments count as done), frames rendered in this call, and the frames of all scenes. */
-  onProgress?: (progress: number, renderedFrames: number, totalFrames: number) => void;
+  /** Capture every frame (no held frames): reference renders for tests and benches. */
+  captureAll?: boolean;
+  /** Overall progress 0..1 (reused segments count as done), frames rendered in this call, the frames of all scenes, and how they were made. */
+  onProgress?: (progress: number, renderedFrames: number, totalFrames: number, detail: RenderDetail) => void;
 }
+
+/** How a render's frames were made so far: captured from the browser, or held (a still picture repeated). */
+export interface RenderDetail {
+  captured: number;
+  held: number;
+  /** Output frames made per second of this call so far (captured and held). */
+  framesPerSecond: number;
+}
+
+/** A render's detail as progress shows it: `212 frames captured, 190 held, 28 frames/s`. */
+export function describeRenderDetail(detail: RenderDetail): string {
+  return `${detail.captured} frames captured, ${detail.held} held, ${Math.round(detail.framesPerSecond)} frames/s`;
+}
+
+/**
+ * Version of the segment encoding (capture, hold and encoder settings): part of every segment's
+ * cache key, so a segment made another way is never joined with these.
+ */
+const SEGMENT_ENCODING_VERSION = 'held-frames-1';
 
 /** The cache key of a segment: everything that shapes its pixels. */
 export function segmentHash(kitVersion: string, props: SceneInputProps): string {
-  return createHash('sha256').update(kitVersion).update('\0').update(JSON.stringify(props)).digest('hex').slice(0, 32);
+  return createHash('sha256').update(kitVersion).update('\0').update(SEGMENT_ENCODING_VERSION).update('\0').update(JSON.stringify(props)).digest('hex').slice(0, 32);
 }
 
 /**
  * Renders each scene to its own segment (identical encoder settings; a segment whose hash is
  * already on disk is reused), then joins them with FFmpeg's concat demuxer without re-encoding.
- * Files appear only when complete (written aside, then renamed).
+ * Segments are handed to the pool all at once, so it renders as many side by side as it has
+ * workers. Files appear only when complete (written aside, then renamed).
  */
-export async function renderVideo(options: RenderVideoOptions): Promise<{ renderedFrames: number; reusedSegments: number }> {
+export async function renderVideo(options: RenderVideoOptions): Promise<{ renderedFrames: number; heldFrames: number; reusedSegments: number }> {
   mkdirSync(options.segmentsDir, { recursive: true });
   const totalFrames = options.scenes.reduce((sum, scene) => sum + scene.inputProps.durationInFrames, 0);
-  let doneFrames = 0;
-  let renderedFrames = 0;
+  const started = performance.now();
+  /** Per scene: output frames done (captured or held), captured frames, held frames. */
+  const made = options.scenes.map(() => ({ done: 0, captured: 0, held: 0 }));
+  const report = () => {
+    const sum = made.reduce((acc, scene) => ({ done: acc.done + scene.done, captured: acc.captured + scene.captured, held: acc.held + scene.held }), { done: 0, captured: 0, held: 0 });
+    const seconds = (performance.now() - started) / 1000;
+    const produced = sum.captured + sum.held;
+    options.onProgress?.(sum.done / totalFrames, sum.captured, totalFrames, { captured: sum.captured, held: sum.held, framesPerSecond: seconds > 0 ? produced / seconds : 0 });
+  };
+  // One failed segment stops the others.
+  const failed = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal;
   let reusedSegments = 0;
-  const segments: string[] = [];
-  for (const scene of options.scenes) {
-    const file = path.join(options.segmentsDir, `${segmentHash(options.kitVersion, scene.inputProps)}.mp4`);
-    if (existsSync(file)) {
-      reusedSegments += 1;
-    } else {
-      const partial = `${file}.partial-${process.pid}.mp4`;
+  const segments = options.scenes.map((scene) => path.join(options.segmentsDir, `${segmentHash(options.kitVersion, scene.inputProps)}.mp4`));
+  await Promise.all(
+    options.scenes.map(async (scene, index) => {
+      const file = segments[index]!;
+      const frames = scene.inputProps.durationInFrames;
+      if (existsSync(file)) {
+        reusedSegments += 1;
+        made[index] = { done: frames, captured: 0, held: 0 };
+        report();
+        return;
+      }
+      const partial = `${file}.partial-${process.pid}-${index}.mp4`;
       try {
-        const frames = await options.pool.run(
-          { type: 'segment', serveUrl: options.serveUrl, inputProps: scene.inputProps, outputPath: partial },
+        const captured = await options.pool.run(
+          { type: 'segment', serveUrl: options.serveUrl, inputProps: scene.inputProps, outputPath: partial, ffmpeg: options.ffmpeg.ffmpeg, ...(options.captureAll ? { captureAll: true } : {}) },
           {
-            signal: options.signal,
-            onProgress: (_progress, sceneFrames) =>
-              options.onProgress?.((doneFrames + sceneFrames) / totalFrames, renderedFrames + sceneFrames, totalFrames),
+            signal,
+            onProgress: (progress, capturedFrames, heldFrames = 0) => {
+              made[index] = { done: Math.min(frames, Math.round(progress * frames)), captured: capturedFrames, held: Math.round(progress * heldFrames) };
+              report();
+            },
           },
         );
-        renderedFrames += frames;
         renameSync(partial, file);
+        made[index] = { done: frames, captured, held: frames - captured };
+        report();
+      } catch (error) {
+        failed.abort(error);
+        throw error;
       } finally {
         rmSync(partial, { force: true });
       }
-    }
-    doneFrames += scene.inputProps.durationInFrames;
-    options.onProgress?.(doneFrames / totalFrames, renderedFrames, totalFrames);
-    segments.push(file);
-  }
+    }),
+  );
+  const renderedFrames = made.reduce((sum, scene) => sum + scene.captured, 0);
+  const heldFrames = made.reduce((sum, scene) => sum + scene.held, 0);
 
   mkdirSync(path.dirname(options.outputPath), { recursive: true });
   const list = `${options.outputPath}.segments.txt`;
@@ -86,5 +128,5 @@ export async function renderVideo(options: RenderVideoOptions): Promise<{ render
     rmSync(list, { force: true });
     rmSync(partialOutput, { force: true });
   }
-  return { renderedFrames, reusedSegments };
+  return { renderedFrames, heldFrames, reusedSegments };
 }

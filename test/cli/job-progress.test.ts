@@ -82,6 +82,8 @@ describe('jobProgress', () => {
   it('reads a poll response, including the render frames a node reports while rendering', () => {
     const job = snapshotOfPoll({ status: 'rendering', phase_detail: 'Rendering the MP4: 50%', progress: { scenes_committed: 2, scenes_planned: 2, frames_done: 60, frames_total: 120 } });
     expect(labelOf(jobProgress(job, { render: true }))).toBe('rendering 50% (frame 60/120)');
+    const held = snapshotOfPoll({ status: 'rendering', phase_detail: 'Rendering the MP4: 50% (40 frames captured, 20 held, 31 frames/s)', progress: { scenes_committed: 2, scenes_planned: 2, frames_done: 60, frames_total: 120 } });
+    expect(labelOf(jobProgress(held, { render: true }))).toBe('rendering 50% (frame 60/120) · 40 frames captured, 20 held, 31 frames/s');
     const failed = snapshotOfPoll({ status: 'failed', progress: { scenes_committed: 0, scenes_planned: 2 }, error: { code: 'render_failed', message: 'no browser' } });
     expect(labelOf(jobProgress(failed, { render: true }))).toBe('failed (no browser)');
   });
@@ -92,6 +94,7 @@ describe('renderReading', () => {
     expect(renderReading(0, 300)).toEqual({ fraction: 0, stage: 'rendering', detail: '0% (frame 0/300)' });
     expect(renderReading(150, 300, [0.5, 0.9])).toEqual({ fraction: 0.7, stage: 'rendering', detail: '50% (frame 150/300)' });
     expect(renderReading(0, 0)).toEqual({ fraction: 0, stage: 'rendering' });
+    expect(renderReading(90, 300, undefined, '60 frames captured, 30 held, 25 frames/s').detail).toBe('30% (frame 90/300) · 60 frames captured, 30 held, 25 frames/s');
   });
 });
 

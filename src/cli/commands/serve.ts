@@ -29,6 +29,7 @@ export function serveCommand(): Command {
     .option('--allow-private-urls', 'let attachments and webhooks use loopback and private addresses (env SERVICE_ALLOW_PRIVATE_URLS=1)')
     .option('--log-level <level>', `log level: ${LOG_LEVELS.join(', ')} (env SERVICE_LOG_LEVEL, default info)`, logLevelOption)
     .option('--render-workers <n>', 'render worker processes, renders at a time (env SERVICE_RENDER_WORKERS, default 1)', portOption)
+    .option('--render-accel <auto|cpu|gpu>', 'render acceleration: auto uses the GPU (Chromium angle-egl, NVENC) only when a probe finds one that works; see `service doctor` (env SERVICE_RENDER_ACCEL, default auto)')
     .option('--cache-dir <dir>', 'where built bundles are cached (env SERVICE_CACHE_DIR, default <data-dir>/cache)')
     .option('--llm <provider:model>', 'language model: openai:<model>, anthropic:<model>, google:<model>, openai-compatible:<model> or local:<file.gguf> (env SERVICE_LLM; keys from OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY, SERVICE_LLM_API_KEY)')
     .option('--llm-base-url <url>', 'API base URL of the language model, required for openai-compatible (env SERVICE_LLM_BASE_URL)')
@@ -60,6 +61,7 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     logLevel: options.logLevel as LogLevel | undefined,
     ownerCredits: options.ownerCredits as number | undefined,
     renderWorkers: options.renderWorkers as number | undefined,
+    renderAccel: options.renderAccel as string | undefined,
     cacheDir: options.cacheDir as string | undefined,
     llm: options.llm as string | undefined,
     llmBaseUrl: options.llmBaseUrl as string | undefined,

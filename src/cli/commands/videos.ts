@@ -168,7 +168,9 @@ export function renderCommand(): Command {
       if (!row) throw new ServiceError('not_found', `video ${jobId} not found`);
       const { RenderPool } = await import('../../render/render-pool.js');
       const { renderJobMp4 } = await import('../../pipeline/videos/render-job.js');
-      const pool = new RenderPool({ size: 1, browserExecutable: ctx.config.browserExecutable });
+      const { describeRenderDetail } = await import('../../render/render-video.js');
+      const { renderAcceleration } = await import('../../render/acceleration.js');
+      const pool = new RenderPool({ size: 1, browserExecutable: ctx.config.browserExecutable, acceleration: renderAcceleration(ctx.config) });
       const bar = new ProgressBar({ json: options.json });
       const started = Date.now();
       try {
@@ -176,14 +178,14 @@ export function renderCommand(): Command {
         const result = await renderJobMp4(ctx, pool, row, shape, {
           cacheDir: ctx.config.cacheDir,
           fileName: `cli-${shape.width}x${shape.height}-${shape.fps}.mp4`,
-          onProgress: (progress, _renderedFrames, totalFrames) => bar.update(renderReading(Math.round(progress * totalFrames), totalFrames)),
+          onProgress: (progress, _renderedFrames, totalFrames, detail) => bar.update(renderReading(Math.round(progress * totalFrames), totalFrames, undefined, describeRenderDetail(detail))),
         });
         bar.update({ fraction: 1, stage: 'done' });
         bar.done();
         const out = path.resolve(options.out ?? `${jobId}.mp4`);
         copyFileSync(path.join(ctx.filesDir, result.relativePath), out);
         const seconds = (Date.now() - started) / 1000;
-        print({ id: jobId, file: out, ...result.probe, seconds, rendered_frames: result.renderedFrames, reused_segments: result.reusedSegments }, options, () =>
+        print({ id: jobId, file: out, ...result.probe, seconds, rendered_frames: result.renderedFrames, held_frames: result.heldFrames, reused_segments: result.reusedSegments }, options, () =>
           `wrote ${out}: ${result.probe.codec} ${result.probe.width}x${result.probe.height} ${result.probe.fps} fps ${result.probe.durationSeconds.toFixed(2)} s in ${seconds.toFixed(1)} s`,
         );
       } finally {

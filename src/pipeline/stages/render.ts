@@ -5,6 +5,7 @@ import type { RenderPool } from '../../render/render-pool.js';
 import { nowIso } from '../../store/ids.js';
 import type { VideoRenderRow } from '../../store/videos-store.js';
 import { describeFailure } from '../engine/describe-failure.js';
+import { describeRenderDetail } from '../../render/render-video.js';
 import { renderJobMp4 } from '../videos/render-job.js';
 import type { StageContext } from './stage-context.js';
 
@@ -13,7 +14,8 @@ const PROGRESS_EVERY_MS = 1000;
 
 /**
  * The render stage: renders the committed scenes (with the soundtrack) to the job's MP4, checked
- * with ffprobe, reporting `frames_done` / `frames_total` about once a second. Checkpoint:
+ * with ffprobe, reporting `frames_done` / `frames_total` about once a second, and in
+ * `phase_detail` the frames captured, the frames held and the rate. Checkpoint:
  * `output_path`; the terminal transition charges the render.
  */
 export async function renderStage(stage: StageContext): Promise<void> {
@@ -23,11 +25,11 @@ export async function renderStage(stage: StageContext): Promise<void> {
     cacheDir: stage.cacheDir,
     fileName: `${row.id}.mp4`,
     signal: stage.signal,
-    onProgress: (progress, _renderedFrames, totalFrames) => {
+    onProgress: (progress, _renderedFrames, totalFrames, detail) => {
       if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
       lastWrite = Date.now();
       stage.progress({
-        phase_detail: `Rendering the MP4: ${Math.floor(progress * 100)}%`,
+        phase_detail: `Rendering the MP4: ${Math.floor(progress * 100)}% (${describeRenderDetail(detail)})`,
         frames_done: Math.round(progress * totalFrames),
         frames_total: totalFrames,
       });

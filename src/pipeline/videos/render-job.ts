@@ -4,7 +4,7 @@ import type { NodeContext } from '../../node-context.js';
 import { ensureBundle, kitVersion } from '../../render/bundle/ensure-bundle.js';
 import { probeVideo, requireFfmpeg, runBinary, type ProbedVideo } from '../../render/ffmpeg/run-ffmpeg.js';
 import { RenderError, type RenderPool } from '../../render/render-pool.js';
-import { renderVideo } from '../../render/render-video.js';
+import { renderVideo, type RenderDetail } from '../../render/render-video.js';
 import type { SceneInputProps } from '../../render/worker/render-protocol.js';
 import type { SceneRow, VideoRow } from '../../store/videos-store.js';
 import { sceneAssetUrls } from '../materials/prepare-materials.js';
@@ -32,8 +32,8 @@ export function sceneInputProps(filesDir: string, row: VideoRow, scene: SceneRow
   };
 }
 
-/** Render progress: the fraction of the timeline done, frames rendered in this call (reused segments not counted), and the timeline's frames. */
-export type RenderProgressListener = (progress: number, renderedFrames: number, totalFrames: number) => void;
+/** Render progress: the fraction of the timeline done, frames rendered in this call (reused segments not counted), the timeline's frames, and frames captured, held and the rate. */
+export type RenderProgressListener = (progress: number, renderedFrames: number, totalFrames: number, detail: RenderDetail) => void;
 
 /** What {@link renderScenesMp4} renders and where. */
 export interface SceneMp4Request {
@@ -53,7 +53,7 @@ export interface SceneMp4Request {
  * muxed on top) and checks the file with ffprobe: size, rate and length must be what was asked.
  * Used by video jobs, their re-renders and infographic renders.
  */
-export async function renderScenesMp4(ctx: NodeContext, pool: RenderPool, request: SceneMp4Request): Promise<{ relativePath: string; probe: ProbedVideo; renderedFrames: number; reusedSegments: number }> {
+export async function renderScenesMp4(ctx: NodeContext, pool: RenderPool, request: SceneMp4Request): Promise<{ relativePath: string; probe: ProbedVideo; renderedFrames: number; heldFrames: number; reusedSegments: number }> {
   const { shape, relativePath } = request;
   const serveUrl = await ensureBundle(request.cacheDir);
   const ffmpeg = requireFfmpeg(ctx.config.ffmpegPath);
@@ -111,7 +111,7 @@ export async function renderJobMp4(
     signal?: AbortSignal;
     onProgress?: RenderProgressListener;
   },
-): Promise<{ relativePath: string; probe: ProbedVideo; renderedFrames: number; reusedSegments: number }> {
+): Promise<{ relativePath: string; probe: ProbedVideo; renderedFrames: number; heldFrames: number; reusedSegments: number }> {
   const scenes = ctx.videos.scenes(row.id);
   if (scenes.length === 0 || scenes.some((scene) => !scene.compiled)) {
     throw new RenderError(`video ${row.id} has scenes that are not committed; nothing to render`);

@@ -1,3 +1,5 @@
+import type { SegmentVideoEncoder } from './segment-encoder.js';
+
 /** Props of the `scene` composition (see compositions/scene-props.ts). */
 export interface SceneInputProps {
   code: string;
@@ -31,6 +33,10 @@ export type RenderTask =
       serveUrl: string;
       inputProps: SceneInputProps;
       outputPath: string;
+      /** The FFmpeg binary the segment is encoded with. */
+      ffmpeg: string;
+      /** Capture every frame (no probe, no held frames): the reference renders of tests and benches. */
+      captureAll?: boolean;
     };
 
 /** Parent → worker. */
@@ -41,9 +47,11 @@ export interface TaskMessage {
 
 /** Worker → parent. */
 export type WorkerMessage =
-  | { id: number; type: 'progress'; progress: number; renderedFrames: number }
+  | { id: number; type: 'progress'; progress: number; renderedFrames: number; heldFrames?: number }
   | { id: number; type: 'audit'; audit: unknown }
-  | { id: number; type: 'done'; renderedFrames: number }
+  /** A segment's capture plan, before capturing: the frames captured (the rest hold the last one before them). */
+  | { id: number; type: 'plan'; capture: number[]; frames: number }
+  | { id: number; type: 'done'; renderedFrames: number; heldFrames?: number }
   | { id: number; type: 'error'; message: string };
 
 /** How the worker starts its browser; passed in its environment. */
@@ -54,17 +62,11 @@ export interface WorkerBrowserConfig {
   concurrency: number;
   /** The bundled browser's compressed binary, unpacked into `executable` before the first launch. */
   unpackFrom?: string;
+  /** Chromium's OpenGL backend (`angle-egl` on a GPU box); Chromium decides when unset. */
+  gl?: 'angle-egl' | 'angle' | 'egl' | 'swangle';
+  /** The encoder segments are written with (x264 unless a GPU encoder was found to work). */
+  encoder?: SegmentVideoEncoder;
 }
 
-/**
- * Encoder settings every segment shares, so segments join with the concat demuxer without
- * re-encoding.
- */
-export const SEGMENT_ENCODING = {
-  codec: 'h264',
-  crf: 20,
-  pixelFormat: 'yuv420p',
-  x264Preset: 'veryfast',
-  imageFormat: 'jpeg',
-  jpegQuality: 92,
-} as const;
+/** Quality of the JPEG frames captured from the browser on their way to the encoder. */
+export const CAPTURE_JPEG_QUALITY = 92;

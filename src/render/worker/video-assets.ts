@@ -40,6 +40,11 @@ function fileServer(): Promise<{ port: number; dir: string }> {
   return server;
 }
 
+/** Whether a task's props carry video clips (their frames are decoded, not described by the page's markup). */
+export function hasVideoAssets(props: SceneInputProps): boolean {
+  return Object.values(props.assets ?? {}).some((url) => VIDEO_DATA_URL.test(url));
+}
+
 /**
  * Replaces the `data:video/…` assets of a task's props with loopback URLs of the same bytes.
  * Remotion's `<OffthreadVideo>` asks its frame server for a source by putting the whole `src` in

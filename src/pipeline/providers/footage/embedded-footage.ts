@@ -67,7 +67,7 @@ export function createEmbeddedFootageProvider(options: EmbeddedFootageOptions): 
       try {
         const serveUrl = await ensureBundle(options.cacheDir);
         try {
-          await options.pool.run({ type: 'segment', serveUrl, inputProps, outputPath: partial }, signal ? { signal } : {});
+          await options.pool.run({ type: 'segment', serveUrl, inputProps, outputPath: partial, ffmpeg: ffmpeg.ffmpeg }, signal ? { signal } : {});
         } catch (error) {
           if (signal?.aborted) throw signal.reason;
           if (error instanceof RenderError) throw new FootageError('unavailable', `the embedded footage did not render: ${error.message}`, { cause: error });

@@ -1,0 +1,42 @@
+/** The probe's report of a scene (compositions/probe-host.tsx `FrameProbe`). */
+export interface FrameProbe {
+  frames: number;
+  /** Frames whose markup differs from the previous frame's. */
+  changed: number[];
+  /** Frames showing moving media: always captured. */
+  volatile: number[];
+}
+
+/** Which frames a segment captures, and for each output frame the captured frame it shows. */
+export interface HoldPlan {
+  /** Frames to capture from the browser, ascending. */
+  capture: number[];
+  /** For each output frame, the captured frame whose picture it repeats (itself when captured). */
+  source: number[];
+}
+
+/**
+ * The capture plan of a scene from its probe: a frame is captured when it changed from the one
+ * before or shows moving media, and every other frame holds the last captured one. Frame 0 is
+ * always captured.
+ */
+export function holdPlan(probe: FrameProbe): HoldPlan {
+  const must = new Set<number>([0, ...probe.changed, ...probe.volatile]);
+  const capture: number[] = [];
+  const source: number[] = [];
+  let last = 0;
+  for (let frame = 0; frame < probe.frames; frame += 1) {
+    if (must.has(frame)) {
+      capture.push(frame);
+      last = frame;
+    }
+    source.push(last);
+  }
+  return { capture, source };
+}
+
+/** A plan that captures every frame (scenes that cannot be probed). */
+export function captureAll(frames: number): HoldPlan {
+  const all = Array.from({ length: frames }, (_, frame) => frame);
+  return { capture: all, source: all };
+}

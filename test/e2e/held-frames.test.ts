@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kitTemplate } from '../../src/pipeline/providers/embedded/embedded-scene-writer.js';
+import { resolveTheme } from '../../src/pipeline/theme/resolve-theme.js';
+import { ensureBundle } from '../../src/render/bundle/ensure-bundle.js';
+import { requireFfmpeg } from '../../src/render/ffmpeg/run-ffmpeg.js';
+import { decodeLuma, ssim } from '../../src/render/quality/ssim.js';
+import { RenderPool } from '../../src/render/render-pool.js';
+import { compileScene } from '../../src/render/scene-code/compile-scene.js';
+import type { SceneInputProps } from '../../src/render/worker/render-protocol.js';
+import { E2E_CACHE_DIR } from './e2e-node.js';
+import { MEDIA_ASSETS } from './gallery/cases-media.js';
+
+// Held frames against full renders: each scene is rendered twice through the render worker, once
+// the node's way (a probe finds the still stretches, one frame of each is captured and held) and
+// once capturing every frame. The sampled frames (the first and last frame of every hold, and
+// frames in between) must match.
+const WIDTH = 480;
+const HEIGHT = 270;
+const FPS = 30;
+const FRAMES = 4 * FPS;
+
+let dir: string;
+let serveUrl: string;
+let pool: RenderPool;
+const ffmpeg = requireFfmpeg();
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'held-frames-'));
+  serveUrl = await ensureBundle(E2E_CACHE_DIR);
+  pool = new RenderPool({ size: 1 });
+}, 180_000);
+
+afterAll(async () => {
+  await pool?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function propsOf(kind: 'stat' | 'chart' | 'image', settings: Record<string, unknown>, assets: Record<string, string> = {}): Promise<SceneInputProps> {
+  const { code } = await compileScene(kitTemplate(kind));
+  // A pack with a drifting gradient background, so the holds also cover the background at rest.
+  return { code, theme: resolveTheme({ prompt: 'held frames', animationStyle: 'corporate-clean' }), settings, assets, width: WIDTH, height: HEIGHT, fps: FPS, durationInFrames: FRAMES };
+}
+
+/** Renders a segment; returns its file and the frames captured (from the worker's plan). */
+async function render(name: string, inputProps: SceneInputProps, captureAll: boolean): Promise<{ file: string; capture: number[] }> {
+  const file = path.join(dir, `${name}-${captureAll ? 'full' : 'held'}.mp4`);
+  let capture: number[] = [];
+  await pool.run({ type: 'segment', serveUrl, inputProps, outputPath: file, ffmpeg: ffmpeg.ffmpeg, captureAll }, { onPlan: (frames) => (capture = frames) });
+  return { file, capture };
+}
+
+async function frames(file: string): Promise<Uint8Array[]> {
+  const all: Uint8Array[] = [];
+  const count = await decodeLuma(ffmpeg, file, WIDTH, HEIGHT, (_index, luma) => all.push(luma));
+  expect(count).toBe(FRAMES);
+  return all;
+}
+
+/** The held stretches of a plan: [first, last] frame of each run of frames that repeat a captured one. */
+function holds(capture: number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  const captured = new Set(capture);
+  for (let frame = 1; frame < FRAMES; frame += 1) {
+    if (captured.has(frame)) continue;
+    const last = runs.at(-1);
+    if (last && last[1] === frame - 1) last[1] = frame;
+    else runs.push([frame, frame]);
+  }
+  return runs;
+}
+
+/**
+ * Renders a scene both ways and compares the sampled frames: the first and last frame of every
+ * hold, the captured frame each hold repeats, and every fifth frame. Returns the plan's holds.
+ */
+async function compare(name: string, inputProps: SceneInputProps): Promise<{ holds: [number, number][]; identical: number; sampled: number }> {
+  const [held, full] = [await render(name, inputProps, false), await render(name, inputProps, true)];
+  expect(full.capture).toHaveLength(FRAMES);
+  const runs = holds(held.capture);
+  const [heldFrames, fullFrames] = [await frames(held.file), await frames(full.file)];
+  const sampled = new Set<number>([0, FRAMES - 1]);
+  for (const [first, last] of runs) [first - 1, first, last, Math.min(FRAMES - 1, last + 1)].forEach((frame) => sampled.add(frame));
+  for (let frame = 0; frame < FRAMES; frame += 5) sampled.add(frame);
+  let identical = 0;
+  for (const frame of sampled) {
+    const a = heldFrames[frame]!;
+    const b = fullFrames[frame]!;
+    if (Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0) identical += 1;
+    else expect(ssim(a, b, WIDTH, HEIGHT), `${name} frame ${frame}`).toBeGreaterThanOrEqual(0.99);
+  }
+  return { holds: runs, identical, sampled: sampled.size };
+}
+
+describe('held frames', () => {
+  it('a counter that stops holds once it stops, and its held frames match a full render', async () => {
+    const result = await compare('counter', await propsOf('stat', { value: 1500, prefix: '$', suffix: '', decimals: 0, label: 'saved each year' }));
+    // The count runs for under two seconds; the scene holds until its exit.
+    expect(result.holds.length).toBeGreaterThan(0);
+    const heldFrames = result.holds.reduce((sum, [first, last]) => sum + last - first + 1, 0);
+    expect(heldFrames).toBeGreaterThan(FRAMES / 4);
+    expect(result.identical).toBeGreaterThan(result.sampled / 2);
+  }, 180_000);
+
+  it('a bar chart holds once its bars have grown, and its held frames match a full render', async () => {
+    const result = await compare('chart', await propsOf('chart', { chart: 'bar', title: 'Capacity', labels: ['2010', '2015', '2020'], values: [40, 230, 710], unit: 'GW' }));
+    expect(result.holds.length).toBeGreaterThan(0);
+    expect(result.identical).toBeGreaterThan(result.sampled / 2);
+  }, 180_000);
+
+  it('a Ken Burns image moves on every frame: each is captured, and all match a full render', async () => {
+    const result = await compare('ken-burns', await propsOf('image', { image: 'photo', mode: 'ken-burns', heading: 'The coast' }, { photo: MEDIA_ASSETS['photo-landscape']! }));
+    // The push runs the whole scene: nothing to hold but the frozen exit's last frames, if any.
+    const heldFrames = result.holds.reduce((sum, [first, last]) => sum + last - first + 1, 0);
+    expect(heldFrames).toBeLessThan(FRAMES / 10);
+  }, 180_000);
+});
