@@ -2,7 +2,8 @@ import React, { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { AbsoluteFill, cancelRender, continueRender, delayRender, Freeze } from 'remotion';
 import { SceneHost } from './scene-host';
-import type { SceneProps } from './scene-props';
+import type { SceneProps, TimelineProps } from './scene-props';
+import { TimelineHost } from './timeline-host';
 
 /** The prefix the probe logs its report with (read by src/render/worker/render-worker.ts). */
 export const PROBE_LOG_PREFIX = '[kit-probe] ';
@@ -16,15 +17,11 @@ export interface FrameProbe {
   volatile: number[];
 }
 
-interface DelayWindow extends Window {
-  remotion_delayRenderTimeouts?: Record<string, unknown>;
-}
-
 /** Resolves once no render handle but `own` is pending (fonts, images), polling; gives up after `limitMs`. */
 async function settled(own: number, limitMs = 20_000): Promise<void> {
   const started = performance.now();
   for (;;) {
-    const pending = Object.keys((window as DelayWindow).remotion_delayRenderTimeouts ?? {}).filter((handle) => handle !== String(own));
+    const pending = Object.keys(window.remotion_delayRenderTimeouts ?? {}).filter((handle) => handle !== String(own));
     if (pending.length === 0) return;
     if (performance.now() - started > limitMs) throw new Error(`frame probe: the scene still waits on ${pending.length} render handle(s) after ${limitMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -46,12 +43,13 @@ function showsMovingMedia(root: HTMLElement): boolean {
 }
 
 /**
- * The `probe` composition: the scene, rendered once per frame inside one page (frozen at each frame
- * in turn), with its markup compared frame to frame. Frames whose markup equals the previous
- * frame's show the same pixels, so the renderer captures one frame per still stretch and holds it.
- * Reports through the browser console, then releases its single still.
+ * The `probe` composition: a scene, or a timeline of scenes (props with `scenes`), rendered once per
+ * frame inside one page (frozen at each frame in turn), with its markup compared frame to frame.
+ * Frames whose markup equals the previous frame's show the same pixels, so the renderer captures
+ * one frame per still stretch and holds it. Reports through the browser console, then releases
+ * its single still.
  */
-export const ProbeHost: React.FC<SceneProps> = (props) => {
+export const ProbeHost: React.FC<SceneProps | TimelineProps> = (props) => {
   const [frame, setFrame] = useState(0);
   const [handle] = useState(() => delayRender('probing which frames change'));
   const root = useRef<HTMLDivElement>(null);
@@ -79,9 +77,7 @@ export const ProbeHost: React.FC<SceneProps> = (props) => {
   }, []);
   return (
     <AbsoluteFill ref={root}>
-      <Freeze frame={frame}>
-        <SceneHost {...props} audit={false} />
-      </Freeze>
+      <Freeze frame={frame}>{'scenes' in props && Array.isArray(props.scenes) ? <TimelineHost {...(props as TimelineProps)} /> : <SceneHost {...props} audit={false} />}</Freeze>
     </AbsoluteFill>
   );
 };

@@ -8,11 +8,11 @@ import type { TimelineProps } from './scene-props';
  * a plain Remotion project would render them in one `renderMedia`. The node renders scenes as
  * segments instead; the render-speed bench and the held-frame tests render this as the reference.
  */
-export const TimelineHost: React.FC<TimelineProps> = ({ scenes, theme, width, height, fps }) => (
+export const TimelineHost: React.FC<TimelineProps> = ({ scenes, width, height, fps }) => (
   <Series>
     {scenes.map((scene, index) => (
       <Series.Sequence key={index} durationInFrames={scene.durationInFrames}>
-        <SceneHost theme={theme} {...scene} width={width} height={height} fps={fps} />
+        <SceneHost {...scene} width={width} height={height} fps={fps} />
       </Series.Sequence>
     ))}
   </Series>

@@ -15,7 +15,7 @@ export interface RenderPoolOptions {
   size?: number;
   /** Browser executable; found on the machine when unset. */
   browserExecutable?: string;
-  /** Frames rendered in parallel inside one render. @default the machine's core count */
+  /** Frames rendered in parallel inside one render. @default the machine's cores shared among `size` workers */
   frameConcurrency?: number;
   /** Chromium backend and segment encoder. @default the CPU path */
   acceleration?: RenderAcceleration;
@@ -116,6 +116,17 @@ export class RenderPool {
     this.options = options;
   }
 
+  /** Workers that render at a time (routine tasks). */
+  get capacity(): number {
+    return this.size;
+  }
+
+  /** The encoder segments are written with, as a cache-key part (name and settings). */
+  get segmentEncoding(): string {
+    const encoder = (this.options.acceleration ?? CPU_ACCELERATION).encoder;
+    return [encoder.name, ...encoder.args].join(' ');
+  }
+
   /** The browser the workers use, found on first use so a node without one still serves its API. */
   private workerConfig(): WorkerBrowserConfig {
     if (!this.config) {
@@ -125,7 +136,8 @@ export class RenderPool {
         executable: browser.executable,
         chromeMode: browser.chromeMode,
         ...(browser.unpackFrom ? { unpackFrom: browser.unpackFrom } : {}),
-        concurrency: Math.max(1, this.options.frameConcurrency ?? availableParallelism()),
+        // Workers render segments side by side: each takes its share of the cores.
+        concurrency: Math.max(1, this.options.frameConcurrency ?? Math.round(availableParallelism() / this.size)),
         encoder: (this.options.acceleration ?? CPU_ACCELERATION).encoder,
         ...(this.options.acceleration?.gl ? { gl: this.options.acceleration.gl } : {}),
       };

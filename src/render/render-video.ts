@@ -49,69 +49,110 @@ export function describeRenderDetail(detail: RenderDetail): string {
  */
 const SEGMENT_ENCODING_VERSION = 'held-frames-1';
 
-/** The cache key of a segment: everything that shapes its pixels. */
-export function segmentHash(kitVersion: string, props: SceneInputProps): string {
-  return createHash('sha256').update(kitVersion).update('\0').update(SEGMENT_ENCODING_VERSION).update('\0').update(JSON.stringify(props)).digest('hex').slice(0, 32);
+/**
+ * The cache key of a segment: everything that shapes its pixels and its stream (the encoder, so a
+ * segment made on the GPU is never joined with x264 ones).
+ */
+export function segmentHash(kitVersion: string, props: SceneInputProps, encoding = ''): string {
+  return createHash('sha256').update(kitVersion).update('\0').update(SEGMENT_ENCODING_VERSION).update('\0').update(encoding).update('\0').update(JSON.stringify(props)).digest('hex').slice(0, 32);
+}
+
+/**
+ * The render tasks for the segments to make: scenes that play video clips alone (their frames are
+ * all captured), the others in at most `workers` batches of consecutive scenes with about equal
+ * frames, so every worker renders side by side and each batch pays for one probe and one set of
+ * pages.
+ */
+export function segmentBatches<T extends { scene: SegmentInput }>(missing: T[], workers: number): T[][] {
+  const alone = missing.filter(({ scene }) => hasVideoClips(scene.inputProps)).map((item) => [item]);
+  const rest = missing.filter(({ scene }) => !hasVideoClips(scene.inputProps));
+  const count = Math.max(1, Math.min(workers, rest.length));
+  const total = rest.reduce((sum, { scene }) => sum + scene.inputProps.durationInFrames, 0);
+  const batches: T[][] = [];
+  let current: T[] = [];
+  let frames = 0;
+  for (const item of rest) {
+    current.push(item);
+    frames += item.scene.inputProps.durationInFrames;
+    // Close a batch once it holds its share of the frames (the last takes what is left).
+    if (batches.length < count - 1 && frames >= (total * (batches.length + 1)) / count) {
+      batches.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) batches.push(current);
+  return [...batches, ...alone];
+}
+
+/** Whether a scene's assets include video clips (footage shots). */
+function hasVideoClips(props: SceneInputProps): boolean {
+  return Object.values(props.assets ?? {}).some((url) => typeof url === 'string' && url.startsWith('data:video/'));
 }
 
 /**
  * Renders each scene to its own segment (identical encoder settings; a segment whose hash is
  * already on disk is reused), then joins them with FFmpeg's concat demuxer without re-encoding.
- * Segments are handed to the pool all at once, so it renders as many side by side as it has
- * workers. Files appear only when complete (written aside, then renamed).
+ * The segments to make go to the pool at once, in batches (see {@link segmentBatches}), so it
+ * renders as many side by side as it has workers. Files appear only when complete (written aside,
+ * then renamed).
  */
 export async function renderVideo(options: RenderVideoOptions): Promise<{ renderedFrames: number; heldFrames: number; reusedSegments: number }> {
   mkdirSync(options.segmentsDir, { recursive: true });
   const totalFrames = options.scenes.reduce((sum, scene) => sum + scene.inputProps.durationInFrames, 0);
   const started = performance.now();
-  /** Per scene: output frames done (captured or held), captured frames, held frames. */
-  const made = options.scenes.map(() => ({ done: 0, captured: 0, held: 0 }));
+  /** Per task: output frames done (captured or held), captured frames, held frames. */
+  const made: { done: number; captured: number; held: number }[] = [];
   const report = () => {
-    const sum = made.reduce((acc, scene) => ({ done: acc.done + scene.done, captured: acc.captured + scene.captured, held: acc.held + scene.held }), { done: 0, captured: 0, held: 0 });
+    const sum = made.reduce((acc, task) => ({ done: acc.done + task.done, captured: acc.captured + task.captured, held: acc.held + task.held }), { done: 0, captured: 0, held: 0 });
     const seconds = (performance.now() - started) / 1000;
     const produced = sum.captured + sum.held;
     options.onProgress?.(sum.done / totalFrames, sum.captured, totalFrames, { captured: sum.captured, held: sum.held, framesPerSecond: seconds > 0 ? produced / seconds : 0 });
   };
-  // One failed segment stops the others.
+  const segments = options.scenes.map((scene) => path.join(options.segmentsDir, `${segmentHash(options.kitVersion, scene.inputProps, options.pool.segmentEncoding)}.mp4`));
+  const missing = options.scenes.map((scene, index) => ({ scene, file: segments[index]! })).filter(({ file }) => !existsSync(file));
+  const reusedSegments = options.scenes.length - missing.length;
+  const reusedFrames = options.scenes.filter((_, index) => existsSync(segments[index]!)).reduce((sum, scene) => sum + scene.inputProps.durationInFrames, 0);
+  made.push({ done: reusedFrames, captured: 0, held: 0 });
+  report();
+
+  // One failed task stops the others.
   const failed = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal;
-  let reusedSegments = 0;
-  const segments = options.scenes.map((scene) => path.join(options.segmentsDir, `${segmentHash(options.kitVersion, scene.inputProps)}.mp4`));
   await Promise.all(
-    options.scenes.map(async (scene, index) => {
-      const file = segments[index]!;
-      const frames = scene.inputProps.durationInFrames;
-      if (existsSync(file)) {
-        reusedSegments += 1;
-        made[index] = { done: frames, captured: 0, held: 0 };
-        report();
-        return;
-      }
-      const partial = `${file}.partial-${process.pid}-${index}.mp4`;
+    segmentBatches(missing, options.pool.capacity).map(async (batch) => {
+      const slot = made.push({ done: 0, captured: 0, held: 0 }) - 1;
+      const frames = batch.reduce((sum, { scene }) => sum + scene.inputProps.durationInFrames, 0);
+      const partials = batch.map(({ file }, index) => `${file}.partial-${process.pid}-${slot}-${index}.mp4`);
       try {
         const captured = await options.pool.run(
-          { type: 'segment', serveUrl: options.serveUrl, inputProps: scene.inputProps, outputPath: partial, ffmpeg: options.ffmpeg.ffmpeg, ...(options.captureAll ? { captureAll: true } : {}) },
+          {
+            type: 'segments',
+            serveUrl: options.serveUrl,
+            scenes: batch.map(({ scene }, index) => ({ inputProps: scene.inputProps, outputPath: partials[index]! })),
+            ffmpeg: options.ffmpeg.ffmpeg,
+            ...(options.captureAll ? { captureAll: true } : {}),
+          },
           {
             signal,
             onProgress: (progress, capturedFrames, heldFrames = 0) => {
-              made[index] = { done: Math.min(frames, Math.round(progress * frames)), captured: capturedFrames, held: Math.round(progress * heldFrames) };
+              made[slot] = { done: Math.min(frames, Math.round(progress * frames)), captured: capturedFrames, held: Math.round(progress * heldFrames) };
               report();
             },
           },
         );
-        renameSync(partial, file);
-        made[index] = { done: frames, captured, held: frames - captured };
+        batch.forEach(({ file }, index) => renameSync(partials[index]!, file));
+        made[slot] = { done: frames, captured, held: frames - captured };
         report();
       } catch (error) {
         failed.abort(error);
         throw error;
       } finally {
-        rmSync(partial, { force: true });
+        for (const partial of partials) rmSync(partial, { force: true });
       }
     }),
   );
-  const renderedFrames = made.reduce((sum, scene) => sum + scene.captured, 0);
-  const heldFrames = made.reduce((sum, scene) => sum + scene.held, 0);
+  const renderedFrames = made.reduce((sum, task) => sum + task.captured, 0);
+  const heldFrames = made.reduce((sum, task) => sum + task.held, 0);
 
   mkdirSync(path.dirname(options.outputPath), { recursive: true });
   const list = `${options.outputPath}.segments.txt`;

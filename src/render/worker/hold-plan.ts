@@ -40,3 +40,14 @@ export function captureAll(frames: number): HoldPlan {
   const all = Array.from({ length: frames }, (_, frame) => frame);
   return { capture: all, source: all };
 }
+
+/** A probe of several scenes played one after another, cut into each scene's own probe (frames counted from the scene's start). */
+export function splitProbe(probe: FrameProbe, lengths: number[]): FrameProbe[] {
+  let offset = 0;
+  return lengths.map((frames) => {
+    const start = offset;
+    offset += frames;
+    const within = (list: number[]) => list.filter((frame) => frame >= start && frame < start + frames).map((frame) => frame - start);
+    return { frames, changed: within(probe.changed), volatile: within(probe.volatile) };
+  });
+}

@@ -37,6 +37,17 @@ export type RenderTask =
       ffmpeg: string;
       /** Capture every frame (no probe, no held frames): the reference renders of tests and benches. */
       captureAll?: boolean;
+    }
+  | {
+      /**
+       * Several scenes of one size and rate, each to its own segment, rendered as one timeline: one
+       * probe and one set of pages for all of them instead of a set per scene.
+       */
+      type: 'segments';
+      serveUrl: string;
+      scenes: { inputProps: SceneInputProps; outputPath: string }[];
+      ffmpeg: string;
+      captureAll?: boolean;
     };
 
 /** Parent → worker. */

@@ -4,8 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { openBrowser, renderFrames, selectComposition } from '@remotion/renderer';
 import { browserStartProblem } from '../browser/find-browser.js';
 import { unpackBundledBrowser } from '../browser/bundled-browser.js';
-import { captureAll, holdPlan, type FrameProbe, type HoldPlan } from './hold-plan.js';
-import type { RenderTask, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './render-protocol.js';
+import { captureAll, holdPlan, splitProbe, type FrameProbe, type HoldPlan } from './hold-plan.js';
+import type { RenderTask, SceneInputProps, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './render-protocol.js';
 import { CAPTURE_JPEG_QUALITY } from './render-protocol.js';
 import { SegmentEncoder } from './segment-encoder.js';
 import { hasVideoAssets, serveVideoAssets } from './video-assets.js';
@@ -43,15 +43,15 @@ async function resetBrowser(): Promise<void> {
   await old?.close({ silent: true }).catch(() => undefined);
 }
 
-/** A composition sized and timed for the task's props (selected once per bundle). */
-async function compositionFor(id: string, task: RenderTask, puppeteerInstance: Browser): Promise<Composition> {
-  let base = compositions.get(`${id} ${task.serveUrl}`);
+/** A composition sized and timed for the props (selected once per bundle). */
+async function compositionFor(id: string, serveUrl: string, inputProps: SceneInputProps, puppeteerInstance: Browser): Promise<Composition> {
+  let base = compositions.get(`${id} ${serveUrl}`);
   if (!base) {
-    base = await selectComposition({ serveUrl: task.serveUrl, id, inputProps: task.inputProps, puppeteerInstance, ...browserOptions });
-    compositions.set(`${id} ${task.serveUrl}`, base);
+    base = await selectComposition({ serveUrl, id, inputProps, puppeteerInstance, ...browserOptions });
+    compositions.set(`${id} ${serveUrl}`, base);
   }
-  const { width, height, fps, durationInFrames } = task.inputProps;
-  return { ...base, width, height, fps, durationInFrames, props: task.inputProps };
+  const { width, height, fps, durationInFrames } = inputProps;
+  return { ...base, width, height, fps, durationInFrames, props: inputProps };
 }
 
 function send(message: WorkerMessage): void {
@@ -62,17 +62,35 @@ function send(message: WorkerMessage): void {
 const AUDIT_LOG_PREFIX = '[kit-audit] ';
 /** The prefix the probe composition logs its report with (compositions/probe-host.tsx). */
 const PROBE_LOG_PREFIX = '[kit-probe] ';
-/** How long the probe may take to walk a scene's frames. */
-const PROBE_TIMEOUT_MS = 120_000;
+/** How long the probe may take to walk a timeline's frames. */
+const PROBE_TIMEOUT_MS = 300_000;
 
-/** Walks the scene's frames in one page and reports which change (see compositions/probe-host.tsx). */
-async function probeScene(task: Extract<RenderTask, { type: 'segment' }>, puppeteerInstance: Browser): Promise<FrameProbe> {
-  const composition = await compositionFor('probe', task, puppeteerInstance);
+type SegmentsTask = Extract<RenderTask, { type: 'segments' }>;
+
+/** The `timeline` composition's props for a batch: its scenes one after another. */
+function timelineProps(task: SegmentsTask): SceneInputProps {
+  const first = task.scenes[0]!.inputProps;
+  return {
+    code: first.code,
+    theme: first.theme,
+    settings: {},
+    assets: {},
+    width: first.width,
+    height: first.height,
+    fps: first.fps,
+    durationInFrames: task.scenes.reduce((sum, scene) => sum + scene.inputProps.durationInFrames, 0),
+    scenes: task.scenes.map(({ inputProps }) => ({ code: inputProps.code, theme: inputProps.theme, settings: inputProps.settings, assets: inputProps.assets, durationInFrames: inputProps.durationInFrames })),
+  };
+}
+
+/** Walks the timeline's frames in one page and reports which change (see compositions/probe-host.tsx). */
+async function probeTimeline(serveUrl: string, inputProps: SceneInputProps, puppeteerInstance: Browser): Promise<FrameProbe> {
+  const composition = await compositionFor('probe', serveUrl, inputProps, puppeteerInstance);
   let report: FrameProbe | undefined;
   await renderFrames({
-    serveUrl: task.serveUrl,
+    serveUrl,
     composition,
-    inputProps: task.inputProps,
+    inputProps,
     frames: [0],
     outputDir: null,
     imageFormat: 'jpeg',
@@ -87,61 +105,75 @@ async function probeScene(task: Extract<RenderTask, { type: 'segment' }>, puppet
     onFrameUpdate: () => undefined,
     onFrameBuffer: () => undefined,
   });
-  if (!report || report.frames !== task.inputProps.durationInFrames) throw new Error('the frame probe sent no report');
+  if (!report || report.frames !== inputProps.durationInFrames) throw new Error('the frame probe sent no report');
   return report;
 }
 
 /**
- * The capture plan of a segment: from the probe, so still stretches are captured once and held;
- * every frame when the scene plays video clips (their pictures are not in the page's markup), when
- * the task asks for it, or when the probe fails.
+ * Each scene's capture plan: from the probe, so still stretches are captured once and held; every
+ * frame when a scene plays video clips (their pictures are not in the page's markup), when the
+ * task asks for it, or when the probe fails.
  */
-async function segmentPlan(task: Extract<RenderTask, { type: 'segment' }>, original: RenderTask, puppeteerInstance: Browser): Promise<HoldPlan> {
-  const frames = task.inputProps.durationInFrames;
-  if (task.captureAll || hasVideoAssets(original.inputProps)) return captureAll(frames);
+async function scenePlans(task: SegmentsTask, original: SegmentsTask, timeline: SceneInputProps, puppeteerInstance: Browser): Promise<HoldPlan[]> {
+  const lengths = task.scenes.map((scene) => scene.inputProps.durationInFrames);
+  if (task.captureAll || original.scenes.some((scene) => hasVideoAssets(scene.inputProps))) return lengths.map(captureAll);
   try {
-    return holdPlan(await probeScene(task, puppeteerInstance));
+    return splitProbe(await probeTimeline(task.serveUrl, timeline, puppeteerInstance), lengths).map(holdPlan);
   } catch (error) {
     console.error('render worker: frame probe failed, capturing every frame', error);
-    return captureAll(frames);
+    return lengths.map(captureAll);
   }
 }
 
 /**
- * Renders a segment: captures the frames the plan names (pages in parallel) and encodes them in
- * timeline order, each held picture repeated for the frames it holds. Returns the frames captured.
+ * Renders scenes to their segments as one timeline: captures the frames the plans name (pages in
+ * parallel) and streams each scene's frames to its own encoder in timeline order, each held picture
+ * repeated for the frames it holds. An encoder starts with its scene's first frame and finishes
+ * with its last, so only the scenes being captured have one running. Returns the frames captured
+ * and held.
  */
-async function renderSegment(id: number, task: Extract<RenderTask, { type: 'segment' }>, original: RenderTask, puppeteerInstance: Browser): Promise<{ captured: number; held: number }> {
-  const plan = await segmentPlan(task, original, puppeteerInstance);
-  const held = plan.source.length - plan.capture.length;
-  send({ id, type: 'plan', capture: plan.capture, frames: plan.source.length });
-  const composition = await compositionFor('scene', task, puppeteerInstance);
-  const { width, height, fps } = task.inputProps;
-  const encoder = new SegmentEncoder(task.ffmpeg, task.outputPath, { width, height, fps }, plan, config.encoder);
+async function renderSegments(id: number, task: SegmentsTask, original: SegmentsTask, puppeteerInstance: Browser): Promise<{ captured: number; held: number }> {
+  const timeline = timelineProps(task);
+  const plans = await scenePlans(task, original, timeline, puppeteerInstance);
+  const offsets: number[] = [];
+  plans.reduce((offset, plan) => (offsets.push(offset), offset + plan.source.length), 0);
+  const capture = plans.flatMap((plan, index) => plan.capture.map((frame) => frame + offsets[index]!));
+  const held = timeline.durationInFrames - capture.length;
+  send({ id, type: 'plan', capture, frames: timeline.durationInFrames });
+  const composition = await compositionFor('timeline', task.serveUrl, timeline, puppeteerInstance);
+  const { width, height, fps } = timeline;
+  const encoders: (SegmentEncoder | undefined)[] = task.scenes.map(() => undefined);
+  const arrived = task.scenes.map(() => 0);
+  const finished: Promise<void>[] = [];
   let captured = 0;
   try {
     await renderFrames({
       serveUrl: task.serveUrl,
       composition,
-      inputProps: task.inputProps,
-      frames: plan.capture,
+      inputProps: timeline,
+      frames: capture,
       outputDir: null,
       imageFormat: 'jpeg',
       jpegQuality: CAPTURE_JPEG_QUALITY,
-      concurrency: Math.min(config.concurrency, plan.capture.length),
+      concurrency: Math.min(config.concurrency, capture.length),
       puppeteerInstance,
       ...browserOptions,
       onStart: () => undefined,
       onFrameUpdate: () => undefined,
       onFrameBuffer: (buffer, frame) => {
-        encoder.add(frame, buffer);
+        const scene = offsets.findLastIndex((offset) => offset <= frame);
+        const encoder = (encoders[scene] ??= new SegmentEncoder(task.ffmpeg, task.scenes[scene]!.outputPath, { width, height, fps }, plans[scene]!, config.encoder));
+        encoder.add(frame - offsets[scene]!, buffer);
+        arrived[scene] = arrived[scene]! + 1;
+        if (arrived[scene] === plans[scene]!.capture.length) finished.push(encoder.finish());
         captured += 1;
-        send({ id, type: 'progress', progress: captured / plan.capture.length, renderedFrames: captured, heldFrames: held });
+        send({ id, type: 'progress', progress: captured / capture.length, renderedFrames: captured, heldFrames: held });
       },
     });
-    await encoder.finish();
+    await Promise.all(finished);
+    if (finished.length !== task.scenes.length) throw new Error(`only ${finished.length} of ${task.scenes.length} segments were captured`);
   } catch (error) {
-    encoder.abort();
+    for (const encoder of encoders) encoder?.abort();
     throw error;
   }
   return { captured, held };
@@ -149,8 +181,8 @@ async function renderSegment(id: number, task: Extract<RenderTask, { type: 'segm
 
 async function run(id: number, task: RenderTask, original: RenderTask): Promise<{ captured: number; held: number }> {
   const puppeteerInstance = await getBrowser();
-  if (task.type === 'segment') return renderSegment(id, task, original, puppeteerInstance);
-  const composition = await compositionFor(task.composition ?? 'scene', task, puppeteerInstance);
+  if (task.type === 'segment' || task.type === 'segments') return renderSegments(id, asSegments(task), asSegments(original as typeof task), puppeteerInstance);
+  const composition = await compositionFor(task.composition ?? 'scene', task.serveUrl, task.inputProps, puppeteerInstance);
   const onBrowserLog = task.inputProps.audit
     ? (log: { text: string }) => {
         if (log.text.startsWith(AUDIT_LOG_PREFIX)) send({ id, type: 'audit', audit: JSON.parse(log.text.slice(AUDIT_LOG_PREFIX.length)) });
@@ -181,8 +213,22 @@ async function run(id: number, task: RenderTask, original: RenderTask): Promise<
   return { captured: task.frames.length, held: 0 };
 }
 
+/** A single segment as a batch of one. */
+function asSegments(task: Extract<RenderTask, { type: 'segment' | 'segments' }>): SegmentsTask {
+  if (task.type === 'segments') return task;
+  return { type: 'segments', serveUrl: task.serveUrl, ffmpeg: task.ffmpeg, scenes: [{ inputProps: task.inputProps, outputPath: task.outputPath }], ...(task.captureAll ? { captureAll: true } : {}) };
+}
+
 /** Runs a task with its video assets (footage clips) served over loopback for the task's length. */
 async function runServed(id: number, task: RenderTask): Promise<{ captured: number; held: number }> {
+  if (task.type === 'segments') {
+    const served = await Promise.all(task.scenes.map((scene) => serveVideoAssets(scene.inputProps)));
+    try {
+      return await run(id, { ...task, scenes: task.scenes.map((scene, index) => ({ ...scene, inputProps: served[index]!.inputProps })) }, task);
+    } finally {
+      for (const entry of served) entry.release();
+    }
+  }
   const served = await serveVideoAssets(task.inputProps);
   try {
     return await run(id, { ...task, inputProps: served.inputProps }, task);
