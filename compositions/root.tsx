@@ -38,10 +38,14 @@ const defaults: SceneProps = {
 
 /**
  * `scene`, the composition every scene renders through (size and length come from its props);
- * `gallery`, which shows many scenes one per frame for the kit gallery test; and `timeline`, a
- * video's scenes in one composition (the stock-Remotion reference of the render-speed bench); and
- * `probe`, which walks a scene's frames in one page to find the ones that change (held frames).
+ * `gallery`, which shows many scenes one per frame for the kit gallery test; `timeline`, scenes one
+ * after another in one composition (segment batches, and the stock-Remotion reference of the
+ * render-speed bench); and `probe`, which walks a scene's or a timeline's frames in one page to
+ * find the ones that change (held frames).
  */
+/** The shape Remotion registers each composition with; every render replaces it from the props. */
+const placeholderShape = { width: defaults.width, height: defaults.height, fps: defaults.fps, durationInFrames: defaults.durationInFrames };
+
 export const Root: React.FC = () => (
   <>
     <Composition
@@ -49,40 +53,28 @@ export const Root: React.FC = () => (
       component={SceneHost}
       defaultProps={defaults}
       calculateMetadata={metadataOf<SceneProps>()}
-      width={defaults.width}
-      height={defaults.height}
-      fps={defaults.fps}
-      durationInFrames={defaults.durationInFrames}
+      {...placeholderShape}
     />
     <Composition
       id="gallery"
       component={GalleryHost}
       defaultProps={{ ...defaults, scenes: [], settledFrame: 0 } as GalleryProps}
       calculateMetadata={metadataOf<GalleryProps>()}
-      width={defaults.width}
-      height={defaults.height}
-      fps={defaults.fps}
-      durationInFrames={defaults.durationInFrames}
+      {...placeholderShape}
     />
     <Composition
       id="probe"
       component={ProbeHost}
       defaultProps={defaults}
       calculateMetadata={metadataOf<SceneProps>()}
-      width={defaults.width}
-      height={defaults.height}
-      fps={defaults.fps}
-      durationInFrames={defaults.durationInFrames}
+      {...placeholderShape}
     />
     <Composition
       id="timeline"
       component={TimelineHost}
       defaultProps={{ ...defaults, scenes: [] } as TimelineProps}
       calculateMetadata={timelineMetadata}
-      width={defaults.width}
-      height={defaults.height}
-      fps={defaults.fps}
-      durationInFrames={defaults.durationInFrames}
+      {...placeholderShape}
     />
   </>
 );

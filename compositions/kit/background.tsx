@@ -5,12 +5,12 @@ import { BACKGROUND_TINTS, luminance, parseColor } from './color';
 
 /**
  * How far the background has drifted (0..1) at a frame: it moves with the scene's own motion, over
- * the entrance (the first 1.5 s, at most a third of the scene) and the exit (the last 0.5 s), and
+ * the entrance (the first second, at most a third of the scene) and the exit (the last 0.5 s), and
  * rests in between. A background that drifted on every frame would make every frame differ, and
  * the renderer could hold none of the still stretches between entrance and exit.
  */
 export function backgroundDrift(frame: number, durationInFrames: number, fps: number): number {
-  const entrance = Math.max(1, Math.min(Math.round(fps * 1.5), Math.floor(durationInFrames / 3)));
+  const entrance = Math.max(1, Math.min(fps, Math.floor(durationInFrames / 3)));
   const exit = Math.max(1, Math.min(Math.round(fps * 0.5), Math.floor(durationInFrames / 4)));
   const settle = interpolate(frame, [0, entrance], [0, 0.7], { easing: Easing.out(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
   const leave = interpolate(frame, [durationInFrames - exit, durationInFrames], [0, 0.3], { easing: Easing.in(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });

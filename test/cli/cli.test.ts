@@ -83,12 +83,14 @@ describe('service CLI', () => {
     const result = await run(['doctor', '--json', ...d()], { env: { SERVICE_BROWSER_EXECUTABLE: '/nonexistent/chrome' } });
     const report = JSON.parse(result.stdout);
     const names = report.checks.map((c: { name: string }) => c.name);
-    expect(names).toEqual(['node', 'data dir', 'database', 'browser', 'ffmpeg', 'fonts']);
+    expect(names).toEqual(['node', 'data dir', 'database', 'browser', 'ffmpeg', 'render', 'fonts']);
     const browser = report.checks.find((c: { name: string }) => c.name === 'browser');
     expect(browser).toMatchObject({ status: 'fail', fix: expect.stringContaining('chromium-headless-shell') });
     expect(report.ok).toBe(false);
     expect(result.code).toBe(1);
     expect(report.checks.find((c: { name: string }) => c.name === 'ffmpeg')).toMatchObject({ status: 'ok', detail: expect.stringContaining('ffmpeg version') });
+    // No GPU here: the CPU path, and why.
+    expect(report.checks.find((c: { name: string }) => c.name === 'render')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^CPU: .*x264.*no GPU found/) });
   });
 });
 

@@ -153,7 +153,7 @@ describe('one render path for a job', () => {
     expect(stages.indexOf('rendering')).toBeGreaterThan(stages.indexOf('generating'));
     expect(createLines.at(-1)).toEqual({ percent: 100, label: 'done' });
     // The engine's render reports its frames through the job row.
-    expect(createLines.some((line) => /^rendering \d+% \(frame \d+\/\d+\)$/.test(line.label)), created.stderr).toBe(true);
+    expect(createLines.some((line) => /^rendering \d+% \(frame \d+\/\d+\)( · \d+ frames captured, \d+ held, \d+ frames\/s)?$/.test(line.label)), created.stderr).toBe(true);
     expect(created.stderr).not.toMatch(/processing|Rendering the MP4/);
 
     const { body: job } = await e2e.request('GET', `/v1/videos/${id}`);
@@ -171,7 +171,8 @@ describe('one render path for a job', () => {
     const renderLines = progressLines(rendered.stderr);
     expect(renderLines.map((line) => line.percent)).toEqual(renderLines.map((line) => line.percent).sort((a, b) => a - b));
     expect(renderLines.at(-1)).toEqual({ percent: 100, label: 'done' });
-    for (const line of renderLines.slice(0, -1)) expect(line.label).toMatch(/^rendering \d+% \(frame \d+\/\d+\)$/);
+    // The foreground render says how its frames were made: captured from the browser, or held.
+    for (const line of renderLines.slice(0, -1)) expect(line.label).toMatch(/^rendering \d+% \(frame \d+\/\d+\) · \d+ frames captured, \d+ held, \d+ frames\/s$/);
 
     const queued = await e2e.request('POST', `/v1/videos/${id}/render`, { dimensions: { width: 256, height: 144 } });
     expect(queued.status).toBe(202);

@@ -53,3 +53,13 @@ describe('render acceleration', () => {
     }
   });
 });
+
+describe('--render-accel', () => {
+  it('is auto by default, read from the flag over SERVICE_RENDER_ACCEL, and refuses other values', async () => {
+    const { resolveConfig } = await import('../../src/config/resolve-config.js');
+    expect(resolveConfig({}, {}).renderAccel).toBe('auto');
+    expect(resolveConfig({}, { SERVICE_RENDER_ACCEL: 'cpu' }).renderAccel).toBe('cpu');
+    expect(resolveConfig({ renderAccel: 'gpu' }, { SERVICE_RENDER_ACCEL: 'cpu' }).renderAccel).toBe('gpu');
+    expect(() => resolveConfig({ renderAccel: 'cuda' }, {})).toThrow(/render acceleration must be one of auto, cpu, gpu, got cuda/);
+  });
+});
