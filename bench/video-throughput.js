@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Seconds from create to completed for a 30 s 1280x720 video through the whole job path, and
 // frames rendered per second, against a baseline in the same run: the same 900 frames rendered
-// as one plain Remotion render of a single scene (no planning, no scene checks, no segments,
-// no concat). Prints figures, ratios and the machine's core count; asserts nothing.
+// as one plain Remotion render of a single scene, every frame captured (no planning, no scene
+// checks, no held frames, no segments, no concat). Prints figures, ratios and the machine's core
+// count; asserts nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,7 @@ try {
   await runtime.pool.run({
     type: 'segment',
     ffmpeg: requireFfmpeg().ffmpeg,
+    captureAll: true,
     serveUrl,
     inputProps: { code, theme: resolveTheme({ prompt: PROMPT }), settings: { title: 'How coffee gets from farm to cup', subtitle: 'A baseline scene' }, assets: {}, width: WIDTH, height: HEIGHT, fps: 30, durationInFrames: frames },
     outputPath: path.join(dataDir, 'baseline.mp4'),
