@@ -1,4 +1,6 @@
+import { SegmentQueue } from './queue/segment-queue.js';
 import { renderAcceleration } from './render/acceleration.js';
+import { openStore } from './storage/store-config.js';
 import type { Logger } from 'pino';
 import { accountProviderKey } from './accounts/provider-keys.js';
 import type { NodeContext } from './node-context.js';
@@ -44,7 +46,9 @@ export interface RuntimeOptions {
 
 /** Starts the workers over an open node and takes up unfinished jobs. */
 export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): NodeRuntime {
-  const pool = new RenderPool({ size: ctx.config.renderWorkers, browserExecutable: ctx.config.browserExecutable, acceleration: renderAcceleration(ctx.config) });
+  // With --queue, video segments go to `service worker` processes through Redis and the bucket.
+  const remote = ctx.config.queueUrl ? { queue: new SegmentQueue({ url: ctx.config.queueUrl }), store: openStore(ctx.config.store, { localRoot: ctx.filesDir }) } : undefined;
+  const pool = new RenderPool({ size: ctx.config.renderWorkers, browserExecutable: ctx.config.browserExecutable, acceleration: renderAcceleration(ctx.config), ...(remote ? { remote } : {}) });
   const webhooks = new WebhookDispatcher(ctx, { logger: options.logger });
   const audio = new AudioThread();
   // With a language model configured, each model tier plans with its model (made on first use);
@@ -90,6 +94,7 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
       await infographics.stop();
       await webhooks.stop();
       await pool.close();
+      await remote?.queue.close();
       await audio.close();
     },
   };

@@ -11,6 +11,7 @@ import { modelsCommand } from './commands/models.js';
 import { serveCommand } from './commands/serve.js';
 import { smokeCommand } from './commands/smoke.js';
 import { createCommand, jobsCommand, renderCommand } from './commands/videos.js';
+import { workerCommand } from './commands/worker.js';
 
 /** The `service` program with every command. */
 export function buildProgram(): Command {
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
     .version(SERVICE_VERSION)
     .showHelpAfterError('(run with --help for usage)')
     .addCommand(serveCommand())
+    .addCommand(workerCommand())
     .addCommand(createCommand())
     .addCommand(renderCommand())
     .addCommand(jobsCommand())

@@ -1,4 +1,6 @@
 import { RENDER_ACCEL_SETTINGS, type RenderAccelSetting } from '../render/acceleration.js';
+import { resolveQueueOptions } from '../queue/queue-settings.js';
+import { parseStoreSetting, type StoreSetting } from '../storage/store-config.js';
 import path from 'node:path';
 import { invalidRequest } from '../errors/service-error.js';
 import { packageCacheDir } from '../package-root.js';
@@ -35,6 +37,10 @@ export interface ServiceOptions {
   renderWorkers?: number;
   /** Render acceleration: `auto` (the GPU when a probe finds one that works), `cpu` or `gpu`. @default "auto" */
   renderAccel?: string;
+  /** Redis URL of the distributed render queue (`redis://host:port`); segments then render on `service worker` processes. */
+  queue?: string;
+  /** Where files shared with workers live: `s3://bucket/prefix` (endpoint, region and keys from the AWS variables). */
+  store?: string;
   /** Where built bundles are cached. @default "<dataDir>/cache" */
   cacheDir?: string;
   /** API key of a remote voice provider (ElevenLabs voices API); its voices join the catalog. */
@@ -75,6 +81,10 @@ export interface ServiceConfig {
   ffmpegPath: string | undefined;
   renderWorkers: number;
   renderAccel: RenderAccelSetting;
+  /** The distributed render queue's Redis URL; undefined renders in this process's workers. */
+  queueUrl: string | undefined;
+  /** The store files shared with render workers live in (`local`: the data dir only). */
+  store: StoreSetting;
   cacheDir: string;
   /** Set when a remote voice provider is configured. */
   voiceProvider: { apiKey: string; baseUrl: string } | undefined;
@@ -103,6 +113,8 @@ export const ENVIRONMENT_VARIABLES = {
   ffmpegPath: 'SERVICE_FFMPEG_PATH',
   renderWorkers: 'SERVICE_RENDER_WORKERS',
   renderAccel: 'SERVICE_RENDER_ACCEL',
+  queue: 'SERVICE_QUEUE',
+  store: 'SERVICE_STORE',
   cacheDir: 'SERVICE_CACHE_DIR',
   elevenLabsApiKey: 'ELEVENLABS_API_KEY',
   elevenLabsBaseUrl: 'ELEVENLABS_BASE_URL',
@@ -165,6 +177,7 @@ export function resolveConfig(
   if (!(RENDER_ACCEL_SETTINGS as readonly string[]).includes(renderAccel)) {
     throw invalidRequest(`render acceleration must be one of ${RENDER_ACCEL_SETTINGS.join(', ')}, got ${renderAccel}`);
   }
+  const { queueUrl, store } = resolveScaleOut(options.queue ?? fromEnv('queue'), options.store ?? fromEnv('store'), env);
   const dataDir = path.resolve(cwd, options.dataDir ?? fromEnv('dataDir') ?? 'data');
   const languageModel = resolveLanguageModel('llm', 'llmBaseUrl');
   const premiumLanguageModel = resolveLanguageModel('llmPremium', 'llmPremiumBaseUrl');
@@ -198,6 +211,8 @@ export function resolveConfig(
     dataDir,
     renderWorkers,
     renderAccel: renderAccel as RenderAccelSetting,
+    queueUrl,
+    store,
     footage,
     imageModel,
     languageModel,
@@ -240,4 +255,22 @@ function parseNumber(name: string, value: string | undefined): number | undefine
 
 function parseFlag(value: string | undefined): boolean {
   return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/**
+ * The scale-out settings: a render queue needs a shared bucket (workers on other machines read
+ * scene inputs and write segments there), and its URL must be one Redis clients take.
+ */
+export function resolveScaleOut(queue: string | undefined, storeValue: string | undefined, env: NodeJS.ProcessEnv): { queueUrl: string | undefined; store: StoreSetting } {
+  const store = parseStoreSetting(storeValue, env);
+  const queueUrl = queue?.trim() ? queue.trim() : undefined;
+  if (queueUrl === undefined) {
+    if (store.kind === 's3') throw invalidRequest('--store (SERVICE_STORE) holds the files render workers share: set --queue redis://host:port (SERVICE_QUEUE) too, or leave --store unset to keep files in the data dir');
+    return { queueUrl, store };
+  }
+  resolveQueueOptions({ url: queueUrl });
+  if (store.kind !== 's3') {
+    throw invalidRequest('--queue (SERVICE_QUEUE) needs --store s3://bucket/prefix (SERVICE_STORE): render workers on other machines read scene inputs and write segments there');
+  }
+  return { queueUrl, store };
 }

@@ -112,10 +112,32 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
     results.push(await checkLanguageModel('language model', config.languageModel));
     if (config.premiumLanguageModel) results.push(await checkLanguageModel('premium model', config.premiumLanguageModel));
   }
+  if (config.queueUrl) results.push(...(await scaleOutChecks(config.queueUrl, config)));
   if (config.footage) results.push(footageCheck(config.footage));
   // Like the video model, the image model charges per call: named, not called.
   if (config.imageModel) {
     results.push({ name: 'image model', status: 'ok', detail: `cast portraits and storyboard stills are made by ${describeStillSetting(config.imageModel)} (not called by this check); a still it cannot make is drawn by the kit` });
+  }
+  return results;
+}
+
+/** The render queue's Redis and the shared bucket, each reached for real (a PING; a probe object written, read and deleted). */
+async function scaleOutChecks(queueUrl: string, config: ServiceConfig): Promise<CheckResult[]> {
+  const [{ SegmentQueue }, { openStore }] = await Promise.all([import('../queue/segment-queue.js'), import('../storage/store-config.js')]);
+  const queue = new SegmentQueue({ url: queueUrl });
+  const results: CheckResult[] = [];
+  try {
+    results.push({ name: 'queue', status: 'ok', detail: await queue.check() });
+  } catch (error) {
+    results.push({ name: 'queue', status: 'fail', detail: (error as Error).message, fix: 'start Redis where --queue (SERVICE_QUEUE) points, or correct the URL' });
+  } finally {
+    await queue.close();
+  }
+  const store = openStore(config.store, { localRoot: path.join(config.dataDir, 'files') });
+  try {
+    results.push({ name: 'store', status: 'ok', detail: await store.check() });
+  } catch (error) {
+    results.push({ name: 'store', status: 'fail', detail: (error as Error).message, fix: 'check --store (SERVICE_STORE), AWS_ENDPOINT_URL_S3, AWS_REGION and the AWS keys' });
   }
   return results;
 }

@@ -86,3 +86,8 @@ export function renderAcceleration(config: { renderAccel: RenderAccelSetting; ff
   return chooseAcceleration(config.renderAccel, probed);
 }
 let probed: GpuFacts | undefined;
+
+/** The same settings with x264 as the encoder (render workers: segments from every machine join without re-encoding). */
+export function withX264(acceleration: RenderAcceleration): RenderAcceleration {
+  return acceleration.encoder.name === X264_ENCODER.name ? acceleration : { ...acceleration, encoder: X264_ENCODER, summary: `${acceleration.summary}; segments encoded with x264 to join those of other machines` };
+}

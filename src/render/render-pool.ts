@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism, getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { CPU_ACCELERATION, type RenderAcceleration } from './acceleration.js';
+import type { RemoteRendering } from './remote/remote-segments.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { findBrowser, noBrowserMessage } from './browser/find-browser.js';
 import type { RenderTask, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './worker/render-protocol.js';
@@ -19,6 +20,11 @@ export interface RenderPoolOptions {
   frameConcurrency?: number;
   /** Chromium backend and segment encoder. @default the CPU path */
   acceleration?: RenderAcceleration;
+  /**
+   * With a distributed queue (`--queue`), video segments are rendered by `service worker`
+   * processes through it instead of this pool's workers (which still take test renders and stills).
+   */
+  remote?: RemoteRendering;
   /** The worker script to fork (tests pass a stand-in). @default WORKER_SCRIPT */
   workerScript?: string;
   /**
@@ -116,6 +122,11 @@ export class RenderPool {
     this.options = options;
   }
 
+  /** The distributed queue and store video segments go through, when the node has one. */
+  get remote(): RemoteRendering | undefined {
+    return this.options.remote;
+  }
+
   /** Workers that render at a time (routine tasks). */
   get capacity(): number {
     return this.size;
@@ -123,7 +134,8 @@ export class RenderPool {
 
   /** The encoder segments are written with, as a cache-key part (name and settings). */
   get segmentEncoding(): string {
-    const encoder = (this.options.acceleration ?? CPU_ACCELERATION).encoder;
+    // Remote workers encode with x264 whatever their own GPU: segments from different machines join.
+    const encoder = this.options.remote ? CPU_ACCELERATION.encoder : (this.options.acceleration ?? CPU_ACCELERATION).encoder;
     return [encoder.name, ...encoder.args].join(' ');
   }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FfmpegInfo } from './ffmpeg/find-ffmpeg.js';
 import { runBinary } from './ffmpeg/run-ffmpeg.js';
 import type { RenderPool } from './render-pool.js';
+import { renderRemoteSegments } from './remote/remote-segments.js';
 import type { SceneInputProps } from './worker/render-protocol.js';
 
 /** One scene to render as a segment. */
@@ -96,7 +97,7 @@ function hasVideoClips(props: SceneInputProps): boolean {
  * renders as many side by side as it has workers. Files appear only when complete (written aside,
  * then renamed).
  */
-export async function renderVideo(options: RenderVideoOptions): Promise<{ renderedFrames: number; heldFrames: number; reusedSegments: number }> {
+export async function renderVideo(options: RenderVideoOptions): Promise<{ renderedFrames: number; heldFrames: number; reusedSegments: number; workers?: Record<string, string> }> {
   mkdirSync(options.segmentsDir, { recursive: true });
   const totalFrames = options.scenes.reduce((sum, scene) => sum + scene.inputProps.durationInFrames, 0);
   const started = performance.now();
@@ -115,11 +116,37 @@ export async function renderVideo(options: RenderVideoOptions): Promise<{ render
   made.push({ done: reusedFrames, captured: 0, held: 0 });
   report();
 
+  let workers: Record<string, string> | undefined;
+  const remote = options.pool.remote;
+  if (remote && missing.length > 0) {
+    // Workers on other machines render them (see src/render/remote/remote-segments.ts).
+    const slots = missing.map(() => made.push({ done: 0, captured: 0, held: 0 }) - 1);
+    const result = await renderRemoteSegments(
+      remote,
+      missing.map(({ scene, file }) => ({ sceneId: scene.sceneId, inputProps: scene.inputProps, hash: path.basename(file, '.mp4'), file })),
+      {
+        renderKey: path.relative(path.dirname(path.dirname(options.outputPath)), options.outputPath),
+        kitVersion: options.kitVersion,
+        ...(options.captureAll ? { captureAll: true } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        onProgress: (index, progress, captured, held) => {
+          const frames = missing[index]!.scene.inputProps.durationInFrames;
+          made[slots[index]!] = { done: Math.round(progress * frames), captured, held: Math.round(progress * held) };
+          report();
+        },
+      },
+    );
+    missing.forEach(({ scene }, index) => (made[slots[index]!] = { done: scene.inputProps.durationInFrames, captured: 0, held: 0 }));
+    made.push({ done: 0, captured: result.captured, held: result.held });
+    report();
+    workers = result.workers;
+  }
+
   // One failed task stops the others.
   const failed = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal;
   await Promise.all(
-    segmentBatches(missing, options.pool.capacity).map(async (batch) => {
+    segmentBatches(remote ? [] : missing, options.pool.capacity).map(async (batch) => {
       const slot = made.push({ done: 0, captured: 0, held: 0 }) - 1;
       const frames = batch.reduce((sum, { scene }) => sum + scene.inputProps.durationInFrames, 0);
       const partials = batch.map(({ file }, index) => `${file}.partial-${process.pid}-${slot}-${index}.mp4`);
@@ -169,5 +196,5 @@ export async function renderVideo(options: RenderVideoOptions): Promise<{ render
     rmSync(list, { force: true });
     rmSync(partialOutput, { force: true });
   }
-  return { renderedFrames, heldFrames, reusedSegments };
+  return { renderedFrames, heldFrames, reusedSegments, ...(workers ? { workers } : {}) };
 }

@@ -94,7 +94,7 @@ export type VideoUpdate = Partial<
     | 'status' | 'phase' | 'phase_detail' | 'enhanced_prompt' | 'plan' | 'scenes_planned' | 'scenes_committed'
     | 'cancel_requested' | 'error_code' | 'error_message' | 'output_path' | 'credits_cost_millicredits'
     | 'updated_at' | 'last_activity_at' | 'started_at' | 'finished_at' | 'width' | 'height' | 'fps' | 'soundtrack_path'
-    | 'frames_done' | 'frames_total' | 'warnings' | 'review'
+    | 'frames_done' | 'frames_total' | 'warnings' | 'review' | 'options'
   >
 >;
 

@@ -30,6 +30,8 @@ export function serveCommand(): Command {
     .option('--log-level <level>', `log level: ${LOG_LEVELS.join(', ')} (env SERVICE_LOG_LEVEL, default info)`, logLevelOption)
     .option('--render-workers <n>', 'render worker processes, renders at a time (env SERVICE_RENDER_WORKERS, default 1)', portOption)
     .option('--render-accel <auto|cpu|gpu>', 'render acceleration: auto uses the GPU (Chromium angle-egl, NVENC) only when a probe finds one that works; see `service doctor` (env SERVICE_RENDER_ACCEL, default auto)')
+    .option('--queue <redis-url>', 'render video segments on `service worker` processes through this Redis (BullMQ), e.g. redis://10.0.0.5:6379 (env SERVICE_QUEUE; needs --store)')
+    .option('--store <s3-url>', 'bucket the node and its workers share, s3://bucket/prefix; endpoint, region and keys from AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (env SERVICE_STORE)')
     .option('--cache-dir <dir>', 'where built bundles are cached (env SERVICE_CACHE_DIR, default <data-dir>/cache)')
     .option('--llm <provider:model>', 'language model: openai:<model>, anthropic:<model>, google:<model>, openai-compatible:<model> or local:<file.gguf> (env SERVICE_LLM; keys from OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY, SERVICE_LLM_API_KEY)')
     .option('--llm-base-url <url>', 'API base URL of the language model, required for openai-compatible (env SERVICE_LLM_BASE_URL)')
@@ -62,6 +64,8 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     ownerCredits: options.ownerCredits as number | undefined,
     renderWorkers: options.renderWorkers as number | undefined,
     renderAccel: options.renderAccel as string | undefined,
+    queue: options.queue as string | undefined,
+    store: options.store as string | undefined,
     cacheDir: options.cacheDir as string | undefined,
     llm: options.llm as string | undefined,
     llmBaseUrl: options.llmBaseUrl as string | undefined,
@@ -121,6 +125,8 @@ async function serve(options: Record<string, unknown>): Promise<void> {
   const { describeLanguageModel } = await import('../../pipeline/providers/llm/model-config.js');
   const { describeFootageSetting } = await import('../../pipeline/providers/footage/footage-config.js');
   const { describeStillSetting } = await import('../../pipeline/providers/stills/stills-config.js');
+  const { redactUrl } = await import('../../queue/queue-settings.js');
+  const { describeStoreSetting } = await import('../../storage/store-config.js');
   process.stdout.write(`listening on http://${bindHost}:${port}\n`);
   logger.info(
     {
@@ -130,6 +136,7 @@ async function serve(options: Record<string, unknown>): Promise<void> {
       ...(config.premiumLanguageModel && { premiumLanguageModel: describeLanguageModel(config.premiumLanguageModel) }),
       footage: config.footage ? describeFootageSetting(config.footage) : 'none (shots drawn and animated by the kit)',
       imageModel: config.imageModel ? describeStillSetting(config.imageModel) : 'none (portraits and storyboard stills drawn by the kit)',
+      ...(config.queueUrl && { renderQueue: redactUrl(config.queueUrl), store: describeStoreSetting(config.store) }),
     },
     'node started',
   );

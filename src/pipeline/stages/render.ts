@@ -21,7 +21,7 @@ const PROGRESS_EVERY_MS = 1000;
 export async function renderStage(stage: StageContext): Promise<void> {
   const row = stage.job();
   let lastWrite = 0;
-  const { relativePath } = await renderJobMp4(stage.ctx, stage.pool, row, { width: row.width, height: row.height, fps: row.fps }, {
+  const { relativePath, workers } = await renderJobMp4(stage.ctx, stage.pool, row, { width: row.width, height: row.height, fps: row.fps }, {
     cacheDir: stage.cacheDir,
     fileName: `${row.id}.mp4`,
     signal: stage.signal,
@@ -35,6 +35,11 @@ export async function renderStage(stage: StageContext): Promise<void> {
       });
     },
   });
+  if (workers) {
+    // Which `service worker` made each segment (the poll's `segment_workers`).
+    const options = JSON.parse(stage.job().options) as Record<string, unknown>;
+    stage.ctx.videos.update(row.id, { options: JSON.stringify({ ...options, segment_workers: { ...(options.segment_workers as object | undefined), ...workers } }) });
+  }
   stage.progress({ output_path: relativePath });
 }
 

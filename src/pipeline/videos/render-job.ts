@@ -53,7 +53,7 @@ export interface SceneMp4Request {
  * muxed on top) and checks the file with ffprobe: size, rate and length must be what was asked.
  * Used by video jobs, their re-renders and infographic renders.
  */
-export async function renderScenesMp4(ctx: NodeContext, pool: RenderPool, request: SceneMp4Request): Promise<{ relativePath: string; probe: ProbedVideo; renderedFrames: number; heldFrames: number; reusedSegments: number }> {
+export async function renderScenesMp4(ctx: NodeContext, pool: RenderPool, request: SceneMp4Request): Promise<{ relativePath: string; probe: ProbedVideo; renderedFrames: number; heldFrames: number; reusedSegments: number; workers?: Record<string, string> }> {
   const { shape, relativePath } = request;
   const serveUrl = await ensureBundle(request.cacheDir);
   const ffmpeg = requireFfmpeg(ctx.config.ffmpegPath);
@@ -111,7 +111,7 @@ export async function renderJobMp4(
     signal?: AbortSignal;
     onProgress?: RenderProgressListener;
   },
-): Promise<{ relativePath: string; probe: ProbedVideo; renderedFrames: number; heldFrames: number; reusedSegments: number }> {
+): Promise<{ relativePath: string; probe: ProbedVideo; renderedFrames: number; heldFrames: number; reusedSegments: number; workers?: Record<string, string> }> {
   const scenes = ctx.videos.scenes(row.id);
   if (scenes.length === 0 || scenes.some((scene) => !scene.compiled)) {
     throw new RenderError(`video ${row.id} has scenes that are not committed; nothing to render`);

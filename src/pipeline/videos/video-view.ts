@@ -85,10 +85,21 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
     ...(row.status === 'completed' && row.credits_cost_millicredits !== null ? { credits_cost: toCredits(row.credits_cost_millicredits) } : {}),
     ...estimateBreakdownOf(row),
     ...editOf(row),
+    ...segmentWorkersOf(row),
     ...(row.status === 'completed' && row.output_path
       ? { download_url: signFileUrl(ctx.keys.downloads, baseUrl, row.output_path, now) }
       : {}),
   };
+}
+
+/**
+ * Which render worker made each scene's segment, when segments were rendered through the
+ * distributed queue (extension `segment_workers`, in scene order; scenes whose segment was reused
+ * are absent).
+ */
+function segmentWorkersOf(row: VideoRow): { segment_workers?: { scene_id: string; worker: string }[] } {
+  const workers = (JSON.parse(row.options) as { segment_workers?: Record<string, string> }).segment_workers;
+  return workers ? { segment_workers: Object.entries(workers).map(([scene_id, worker]) => ({ scene_id, worker })) } : {};
 }
 
 /** The estimate by part kept with the job at create (extension `estimate_breakdown`); none on jobs made before it was kept. */
