@@ -30,6 +30,11 @@ export function workerCommand(): Command {
     });
 }
 
+/** One line on stderr per event: what the worker renders, made, or was told to stop. */
+function log(line: string): void {
+  process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+}
+
 async function work(options: Record<string, unknown>): Promise<void> {
   const env = process.env;
   const { queueUrl, store: storeSetting } = resolveScaleOut((options.queue as string | undefined) ?? env.SERVICE_QUEUE, (options.store as string | undefined) ?? env.SERVICE_STORE, env);
@@ -60,6 +65,16 @@ async function work(options: Record<string, unknown>): Promise<void> {
     concurrency,
     kitVersion: kitVersion(),
     process: async (task, context) => {
+      const keys = task.scenes.map((scene) => scene.segmentKey).join(', ');
+      // Uploaded before (by another worker, or for another video with the same scene): not rendered again.
+      if ((await Promise.all(task.scenes.map((scene) => store.exists(scene.segmentKey)))).every(Boolean)) {
+        log(`${name} found ${keys} already in the store (${task.videoKey}, task ${task.batch})`);
+        return { segmentKeys: task.scenes.map((scene) => scene.segmentKey), capturedFrames: 0, heldFrames: 0 };
+      }
+      const started = Date.now();
+      log(`${name} rendering ${keys} (${task.videoKey}, task ${task.batch})`);
+      const onAbort = () => log(`${name} canceled ${keys} (${task.videoKey}): ${String(context.signal.reason instanceof Error ? context.signal.reason.message : context.signal.reason)}`);
+      context.signal.addEventListener('abort', onAbort, { once: true });
       const scenes = await Promise.all(
         task.scenes.map(async (scene, index) => ({
           inputProps: JSON.parse((await store.getBytes(scene.propsKey)).toString('utf8')),
@@ -79,13 +94,15 @@ async function work(options: Record<string, unknown>): Promise<void> {
           },
         );
         for (const [index, scene] of task.scenes.entries()) await store.putFile(scene.segmentKey, scenes[index]!.outputPath, 'video/mp4');
+        log(`${name} rendered ${keys} (${task.videoKey}) in ${((Date.now() - started) / 1000).toFixed(1)} s: ${captured} frames captured, ${held} held`);
         return { segmentKeys: task.scenes.map((scene) => scene.segmentKey), capturedFrames: captured, heldFrames: held };
       } finally {
+        context.signal.removeEventListener('abort', onAbort);
         for (const scene of scenes) rmSync(scene.outputPath, { force: true });
       }
     },
   });
-  process.stderr.write(`worker ${name} taking segment tasks from ${queueUrl.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@')} (store ${store.description}, ${concurrency} at a time)\n`);
+  log(`worker ${name} taking segment tasks from ${queueUrl.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@')} (store ${store.description}, ${concurrency} at a time)`);
 
   let stopping = false;
   const stop = async () => {

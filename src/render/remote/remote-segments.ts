@@ -26,10 +26,12 @@ export function remoteKeys(hash: string): { propsKey: string; segmentKey: string
 }
 
 /**
- * Makes segments through the queue: a segment already in the store (uploaded by a worker before
- * this node restarted) is downloaded, not rendered again; the others go to the workers as one
- * task per scene (so they spread over every worker), their inputs uploaded first. Resolves with
- * which worker rendered each scene and the frames captured and held.
+ * Makes segments through the queue, one task per scene (so they spread over every worker), their
+ * inputs uploaded first. The flow is the same whenever the same segments are asked for: a control
+ * node that restarts mid-render adds it again and BullMQ finds the tasks already waiting, running
+ * or done, so nothing is rendered twice; a worker also skips a segment already in the bucket.
+ * Resolves with which worker rendered each scene (scenes whose segment was already in the bucket
+ * are left out) and the frames captured and held.
  */
 export async function renderRemoteSegments(
   remote: RemoteRendering,
@@ -41,19 +43,10 @@ export async function renderRemoteSegments(
     signal?: AbortSignal;
     onProgress?: (index: number, progress: number, captured: number, held: number) => void;
   },
-): Promise<{ workers: Record<string, string>; captured: number; held: number; fromStore: number }> {
+): Promise<{ workers: Record<string, string>; captured: number; held: number }> {
   const { store, queue } = remote;
-  const toRender: RemoteSegment[] = [];
-  let fromStore = 0;
-  for (const segment of segments) {
-    const { segmentKey } = remoteKeys(segment.hash);
-    if (await store.exists(segmentKey)) {
-      await download(store, segmentKey, segment.file);
-      fromStore += 1;
-    } else toRender.push(segment);
-  }
   const tasks: SegmentTaskData[] = [];
-  for (const [index, segment] of toRender.entries()) {
+  for (const [index, segment] of segments.entries()) {
     const { propsKey, segmentKey } = remoteKeys(segment.hash);
     if (!(await store.exists(propsKey))) await store.putBytes(propsKey, JSON.stringify(segment.inputProps), 'application/json');
     const { width, height, fps, durationInFrames } = segment.inputProps;
@@ -66,23 +59,22 @@ export async function renderRemoteSegments(
       scenes: [{ sceneId: segment.sceneId, propsKey, segmentKey, frames: durationInFrames }],
     });
   }
+  const results = await queue.render(tasks, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    onProgress: (task, progress) => options.onProgress?.(task, progress.progress, progress.capturedFrames, progress.heldFrames),
+  });
   const workers: Record<string, string> = {};
   let captured = 0;
   let held = 0;
-  if (tasks.length > 0) {
-    const results = await queue.render(tasks, {
-      ...(options.signal ? { signal: options.signal } : {}),
-      onProgress: (task, progress) => options.onProgress?.(task, progress.progress, progress.capturedFrames, progress.heldFrames),
-    });
-    for (const [index, result] of results.entries()) {
-      const segment = toRender[index]!;
-      workers[segment.sceneId] = result.worker;
-      captured += result.capturedFrames;
-      held += result.heldFrames;
-      await download(store, remoteKeys(segment.hash).segmentKey, segment.file);
-    }
+  for (const [index, result] of results.entries()) {
+    const segment = segments[index]!;
+    // A task that found its segment in the bucket made no frames: nobody rendered it for this job.
+    if (result.capturedFrames + result.heldFrames > 0) workers[segment.sceneId] = result.worker;
+    captured += result.capturedFrames;
+    held += result.heldFrames;
+    await download(store, remoteKeys(segment.hash).segmentKey, segment.file);
   }
-  return { workers, captured, held, fromStore };
+  return { workers, captured, held };
 }
 
 async function download(store: FileStore, key: string, file: string): Promise<void> {
