@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeVideo, requireFfmpeg } from '../../src/render/ffmpeg/run-ffmpeg.js';
-import { BIN, startServe, type ServeProcess } from '../helpers/run-service.js';
+import { BIN, runService, startServe, type ServeProcess } from '../helpers/run-service.js';
 import { HAS_REDIS_SERVER, startRedisServer, type RedisServer } from '../queue/redis-server.js';
 import { startS3rver, type TestS3Server } from '../storage/s3rver-server.js';
 import { E2E_CACHE_DIR } from './e2e-node.js';
@@ -125,6 +125,18 @@ describe.skipIf(!HAS_REDIS_SERVER)('scale-out: a control node and two render wor
     expect(probe).toMatchObject({ codec: 'h264', width: 320, height: 180, fps: 30 });
     expect(probe.durationSeconds).toBeCloseTo(job.duration_seconds, 0);
   }, 300_000);
+  it('service doctor checks the queue and the bucket for real, and says what is wrong', async () => {
+    const ok = await runService(['doctor', '--json', '--data-dir', dataDir], { env });
+    const checks = JSON.parse(ok.stdout).checks as { name: string; status: string; detail: string }[];
+    expect(checks.find((check) => check.name === 'queue')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/Redis 7\./) });
+    expect(checks.find((check) => check.name === 'store')).toMatchObject({ status: 'ok' });
+    const broken = await runService(['doctor', '--json', '--data-dir', dataDir], { env: { ...env, SERVICE_QUEUE: 'redis://127.0.0.1:1', SERVICE_STORE: 's3://missing-bucket/e2e' } });
+    const failed = JSON.parse(broken.stdout).checks as { name: string; status: string; detail: string; fix?: string }[];
+    expect(failed.find((check) => check.name === 'queue')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/refused/), fix: expect.stringContaining('SERVICE_QUEUE') });
+    expect(failed.find((check) => check.name === 'store')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/missing-bucket/) });
+    expect(broken.code).toBe(1);
+  }, 120_000);
+
   /**
    * A job big enough that each segment takes a few seconds to render (1280x720). Each test names
    * another product, so no segment is already in the bucket from an earlier test.

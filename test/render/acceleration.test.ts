@@ -63,17 +63,3 @@ describe('--render-accel', () => {
     expect(() => resolveConfig({ renderAccel: 'cuda' }, {})).toThrow(/render acceleration must be one of auto, cpu, gpu, got cuda/);
   });
 });
-
-describe('--queue and --store', () => {
-  it('go together: a queue needs a bucket, a bucket needs a queue, and a queue URL must be Redis', async () => {
-    const { resolveScaleOut } = await import('../../src/config/resolve-config.js');
-    expect(resolveScaleOut(undefined, undefined, {})).toEqual({ queueUrl: undefined, store: { kind: 'local' } });
-    expect(() => resolveScaleOut('redis://127.0.0.1:6379', undefined, {})).toThrow(/--queue \(SERVICE_QUEUE\) needs --store s3:\/\/bucket\/prefix/);
-    expect(() => resolveScaleOut(undefined, 's3://renders', {})).toThrow(/set --queue redis:\/\/host:port/);
-    expect(() => resolveScaleOut('http://127.0.0.1:6379', 's3://renders', {})).toThrow(/must start with redis:\/\/ or rediss:\/\//);
-    expect(resolveScaleOut('redis://127.0.0.1:6379', 's3://renders/node-a', { AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000' })).toMatchObject({
-      queueUrl: 'redis://127.0.0.1:6379',
-      store: { kind: 's3', bucket: 'renders', prefix: 'node-a', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true },
-    });
-  });
-});

@@ -44,8 +44,9 @@ async function work(options: Record<string, unknown>): Promise<void> {
   const name = (options.name as string | undefined) ?? `${hostname()}:${process.pid}`;
   const config = resolveConfig({ cacheDir: options.cacheDir as string | undefined, dataDir: mkdtempSync(path.join(tmpdir(), 'service-worker-')) }, env);
 
-  const [{ startSegmentWorker }, { openStore }, { RenderPool }, { ensureBundle, kitVersion }, { requireFfmpeg }, { renderAcceleration, withX264 }] = await Promise.all([
+  const [{ startSegmentWorker }, { redactUrl }, { openStore }, { RenderPool }, { ensureBundle, kitVersion }, { requireFfmpeg }, { renderAcceleration, withX264 }] = await Promise.all([
     import('../../queue/segment-worker.js'),
+    import('../../queue/queue-settings.js'),
     import('../../storage/store-config.js'),
     import('../../render/render-pool.js'),
     import('../../render/bundle/ensure-bundle.js'),
@@ -102,7 +103,7 @@ async function work(options: Record<string, unknown>): Promise<void> {
       }
     },
   });
-  log(`worker ${name} taking segment tasks from ${queueUrl.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@')} (store ${store.description}, ${concurrency} at a time)`);
+  log(`worker ${name} taking segment tasks from ${redactUrl(queueUrl)} (store ${store.description}, ${concurrency} at a time)`);
 
   let stopping = false;
   const stop = async () => {
