@@ -104,6 +104,10 @@ export const pollResponse = z.looseObject({
     })
     .optional()
     .describe('Extension, on an edit job (parent_id): what the edit changed and what it reused'),
+  segment_workers: z
+    .array(z.object({ scene_id: z.string(), worker: z.string().describe('The `service worker` name') }))
+    .optional()
+    .describe('Extension, on a node started with --queue: which render worker made each scene\'s segment (segments found already made are absent)'),
   download_url: z.string().optional(),
 });
 
