@@ -69,8 +69,9 @@ async function finished(id: string, key: string, timeoutMs = 240_000): Promise<R
   throw new Error(`job ${id} still ${job.status} after ${timeoutMs} ms`);
 }
 
+/** The control node; its bucket lets clients download directly (presigned links). */
 function serveNode(): Promise<ServeProcess> {
-  return startServe(['--allow-private-urls'], { ...env, SERVICE_DATA_DIR: dataDir, SERVICE_LOG_LEVEL: 'warn' });
+  return startServe(['--allow-private-urls'], { ...env, SERVICE_DATA_DIR: dataDir, SERVICE_LOG_LEVEL: 'warn', SERVICE_STORE_PRESIGN: '1' });
 }
 
 /** The owner's key, printed by the node's first start. */
@@ -117,8 +118,11 @@ describe.skipIf(!HAS_REDIS_SERVER)('scale-out: a control node and two render wor
     expect(job.segment_workers.map((entry: { scene_id: string }) => entry.scene_id).sort()).toEqual(job.scenes.map((scene: { id: string }) => scene.id).sort());
     expect(new Set(job.segment_workers.map((entry: { worker: string }) => entry.worker))).toEqual(new Set(['worker-a', 'worker-b']));
 
+    // The node's signed link redirects to a short-lived presigned link of the bucket's copy.
     const download = await fetch(job.download_url);
     expect(download.status).toBe(200);
+    expect(download.redirected).toBe(true);
+    expect(download.url.startsWith(`${s3.endpoint}/renders/e2e/videos/${job.id}/`)).toBe(true);
     const file = path.join(dataDir, 'downloaded.mp4');
     writeFileSync(file, Buffer.from(await download.arrayBuffer()));
     const probe = await probeVideo(requireFfmpeg(), file);

@@ -91,6 +91,8 @@ export async function renderScenesMp4(ctx: NodeContext, pool: RenderPool, reques
       `rendered MP4 is ${probe.width}x${probe.height} at ${probe.fps} fps, ${probe.durationSeconds.toFixed(2)} s; expected ${shape.width}x${shape.height} at ${shape.fps} fps, ${expected.toFixed(2)} s`,
     );
   }
+  // With a shared bucket the finished MP4 goes there too (downloads may come from it, presigned).
+  if (pool.remote) await pool.remote.store.putFile(relativePath, output, 'video/mp4');
   return { relativePath, probe, ...result };
 }
 

@@ -5,6 +5,7 @@ import { ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { fileUrlProblem } from '../../security/signed-urls.js';
 import { defineRoute } from '../route-definition.js';
+import type { AppServices } from '../services.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -19,8 +20,15 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mp3': 'audio/mpeg',
 };
 
-/** `GET /files/*`: files of the data dir behind signed, expiring links (no API key: the link is the key). */
-export function fileRoutes(ctx: NodeContext) {
+/** How long a presigned bucket link a download redirects to lives. */
+const PRESIGNED_SECONDS = 900;
+
+/**
+ * `GET /files/*`: files of the data dir behind signed, expiring links (no API key: the link is the
+ * key). On a node whose bucket lets clients fetch directly (`--store` with `SERVICE_STORE_PRESIGN=1`),
+ * a video the bucket holds is answered with a redirect to a short-lived presigned link instead.
+ */
+export function fileRoutes(ctx: NodeContext, services: Pick<AppServices, 'pool'> = {}) {
   return [
     defineRoute({
       method: 'GET',
@@ -37,6 +45,11 @@ export function fileRoutes(ctx: NodeContext) {
         if (problem) throw new ServiceError('forbidden', problem);
         const full = path.resolve(ctx.filesDir, relative);
         if (!full.startsWith(path.resolve(ctx.filesDir) + path.sep) || !existsSync(full)) throw new ServiceError('not_found', 'file not found');
+        const store = services.pool?.remote?.store;
+        if (store && relative.startsWith('videos/') && path.extname(full) === '.mp4' && (await store.exists(relative))) {
+          const presigned = await store.presignedUrl(relative, PRESIGNED_SECONDS, { downloadName: path.basename(full) });
+          if (presigned) return reply.code(302).header('location', presigned).header('cache-control', 'no-store').send();
+        }
         const size = statSync(full).size;
         reply.header('content-type', CONTENT_TYPES[path.extname(full)] ?? 'application/octet-stream');
         // An attached SVG is kept as sent: opened as a page from the node's origin, it must run nothing.
