@@ -117,3 +117,29 @@ describe('held frames', () => {
     expect(heldFrames).toBeLessThan(FRAMES / 10);
   }, 180_000);
 });
+
+describe('held frames in a batch', () => {
+  it('scenes rendered as one timeline come out as their own segments, each matching a full render from its first frame', async () => {
+    const scenes = [
+      await propsOf('stat', { value: 40, prefix: '', suffix: ' GW', decimals: 0, label: 'in 2010' }),
+      await propsOf('chart', { chart: 'bar', title: 'Capacity', labels: ['2010', '2022'], values: [40, 1200], unit: 'GW' }),
+    ];
+    const run = async (captureAll: boolean) => {
+      const outputs = scenes.map((_, index) => path.join(dir, `batch-${index}-${captureAll ? 'full' : 'held'}.mp4`));
+      let capture: number[] = [];
+      await pool.run({ type: 'segments', serveUrl, ffmpeg: ffmpeg.ffmpeg, captureAll, scenes: scenes.map((inputProps, index) => ({ inputProps, outputPath: outputs[index]! })) }, { onPlan: (frames) => (capture = frames) });
+      return { outputs, capture };
+    };
+    const held = await run(false);
+    const full = await run(true);
+    // The second scene's first frame is captured even if the timeline did not change there.
+    expect(held.capture).toContain(FRAMES);
+    expect(held.capture.length).toBeLessThan(2 * FRAMES);
+    for (const index of [0, 1]) {
+      const [a, b] = [await frames(held.outputs[index]!), await frames(full.outputs[index]!)];
+      for (const frame of [0, 1, 30, 60, FRAMES - 2, FRAMES - 1]) {
+        if (Buffer.compare(Buffer.from(a[frame]!), Buffer.from(b[frame]!)) !== 0) expect(ssim(a[frame]!, b[frame]!, WIDTH, HEIGHT), `scene ${index} frame ${frame}`).toBeGreaterThanOrEqual(0.99);
+      }
+    }
+  }, 180_000);
+});
