@@ -5,6 +5,7 @@ import type { FfmpegInfo } from './ffmpeg/find-ffmpeg.js';
 import { runBinary } from './ffmpeg/run-ffmpeg.js';
 import type { RenderPool } from './render-pool.js';
 import { renderRemoteSegments } from './remote/remote-segments.js';
+import { hasVideoAssets } from './worker/video-assets.js';
 import type { SceneInputProps } from './worker/render-protocol.js';
 
 /** One scene to render as a segment. */
@@ -65,8 +66,8 @@ export function segmentHash(kitVersion: string, props: SceneInputProps, encoding
  * pages.
  */
 export function segmentBatches<T extends { scene: SegmentInput }>(missing: T[], workers: number): T[][] {
-  const alone = missing.filter(({ scene }) => hasVideoClips(scene.inputProps)).map((item) => [item]);
-  const rest = missing.filter(({ scene }) => !hasVideoClips(scene.inputProps));
+  const alone = missing.filter(({ scene }) => hasVideoAssets(scene.inputProps)).map((item) => [item]);
+  const rest = missing.filter(({ scene }) => !hasVideoAssets(scene.inputProps));
   const count = Math.max(1, Math.min(workers, rest.length));
   const total = rest.reduce((sum, { scene }) => sum + scene.inputProps.durationInFrames, 0);
   const batches: T[][] = [];
@@ -83,11 +84,6 @@ export function segmentBatches<T extends { scene: SegmentInput }>(missing: T[], 
   }
   if (current.length > 0) batches.push(current);
   return [...batches, ...alone];
-}
-
-/** Whether a scene's assets include video clips (footage shots). */
-function hasVideoClips(props: SceneInputProps): boolean {
-  return Object.values(props.assets ?? {}).some((url) => typeof url === 'string' && url.startsWith('data:video/'));
 }
 
 /**
@@ -112,7 +108,7 @@ export async function renderVideo(options: RenderVideoOptions): Promise<{ render
   const segments = options.scenes.map((scene) => path.join(options.segmentsDir, `${segmentHash(options.kitVersion, scene.inputProps, options.pool.segmentEncoding)}.mp4`));
   const missing = options.scenes.map((scene, index) => ({ scene, file: segments[index]! })).filter(({ file }) => !existsSync(file));
   const reusedSegments = options.scenes.length - missing.length;
-  const reusedFrames = options.scenes.filter((_, index) => existsSync(segments[index]!)).reduce((sum, scene) => sum + scene.inputProps.durationInFrames, 0);
+  const reusedFrames = totalFrames - missing.reduce((sum, { scene }) => sum + scene.inputProps.durationInFrames, 0);
   made.push({ done: reusedFrames, captured: 0, held: 0 });
   report();
 

@@ -80,11 +80,6 @@ export class SegmentEncoder {
     this.pumping = this.pumping.then(() => this.pump());
   }
 
-  /** Output frames written so far. */
-  get written(): number {
-    return this.next;
-  }
-
   /** Writes every output frame whose picture has arrived, in order, waiting on the pipe when it is full. */
   private async pump(): Promise<void> {
     const { source } = this.plan;
