@@ -1,4 +1,3 @@
-import { SegmentQueue } from './queue/segment-queue.js';
 import { renderAcceleration } from './render/acceleration.js';
 import { openStore } from './storage/store-config.js';
 import type { Logger } from 'pino';
@@ -47,7 +46,9 @@ export interface RuntimeOptions {
 /** Starts the workers over an open node and takes up unfinished jobs. */
 export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): NodeRuntime {
   // With --queue, video segments go to `service worker` processes through Redis and the bucket.
-  const remote = ctx.config.queueUrl ? { queue: new SegmentQueue({ url: ctx.config.queueUrl }), store: openStore(ctx.config.store, { localRoot: ctx.filesDir }) } : undefined;
+  // BullMQ is loaded only then: a node without a queue does not pay for it at start.
+  const queueUrl = ctx.config.queueUrl;
+  const remote = queueUrl ? { queue: import('./queue/segment-queue.js').then(({ SegmentQueue }) => new SegmentQueue({ url: queueUrl })), store: openStore(ctx.config.store, { localRoot: ctx.filesDir }) } : undefined;
   const pool = new RenderPool({ size: ctx.config.renderWorkers, browserExecutable: ctx.config.browserExecutable, acceleration: renderAcceleration(ctx.config), ...(remote ? { remote } : {}) });
   const webhooks = new WebhookDispatcher(ctx, { logger: options.logger });
   const audio = new AudioThread();
@@ -94,7 +95,7 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
       await infographics.stop();
       await webhooks.stop();
       await pool.close();
-      await remote?.queue.close();
+      if (remote) await (await remote.queue).close();
       await audio.close();
     },
   };

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { invalidRequest, ServiceError } from '../errors/service-error.js';
 
 /** How a control node or a `service worker` reaches the shared Redis. */
@@ -116,6 +115,8 @@ const CHECK_TIMEOUT_MS = 5000;
  */
 export async function checkRedis(url: string): Promise<string> {
   const where = redactUrl(url);
+  // Loaded here: every command resolves its config through this module, few of them talk to Redis.
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     lazyConnect: true,
     connectTimeout: CHECK_TIMEOUT_MS,

@@ -139,6 +139,8 @@ describe('service serve', () => {
     expect(second.stdout()).not.toContain('API key:');
     const again = await fetch(`${second.url}/v1/account`, { headers: { authorization: `Bearer ${key}` } });
     expect(again.status).toBe(200);
+    // The log goes to stderr, the listening line to stdout: the two pipes arrive in either order.
+    for (const until = Date.now() + 5000; !second.stderr().includes('node started') && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
     const logLine = second.stderr().split('\n').find((line) => line.includes('node started'));
     expect(JSON.parse(logLine!)).toMatchObject({ level: 30, msg: 'node started' });
     const secondExit = exitOf(second.child);

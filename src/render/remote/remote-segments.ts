@@ -8,7 +8,8 @@ import type { SceneInputProps } from '../worker/render-protocol.js';
 
 /** The distributed side of rendering: the queue workers take tasks from and the store they share. */
 export interface RemoteRendering {
-  queue: SegmentQueue;
+  /** The queue, or its promise while BullMQ loads (the node loads it only when --queue is set). */
+  queue: SegmentQueue | Promise<SegmentQueue>;
   store: FileStore;
 }
 
@@ -44,7 +45,8 @@ export async function renderRemoteSegments(
     onProgress?: (index: number, progress: number, captured: number, held: number) => void;
   },
 ): Promise<{ workers: Record<string, string>; captured: number; held: number }> {
-  const { store, queue } = remote;
+  const { store } = remote;
+  const queue = await remote.queue;
   const tasks: SegmentTaskData[] = [];
   for (const [index, segment] of segments.entries()) {
     const { propsKey, segmentKey } = remoteKeys(segment.hash);
