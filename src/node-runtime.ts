@@ -12,6 +12,7 @@ import { createAiSdkStillProvider } from './pipeline/providers/stills/ai-sdk-sti
 import type { StillProvider } from './pipeline/providers/stills/still-provider.js';
 import { modelProviders } from './pipeline/providers/llm/model-providers.js';
 import type { PipelineProviders } from './pipeline/stages/pipeline-providers.js';
+import { BullMQTransport } from './queue/bullmq-transport.js';
 import { RenderPool } from './render/render-pool.js';
 import type { AppServices } from './server/services.js';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
@@ -61,8 +62,13 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
   const footage = options.footage ?? (ctx.config.footage ? createFootageProvider(ctx.config.footage, { pool, cacheDir: ctx.config.cacheDir, ffmpegPath: ctx.config.ffmpegPath }) : undefined);
   // Portraits and storyboard stills are drawn by the kit unless an image model is configured (`--image-model`).
   const stills = options.stills ?? (ctx.config.imageModel ? createAiSdkStillProvider(ctx.config.imageModel) : undefined);
+  // With --queue, the node's own jobs also wait and run through BullMQ (their work stays here).
+  const transport = (queueName: string, concurrency: number) =>
+    queueUrl ? { transport: new BullMQTransport({ url: queueUrl, queueName, concurrency, onError: (err) => options.logger?.warn({ err, queueName }, 'Redis refused a job; running it in this process') }) } : {};
   const engine = new VideoEngine({
     ctx,
+    concurrency: ctx.config.jobs,
+    ...transport('video-jobs', ctx.config.jobs),
     pool,
     audio,
     webhooks,
@@ -74,7 +80,7 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
     ...(footage ? { footage } : {}),
     ...(stills ? { stills } : {}),
   });
-  const infographics = new InfographicRenders({ ctx, pool, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl });
+  const infographics = new InfographicRenders({ ctx, pool, webhooks, logger: options.logger, cacheDir: ctx.config.cacheDir, baseUrl: options.baseUrl, ...transport('infographic-renders', 1) });
   webhooks.start();
   const resume = () => {
     engine.start();

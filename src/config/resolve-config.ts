@@ -35,6 +35,8 @@ export interface ServiceOptions {
   ffmpegPath?: string;
   /** Render worker processes (renders at a time). @default 1 */
   renderWorkers?: number;
+  /** Video jobs worked on at once (plan, scenes, narration, render). @default 1 */
+  jobs?: number;
   /** Render acceleration: `auto` (the GPU when a probe finds one that works), `cpu` or `gpu`. @default "auto" */
   renderAccel?: string;
   /** Redis URL of the distributed render queue (`redis://host:port`); segments then render on `service worker` processes. */
@@ -80,6 +82,7 @@ export interface ServiceConfig {
   browserExecutable: string | undefined;
   ffmpegPath: string | undefined;
   renderWorkers: number;
+  jobs: number;
   renderAccel: RenderAccelSetting;
   /** The distributed render queue's Redis URL; undefined renders in this process's workers. */
   queueUrl: string | undefined;
@@ -112,6 +115,7 @@ export const ENVIRONMENT_VARIABLES = {
   browserExecutable: 'SERVICE_BROWSER_EXECUTABLE',
   ffmpegPath: 'SERVICE_FFMPEG_PATH',
   renderWorkers: 'SERVICE_RENDER_WORKERS',
+  jobs: 'SERVICE_JOBS',
   renderAccel: 'SERVICE_RENDER_ACCEL',
   queue: 'SERVICE_QUEUE',
   store: 'SERVICE_STORE',
@@ -173,6 +177,8 @@ export function resolveConfig(
   const voiceApiKey = options.elevenLabsApiKey ?? fromEnv('elevenLabsApiKey');
   const renderWorkers = options.renderWorkers ?? parseInteger('render workers', fromEnv('renderWorkers')) ?? 1;
   if (!(renderWorkers >= 1 && renderWorkers <= 64)) throw invalidRequest(`render workers must be 1 to 64, got ${renderWorkers}`);
+  const jobs = options.jobs ?? parseInteger('jobs', fromEnv('jobs')) ?? 1;
+  if (!(jobs >= 1 && jobs <= 16)) throw invalidRequest(`jobs (--jobs, SERVICE_JOBS) must be 1 to 16, got ${jobs}`);
   const renderAccel = options.renderAccel ?? fromEnv('renderAccel') ?? 'auto';
   if (!(RENDER_ACCEL_SETTINGS as readonly string[]).includes(renderAccel)) {
     throw invalidRequest(`render acceleration must be one of ${RENDER_ACCEL_SETTINGS.join(', ')}, got ${renderAccel}`);
@@ -210,6 +216,7 @@ export function resolveConfig(
   return {
     dataDir,
     renderWorkers,
+    jobs,
     renderAccel: renderAccel as RenderAccelSetting,
     queueUrl,
     store,

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { Queue } from 'bullmq';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,14 @@ function keysOf(line: string): string[] {
 async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 120_000): Promise<T> {
   for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, 100))) {
     const value = probe();
+    if (value) return value;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function untilAsync<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const value = await probe();
     if (value) return value;
   }
   throw new Error(`timed out waiting for ${what}`);
@@ -111,8 +120,14 @@ describe.skipIf(!HAS_REDIS_SERVER)('scale-out: a control node and two render wor
     const key = ownerKey;
     const created = await api('POST', '/v1/videos', key, { prompt: PROMPT, dimensions: { width: 320, height: 180 }, duration: 36, render: true, narration: false, music: false });
     expect(created.status, JSON.stringify(created.body)).toBe(202);
+    // The job itself runs as a BullMQ job of the node's `video-jobs` queue.
+    const jobs = new Queue('video-jobs', { connection: { url: redis.url }, prefix: 'service' });
+    const queued = await untilAsync('the job in the video-jobs queue', async () => (await jobs.getJobs(['waiting', 'active'])).find((entry) => entry.data.id === created.body.id));
+    expect(queued.id).toMatch(new RegExp(`^${created.body.id}\\.`));
     const job = await finished(created.body.id as string, key);
     expect(job.status, JSON.stringify(job.error ?? job)).toBe('completed');
+    expect(await jobs.getJobCounts('waiting', 'active', 'failed')).toEqual({ waiting: 0, active: 0, failed: 0 });
+    await jobs.close();
     expect(job.scenes).toHaveLength(6);
     // Each scene's segment was rendered by a worker, and both took part.
     expect(job.segment_workers.map((entry: { scene_id: string }) => entry.scene_id).sort()).toEqual(job.scenes.map((scene: { id: string }) => scene.id).sort());

@@ -29,6 +29,7 @@ export function serveCommand(): Command {
     .option('--allow-private-urls', 'let attachments and webhooks use loopback and private addresses (env SERVICE_ALLOW_PRIVATE_URLS=1)')
     .option('--log-level <level>', `log level: ${LOG_LEVELS.join(', ')} (env SERVICE_LOG_LEVEL, default info)`, logLevelOption)
     .option('--render-workers <n>', 'render worker processes, renders at a time (env SERVICE_RENDER_WORKERS, default 1)', portOption)
+    .option('--jobs <n>', 'video jobs worked on at once; more than 1 lets render workers on other machines (--queue) stay busy (env SERVICE_JOBS, default 1)', portOption)
     .option('--render-accel <auto|cpu|gpu>', 'render acceleration: auto uses the GPU (Chromium angle-egl, NVENC) only when a probe finds one that works; see `service doctor` (env SERVICE_RENDER_ACCEL, default auto)')
     .option('--queue <redis-url>', 'render video segments on `service worker` processes through this Redis (BullMQ), e.g. redis://10.0.0.5:6379 (env SERVICE_QUEUE; needs --store)')
     .option('--store <s3-url>', 'bucket the node and its workers share, s3://bucket/prefix; endpoint, region and keys from AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (env SERVICE_STORE)')
@@ -63,6 +64,7 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     logLevel: options.logLevel as LogLevel | undefined,
     ownerCredits: options.ownerCredits as number | undefined,
     renderWorkers: options.renderWorkers as number | undefined,
+    jobs: options.jobs as number | undefined,
     renderAccel: options.renderAccel as string | undefined,
     queue: options.queue as string | undefined,
     store: options.store as string | undefined,

@@ -28,7 +28,7 @@ import { baseUrlOf } from '../videos/video-view.js';
 import { applyTransition, finishJob } from './apply-transition.js';
 import { describeFailure } from './describe-failure.js';
 import { isTerminal } from './job-states.js';
-import { WorkQueue } from './work-queue.js';
+import { WorkQueue, type WorkTransport } from './work-queue.js';
 
 /** Options of a {@link VideoEngine}. */
 export interface VideoEngineOptions {
@@ -43,6 +43,8 @@ export interface VideoEngineOptions {
   audio?: AudioThread;
   /** Jobs worked on at once. @default 1 */
   concurrency?: number;
+  /** What runs the jobs: BullMQ on a node started with `--queue`. @default in this process, `concurrency` at a time */
+  transport?: WorkTransport;
   /** How often `last_activity_at` is refreshed while a job is alive. @default 15000 */
   heartbeatMs?: number;
   /** The planner, scene writer and enhancer the stages ask. @default the embedded ones */
@@ -77,7 +79,7 @@ export class VideoEngine {
 
   constructor(private readonly options: VideoEngineOptions) {
     this.ctx = options.ctx;
-    this.queue = new WorkQueue(options.concurrency ?? 1);
+    this.queue = new WorkQueue(options.transport ?? options.concurrency ?? 1);
     this.services = {
       ctx: options.ctx,
       pool: options.pool,
@@ -180,7 +182,7 @@ export class VideoEngine {
   async stop(): Promise<void> {
     this.queue.stop();
     for (const controller of this.running.values()) controller.abort(new Error('engine stopping'));
-    await this.queue.idle();
+    await this.queue.close();
     if (!this.options.audio) await this.ownAudio?.close();
   }
 

@@ -13,7 +13,7 @@ import type { InfographicProjectRow, InfographicRenderRow, InfographicVersionRow
 import { enqueueWebhook } from '../../webhooks/enqueue-webhook.js';
 import { CREDIT_RATES } from '../create/estimate-credits.js';
 import { describeFailure } from '../engine/describe-failure.js';
-import { WorkQueue } from '../engine/work-queue.js';
+import { WorkQueue, type WorkTransport } from '../engine/work-queue.js';
 import { rendersNeeded } from '../create/resolve-video-options.js';
 import { sceneAssetUrls } from '../materials/prepare-materials.js';
 import { renderScenesMp4, type RenderShape } from '../videos/render-job.js';
@@ -160,6 +160,8 @@ export interface InfographicRendersOptions {
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Base of download links in webhooks; set by `serve` once the port is known. */
   baseUrl?: () => string;
+  /** What runs the renders: BullMQ on a node started with `--queue`. @default in this process, one at a time */
+  transport?: WorkTransport;
 }
 
 /**
@@ -170,11 +172,12 @@ export interface InfographicRendersOptions {
  */
 export class InfographicRenders {
   private readonly ctx: NodeContext;
-  private readonly queue = new WorkQueue(1);
+  private readonly queue: WorkQueue;
   private readonly running = new Map<string, AbortController>();
 
   constructor(private readonly options: InfographicRendersOptions) {
     this.ctx = options.ctx;
+    this.queue = new WorkQueue(options.transport ?? 1);
   }
 
   /** Fails versions a stopped process left generating (refunded) and takes up unfinished renders. */
@@ -199,7 +202,7 @@ export class InfographicRenders {
   async stop(): Promise<void> {
     this.queue.stop();
     for (const controller of this.running.values()) controller.abort(new Error('node stopping'));
-    await this.queue.idle();
+    await this.queue.close();
   }
 
   private async run(id: string): Promise<void> {
