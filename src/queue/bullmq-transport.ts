@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Job, Queue, Worker } from 'bullmq';
+import PQueue from 'p-queue';
 import type { WorkTransport } from '../pipeline/engine/work-queue.js';
 import { connectionFor, resolveQueueOptions, type SegmentQueueOptions } from './queue-settings.js';
 
@@ -9,8 +10,10 @@ export interface BullMQTransportOptions extends Pick<SegmentQueueOptions, 'url' 
   queueName: string;
   /** Work run at once. @default 1 */
   concurrency?: number;
-  /** Told when Redis refuses work (it is then run here, so nothing waits on a queue it never reached). */
+  /** Told when Redis refuses work or does not take it in time (it is then run here, so nothing waits on a queue it never reached). */
   onError?: (error: unknown) => void;
+  /** How long Redis may take to accept a job before it is run here instead. @default 5000 */
+  submitTimeoutMs?: number;
 }
 
 /** The BullMQ objects, opened on first use. */
@@ -30,33 +33,59 @@ interface Connection {
  */
 export class BullMQTransport implements WorkTransport {
   private readonly works = new Map<string, () => Promise<void>>();
+  /** Work Redis did not take, run here at the same concurrency. */
+  private readonly here: PQueue;
   private connection: Promise<Connection> | undefined;
   private closed = false;
 
-  constructor(private readonly options: BullMQTransportOptions) {}
+  constructor(private readonly options: BullMQTransportOptions) {
+    this.here = new PQueue({ concurrency: Math.max(1, options.concurrency ?? 1) });
+  }
 
+  /**
+   * Adds the work as a BullMQ job. While Redis is unreachable an add waits for it (BullMQ's
+   * clients queue commands offline), so after `submitTimeoutMs` the work runs here instead: a
+   * node whose Redis is down still plans and narrates its jobs (their renders wait for the render
+   * workers). The BullMQ job, should Redis take it later, finds its work gone and ends at once.
+   */
   submit(id: string, work: () => Promise<void>): void {
     const token = `${id}.${randomUUID()}`;
     this.works.set(token, work);
+    let settled = false;
+    const runHere = (error: unknown): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      this.options.onError?.(error);
+      void this.here.add(() => this.run(token));
+    };
+    const timeoutMs = this.options.submitTimeoutMs ?? 5000;
+    const timer = setTimeout(() => runHere(new Error(`Redis did not take job ${id} within ${timeoutMs / 1000} s`)), timeoutMs);
+    timer.unref();
     this.connect()
       .then(({ queue }) => queue.add('work', { id }, { jobId: token, removeOnComplete: true, removeOnFail: true }))
-      .catch((error: unknown) => {
-        // Redis refused the job or the transport closed: run it here rather than leave it waiting forever.
-        this.options.onError?.(error);
-        void this.run(token);
-      });
+      .then(
+        () => {
+          settled = true;
+          clearTimeout(timer);
+        },
+        // Redis refused the job or the transport closed.
+        runHere,
+      );
   }
 
   clear(): void {
     this.works.clear();
+    this.here.clear();
   }
 
   async close(): Promise<void> {
     this.closed = true;
     const connection = await this.connection?.catch(() => undefined);
     if (!connection) return;
-    await connection.worker.close();
-    await connection.queue.close();
+    // The queue above waited for this process's running work, so the worker need not wait for
+    // Redis to hand back its last jobs (a plain close() never returns while Redis is down).
+    await Promise.all([connection.worker.close(true), connection.queue.close()]);
   }
 
   private connect(): Promise<Connection> {

@@ -144,3 +144,18 @@ describe.skipIf(!HAS_REDIS_SERVER)('BullMQTransport', () => {
     expect(String(errors[0])).toMatch(/closed/);
   });
 });
+
+describe('BullMQTransport without Redis', () => {
+  it('runs the work here when Redis does not take it in time, and says why', async () => {
+    const errors: unknown[] = [];
+    const transport = new BullMQTransport({ url: 'redis://127.0.0.1:1', queueName: 'unreachable', submitTimeoutMs: 300, onError: (error) => errors.push(error) });
+    const queue = new WorkQueue(transport);
+    const runs: string[] = [];
+    queue.add('vid_1', async () => void runs.push('vid_1'));
+    queue.add('vid_2', async () => void runs.push('vid_2'));
+    await queue.idle();
+    expect(runs).toEqual(['vid_1', 'vid_2']);
+    expect(errors.map(String)).toEqual(['Error: Redis did not take job vid_1 within 0.3 s', 'Error: Redis did not take job vid_2 within 0.3 s']);
+    await queue.close();
+  });
+});
