@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { ServiceConfig } from './config/resolve-config.js';
 import { deriveKey, loadNodeSecret } from './security/node-secret.js';
+import type { FileStore } from './storage/file-store.js';
+import { openStore } from './storage/store-config.js';
 import { AccountsStore } from './store/accounts-store.js';
 import { ApiKeysStore } from './store/api-keys-store.js';
 import { BrandKitsStore } from './store/brand-kits-store.js';
@@ -15,6 +17,11 @@ export interface NodeContext {
   db: Db;
   /** `<dataDir>/files`: scene code, audio, segments, MP4s, logos. */
   filesDir: string;
+  /**
+   * The bucket `--store s3://…` names: the home of job files, `filesDir` being the working copy
+   * (see src/storage/job-files.ts). Unset when files live only in the data dir.
+   */
+  store?: FileStore;
   accounts: AccountsStore;
   apiKeys: ApiKeysStore;
   ledger: LedgerStore;
@@ -36,10 +43,13 @@ export interface NodeContext {
 export function openNode(config: ServiceConfig): NodeContext {
   const db = openDatabase(config.dataDir);
   const secret = loadNodeSecret(config.dataDir);
+  const filesDir = path.join(config.dataDir, 'files');
   return {
     config,
     db,
-    filesDir: path.join(config.dataDir, 'files'),
+    filesDir,
+    // The S3 SDK loads on first use, so opening the store here costs a command that never uses it nothing.
+    ...(config.store.kind === 's3' ? { store: openStore(config.store, { localRoot: filesDir }) } : {}),
     accounts: new AccountsStore(db),
     apiKeys: new ApiKeysStore(db),
     ledger: new LedgerStore(db),

@@ -49,7 +49,7 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
   // With --queue, video segments go to `service worker` processes through Redis and the bucket.
   // BullMQ is loaded only then: a node without a queue does not pay for it at start.
   const queueUrl = ctx.config.queueUrl;
-  const remote = queueUrl ? { queue: import('./queue/segment-queue.js').then(({ SegmentQueue }) => new SegmentQueue({ url: queueUrl })), store: openStore(ctx.config.store, { localRoot: ctx.filesDir }) } : undefined;
+  const remote = queueUrl ? { queue: import('./queue/segment-queue.js').then(({ SegmentQueue }) => new SegmentQueue({ url: queueUrl })), store: ctx.store ?? openStore(ctx.config.store, { localRoot: ctx.filesDir }) } : undefined;
   const pool = new RenderPool({ size: ctx.config.renderWorkers, browserExecutable: ctx.config.browserExecutable, acceleration: renderAcceleration(ctx.config), ...(remote ? { remote } : {}) });
   const webhooks = new WebhookDispatcher(ctx, { logger: options.logger });
   const audio = new AudioThread();

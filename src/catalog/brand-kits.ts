@@ -6,6 +6,7 @@ import { requireAccount } from '../accounts/accounts.js';
 import { canonicalFontFamily, unknownFontProblem } from './fonts.js';
 import { invalidRequest, notFound } from '../errors/service-error.js';
 import type { NodeContext } from '../node-context.js';
+import { saveJobFiles } from '../storage/job-files.js';
 import type { BrandKitRow } from '../store/brand-kits-store.js';
 import { newId, nowIso } from '../store/ids.js';
 
@@ -95,6 +96,8 @@ export async function createBrandKit(ctx: NodeContext, raw: z.input<typeof creat
     created_at: nowIso(),
   };
   try {
+    // With a bucket the logo goes there too: jobs planned on a node that lost its disk fetch it back.
+    if (logoPath) await saveJobFiles(ctx, [logoPath]);
     ctx.brandKits.insert(row);
   } catch (error) {
     rmSync(path.join(ctx.filesDir, 'brand-kits', id), { recursive: true, force: true });

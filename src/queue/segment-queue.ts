@@ -4,6 +4,7 @@ import {
   CANCEL_TOPIC,
   checkRedis,
   KEEP_FINISHED_SECONDS,
+  redactUrl,
   RENDER_QUEUE,
   TASK_QUEUE,
   connectionFor,
@@ -28,7 +29,23 @@ export interface SegmentTaskData {
   kitVersion: string;
   shape: { width: number; height: number; fps: number };
   captureAll?: boolean;
-  scenes: { sceneId: string; propsKey: string; segmentKey: string; frames: number }[];
+  scenes: SegmentTaskScene[];
+}
+
+/** A scene of a {@link SegmentTaskData}: where its inputs are and where its segment goes. */
+export interface SegmentTaskScene {
+  sceneId: string;
+  propsKey: string;
+  /** Where the worker uploads the segment: `segments/<hash>.mp4`, or `segments/<hash>.part-<from>-<to>.mp4` for a frame range. */
+  segmentKey: string;
+  /** Frames the segment plays (the range's length for a frame range). */
+  frames: number;
+  /**
+   * Only frames [from, to) of the scene, counted from its start: a long scene is split into ranges
+   * rendered by different workers and joined by the control node. A task with a range holds exactly
+   * one scene.
+   */
+  frameRange?: [number, number];
 }
 
 /** What a worker reports for a finished task. */
@@ -88,6 +105,12 @@ interface Connections {
  * parent to fail) before it rejects anyway, for a processor that ignores its AbortSignal.
  */
 const CANCEL_SETTLE_MS = 15_000;
+
+/** How long close() waits for Redis to see its clients off. */
+const CLOSE_SETTLE_MS = 3000;
+
+/** How long {@link SegmentQueue.health} waits for Redis. */
+const HEALTH_TIMEOUT_MS = 3000;
 
 /** Parent jobs are bookkeeping only (they read their children's results), so many run at once. */
 const PARENT_CONCURRENCY = 16;
@@ -174,9 +197,10 @@ export class SegmentQueue {
           // From here on the flow's outcome (its cancelled tasks fail it) is not this call's answer.
           aborting = true;
           const rejectWithReason = (): void => reject(signal.reason);
-          this.cancelRender(queue, renderId, signal.reason)
+          // Bounded: while Redis is down the cancel cannot reach it (nor the flow wind down), and the job must still end.
+          settledWithin(this.cancelRender(queue, renderId, signal.reason), CANCEL_SETTLE_MS)
             // Rejecting once the flow has wound down lets a render of the same video start clean.
-            .then(() => settledWithin(finished, CANCEL_SETTLE_MS))
+            .then((reached) => reached && settledWithin(finished, CANCEL_SETTLE_MS))
             .then(rejectWithReason, rejectWithReason);
         };
         finished.then(
@@ -192,6 +216,32 @@ export class SegmentQueue {
     }
   }
 
+  /**
+   * Whether a render waiting on this queue can go on: Redis answers and `service worker` processes
+   * are connected to the task queue. Resolves `{ reachable: false }` when Redis does not answer
+   * within `timeoutMs` (its clients queue commands until it is back, so a render waits meanwhile).
+   */
+  async health(timeoutMs = HEALTH_TIMEOUT_MS): Promise<{ reachable: true; workers: number } | { reachable: false; reason: string }> {
+    if (this.closed) return { reachable: false, reason: 'the segment queue is closed' };
+    const where = redactUrl(this.options.url);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<{ reachable: false; reason: string }>((resolve) => {
+      timer = setTimeout(() => resolve({ reachable: false, reason: `Redis at ${where} does not answer` }), timeoutMs);
+    });
+    // Segment workers are named (`…:w:<name>`); BullMQ also counts this node's own unnamed task-queue client.
+    const asked = this.connect()
+      .tasks.getWorkers()
+      .then(
+        (clients) => ({ reachable: true as const, workers: clients.filter((client) => String(client.rawname ?? '').includes(':w:')).length }),
+        (error: unknown) => ({ reachable: false as const, reason: `Redis at ${where}: ${error instanceof Error ? error.message : String(error)}` }),
+      );
+    try {
+      return await Promise.race([asked, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** For `service doctor`: PING and the Redis version, or rejects with a plain reason (refused, auth, wrong URL). */
   check(): Promise<string> {
     return checkRedis(this.options.url);
@@ -204,8 +254,13 @@ export class SegmentQueue {
     for (const waiter of [...this.waiters]) waiter.reject(new ServiceError('service_unavailable', 'the segment queue closed before the render finished'));
     const queue = this.connections;
     if (!queue) return;
-    await Promise.allSettled([queue.parentWorker.close(), queue.relay.close()]);
-    await Promise.allSettled([queue.taskEvents.close(), queue.renderEvents.close(), queue.flows.close(), queue.tasks.close(), queue.renders.close()]);
+    // Forced: a parent being collected is collected again by the next node, and a plain close never returns while Redis is down.
+    // BullMQ's clients never finish closing while Redis is down: past a few seconds they are dropped instead.
+    await settledWithin(Promise.allSettled([queue.parentWorker.close(true), queue.relay.close()]), CLOSE_SETTLE_MS);
+    const closing = Promise.allSettled([queue.taskEvents.close(), queue.renderEvents.close(), queue.flows.close(), queue.tasks.close(), queue.renders.close()]);
+    if (!(await settledWithin(closing, CLOSE_SETTLE_MS))) {
+      for (const client of [queue.taskEvents, queue.renderEvents, queue.parentWorker]) void client.disconnect().catch(() => undefined);
+    }
   }
 
   /** Opens the BullMQ connections (and starts the parent worker) on first use. */
@@ -329,13 +384,13 @@ function taskFailed(message: string): ServiceError {
   return new ServiceError('internal_error', message, { retryable: true });
 }
 
-/** Resolves when `promise` settles or after `ms`, whichever comes first. */
-function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+/** Resolves when `promise` settles (true) or after `ms` (false), whichever comes first. */
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
+    const timer = setTimeout(() => resolve(false), ms);
     const done = (): void => {
       clearTimeout(timer);
-      resolve();
+      resolve(true);
     };
     promise.then(done, done);
   });

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FfmpegInfo } from './ffmpeg/find-ffmpeg.js';
-import { runBinary } from './ffmpeg/run-ffmpeg.js';
 import type { RenderPool } from './render-pool.js';
-import { renderRemoteSegments } from './remote/remote-segments.js';
+import { joinSegments, renderRemoteSegments } from './remote/remote-segments.js';
 import { hasVideoAssets } from './worker/video-assets.js';
 import type { SceneInputProps } from './worker/render-protocol.js';
 
@@ -38,11 +37,14 @@ export interface RenderDetail {
   held: number;
   /** Output frames made per second of this call so far (captured and held). */
   framesPerSecond: number;
+  /** Why the render is stalled, when it is: render workers elsewhere cannot be reached (see "Scaling out"). */
+  waiting?: string;
 }
 
 /** A render's detail as progress shows it: `212 frames captured, 190 held, 28 frames/s`. */
 export function describeRenderDetail(detail: RenderDetail): string {
-  return `${detail.captured} frames captured, ${detail.held} held, ${Math.round(detail.framesPerSecond)} frames/s`;
+  const made = `${detail.captured} frames captured, ${detail.held} held, ${Math.round(detail.framesPerSecond)} frames/s`;
+  return detail.waiting ? `${made}; ${detail.waiting}` : made;
 }
 
 /**
@@ -99,11 +101,12 @@ export async function renderVideo(options: RenderVideoOptions): Promise<{ render
   const started = performance.now();
   /** Per task: output frames done (captured or held), captured frames, held frames. */
   const made: { done: number; captured: number; held: number }[] = [];
+  let waiting: string | undefined;
   const report = () => {
     const sum = made.reduce((acc, task) => ({ done: acc.done + task.done, captured: acc.captured + task.captured, held: acc.held + task.held }), { done: 0, captured: 0, held: 0 });
     const seconds = (performance.now() - started) / 1000;
     const produced = sum.captured + sum.held;
-    options.onProgress?.(sum.done / totalFrames, sum.captured, totalFrames, { captured: sum.captured, held: sum.held, framesPerSecond: seconds > 0 ? produced / seconds : 0 });
+    options.onProgress?.(sum.done / totalFrames, sum.captured, totalFrames, { captured: sum.captured, held: sum.held, framesPerSecond: seconds > 0 ? produced / seconds : 0, ...(waiting ? { waiting } : {}) });
   };
   const segments = options.scenes.map((scene) => path.join(options.segmentsDir, `${segmentHash(options.kitVersion, scene.inputProps, options.pool.segmentEncoding)}.mp4`));
   const missing = options.scenes.map((scene, index) => ({ scene, file: segments[index]! })).filter(({ file }) => !existsSync(file));
@@ -115,7 +118,8 @@ export async function renderVideo(options: RenderVideoOptions): Promise<{ render
   let workers: Record<string, string> | undefined;
   const remote = options.pool.remote;
   if (remote && missing.length > 0) {
-    // Workers on other machines render them (see src/render/remote/remote-segments.ts).
+    // Workers on other machines render them, long scenes split into frame ranges over several
+    // workers (see src/render/remote/remote-segments.ts).
     const slots = missing.map(() => made.push({ done: 0, captured: 0, held: 0 }) - 1);
     const result = await renderRemoteSegments(
       remote,
@@ -123,8 +127,13 @@ export async function renderVideo(options: RenderVideoOptions): Promise<{ render
       {
         renderKey: path.relative(path.dirname(path.dirname(options.outputPath)), options.outputPath),
         kitVersion: options.kitVersion,
+        ffmpeg: options.ffmpeg.ffmpeg,
         ...(options.captureAll ? { captureAll: true } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
+        onWaiting: (reason) => {
+          waiting = reason;
+          report();
+        },
         onProgress: (index, progress, captured, held) => {
           const frames = missing[index]!.scene.inputProps.durationInFrames;
           made[slots[index]!] = { done: Math.round(progress * frames), captured, held: Math.round(progress * held) };
@@ -178,19 +187,6 @@ export async function renderVideo(options: RenderVideoOptions): Promise<{ render
   const heldFrames = made.reduce((sum, task) => sum + task.held, 0);
 
   mkdirSync(path.dirname(options.outputPath), { recursive: true });
-  const list = `${options.outputPath}.segments.txt`;
-  const partialOutput = `${options.outputPath}.partial.mp4`;
-  writeFileSync(list, segments.map((segment) => `file '${segment.replace(/'/g, "'\\''")}'`).join('\n') + '\n');
-  try {
-    await runBinary(
-      options.ffmpeg.ffmpeg,
-      ['-y', '-v', 'error', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', '-movflags', '+faststart', partialOutput],
-      options.signal,
-    );
-    renameSync(partialOutput, options.outputPath);
-  } finally {
-    rmSync(list, { force: true });
-    rmSync(partialOutput, { force: true });
-  }
+  await joinSegments(options.ffmpeg.ffmpeg, segments, options.outputPath, { faststart: true, ...(options.signal ? { signal: options.signal } : {}) });
   return { renderedFrames, heldFrames, reusedSegments, ...(workers ? { workers } : {}) };
 }

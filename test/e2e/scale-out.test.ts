@@ -47,7 +47,7 @@ function linesOf(id: string): { worker: string; line: string }[] {
 
 /** Segment keys a log line names. */
 function keysOf(line: string): string[] {
-  return line.match(/segments\/[0-9a-f]+\.mp4/g) ?? [];
+  return line.match(/segments\/[0-9a-f]+(?:\.part-\d+-\d+)?\.mp4/g) ?? [];
 }
 
 async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 120_000): Promise<T> {

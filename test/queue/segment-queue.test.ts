@@ -228,6 +228,27 @@ describe.skipIf(!HAS_REDIS_SERVER)('SegmentQueue', () => {
     expect(startedBatches.sort()).toEqual([0, 0, 1, 2]);
   }, 60_000);
 
+  it('a cancel while Redis is gone still ends the render, within the cancel bound, and close() returns', async () => {
+    const own = await startRedisServer();
+    const segments = new SegmentQueue({ url: own.url, prefix: 'cancel-while-down' });
+    const controller = new AbortController();
+    const rendering = segments.render(makeTasks('vid_down/r1', 2), { signal: controller.signal });
+    rendering.catch(() => {});
+    const inspect = new Queue(TASK_QUEUE, { connection: { url: own.url }, prefix: 'cancel-while-down' });
+    await vi.waitFor(async () => expect(await inspect.getJobCounts('wait')).toEqual({ wait: 2 }), { timeout: 10_000 });
+    await inspect.close();
+    await own.stop();
+    const reason = new Error('the user cancelled the video');
+    const started = Date.now();
+    controller.abort(reason);
+    await expect(rendering).rejects.toBe(reason);
+    // One bound of 15 s (the cancel cannot reach Redis), not two.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const closing = Date.now();
+    await segments.close();
+    expect(Date.now() - closing).toBeLessThan(10_000);
+  }, 60_000);
+
   it('fails a task for another kit version with a message naming both versions', async () => {
     nextPrefix();
     const segments = queue({ attempts: 1 });

@@ -5,6 +5,7 @@ import type { Principal } from '../../accounts/api-keys.js';
 import { toCredits, toMillicredits } from '../../accounts/credits.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
+import { saveJobTree } from '../../storage/job-files.js';
 import { newId, nowIso } from '../../store/ids.js';
 import type { SceneRow, VideoRow } from '../../store/videos-store.js';
 import { CREDIT_RATES, creditPartViews, type CreditPart } from '../create/estimate-credits.js';
@@ -169,6 +170,8 @@ export async function createEdit(
       throw new ServiceError('insufficient_credits', `the render quota is spent: ${summary.renders_used} of ${summary.monthly_renders} renders used this month`);
     }
 
+    // With a bucket the edit's own files (attached images, imported clips) go there before the job exists.
+    await saveJobTree(ctx, path.posix.join('videos', id));
     const now = nowIso();
     const record: EditRecord = {
       instruction: body.prompt,

@@ -24,6 +24,7 @@ import { scenesStage } from '../stages/scenes.js';
 import { soundtrackStage } from '../stages/soundtrack.js';
 import { CancelSignal, stageContext, type StageContext, type StageServices } from '../stages/stage-context.js';
 import type { RenderShape } from '../videos/render-job.js';
+import { restoreFilesOfJob } from '../videos/job-file-references.js';
 import { baseUrlOf } from '../videos/video-view.js';
 import { applyTransition, finishJob } from './apply-transition.js';
 import { describeFailure } from './describe-failure.js';
@@ -203,6 +204,7 @@ export class VideoEngine {
       if (row.status === 'queued') {
         applyTransition(this.ctx, id, 'start', { phase: 'planning', phase_detail: 'Writing the story plan', started_at: nowIso() });
       }
+      await restoreFilesOfJob(this.ctx, id); // With a bucket, files this disk lost come back before the stages read them.
       if ((await this.runStages(stageContext(this.services, id, controller.signal))) === 'paused') return;
       this.finish(id, 'succeed', { phase: null, phase_detail: 'Done' });
     } catch (error) {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBundle } from '../../render/bundle/ensure-bundle.js';
 import { compileScene } from '../../render/scene-code/compile-scene.js';
+import { saveJobFiles } from '../../storage/job-files.js';
 import type { SceneRow } from '../../store/videos-store.js';
 import { sceneAssetUrls } from '../materials/prepare-materials.js';
 import { kitTemplate } from '../providers/embedded/embedded-scene-writer.js';
@@ -64,6 +65,7 @@ async function renderStill(stage: StageContext, source: string, settings: Record
     },
     { signal: stage.signal },
   );
+  await saveJobFiles(stage.ctx, [relative]);
 }
 
 /**

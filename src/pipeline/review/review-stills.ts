@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { saveJobFiles } from '../../storage/job-files.js';
 import { pictureReference } from '../materials/picture-reference.js';
 import { StillError, type StillProvider } from '../providers/stills/still-provider.js';
 import type { StageContext } from '../stages/stage-context.js';
@@ -32,14 +33,17 @@ function warn(stage: StageContext, warning: JobWarning): void {
 
 /** Asks the model for one picture; undefined (and a warning) when it cannot make it. */
 async function makePicture(stage: StageContext, provider: StillProvider, what: string, request: Omit<Parameters<StillProvider['makeStill']>[0], 'dir'>): Promise<string | undefined> {
+  let file: string;
   try {
-    return (await provider.makeStill({ ...request, dir: picturesDir(stage) }, stage.signal)).path;
+    file = (await provider.makeStill({ ...request, dir: picturesDir(stage) }, stage.signal)).path;
   } catch (error) {
     if (!(error instanceof StillError) || stage.signal.aborted) throw error;
     stage.logger?.warn({ videoId: stage.jobId, err: error }, 'the image model made no picture; the kit draws it');
     warn(stage, stillFallbackWarning(what, error.message));
     return undefined;
   }
+  await saveJobFiles(stage.ctx, [path.relative(stage.ctx.filesDir, file).split(path.sep).join('/')]);
+  return file;
 }
 
 /**

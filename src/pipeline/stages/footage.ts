@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { saveJobFiles } from '../../storage/job-files.js';
 import type { SceneRow } from '../../store/videos-store.js';
 import type { CreditPart } from '../create/estimate-credits.js';
 import { pictureReference } from '../materials/picture-reference.js';
@@ -85,6 +86,7 @@ async function filmScene(stage: StageContext, provider: FootageProvider, scene: 
   }
   const name = `footage-${scene.position}`;
   const relative = path.relative(ctx.filesDir, clip.path).split(path.sep).join('/');
+  await saveJobFiles(ctx, [relative]);
   ctx.db.transaction(() => {
     // Read again inside the transaction: the plan row is the one other stages write too.
     const current = storedPlanOf(stage.job());

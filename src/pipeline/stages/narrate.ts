@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { saveJobTree } from '../../storage/job-files.js';
 import type { SpokenWord } from '../audio/audio-protocol.js';
 import { captionChunks, wantsCaptions } from '../speech/caption-chunks.js';
 import { espeakSettings, findEmbeddedVoice, type EspeakSettings } from '../speech/espeak-voice.js';
@@ -102,5 +103,7 @@ export async function narrateStage(stage: StageContext, draft: PlanDraft): Promi
       if (clip) scene.settings = { ...scene.settings, captions: captionChunks(scene.narration, clip.words, NARRATION_LEAD, clip.seconds) };
     });
   }
+  // The clips (and client audio decoded for the mix) go to the bucket before storePlan checkpoints them.
+  await saveJobTree(stage.ctx, path.posix.join('videos', row.id, 'audio'));
   return { audio, speech };
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceDocument } from '../../documents/read-document.js';
+import { saveJobTree } from '../../storage/job-files.js';
 import { newId } from '../../store/ids.js';
 import type { VideoRow } from '../../store/videos-store.js';
 import { DOCUMENTS_FILE, prepareMaterials, type JobMaterials } from '../materials/prepare-materials.js';
@@ -67,6 +68,7 @@ export async function planStage(stage: StageContext): Promise<PlanDraft | undefi
   const brandName = options.brandSettings?.brandName ?? brand?.name;
   const brandDescription = options.brandSettings?.brandDescription ?? (brand?.description || undefined);
   const materials = await jobMaterials(stage, row, brand?.logo_path ?? undefined);
+  await saveJobTree(stage.ctx, path.posix.join('videos', row.id, 'assets'));
   const plan = await stage.providers.planner.plan(
     {
       // The planner works from the user's own words; an enhanced prompt is shown, not planned from.

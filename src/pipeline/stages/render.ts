@@ -7,6 +7,7 @@ import type { VideoRenderRow } from '../../store/videos-store.js';
 import { describeFailure } from '../engine/describe-failure.js';
 import { describeRenderDetail } from '../../render/render-video.js';
 import { renderJobMp4 } from '../videos/render-job.js';
+import { restoreFilesOfJob } from '../videos/job-file-references.js';
 import type { StageContext } from './stage-context.js';
 
 /** Least time between two progress writes while rendering, ms. */
@@ -21,13 +22,16 @@ const PROGRESS_EVERY_MS = 1000;
 export async function renderStage(stage: StageContext): Promise<void> {
   const row = stage.job();
   let lastWrite = 0;
+  let lastWaiting: string | undefined;
   const { relativePath, workers } = await renderJobMp4(stage.ctx, stage.pool, row, { width: row.width, height: row.height, fps: row.fps }, {
     cacheDir: stage.cacheDir,
     fileName: `${row.id}.mp4`,
     signal: stage.signal,
     onProgress: (progress, _renderedFrames, totalFrames, detail) => {
-      if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+      // A stall (or its end) is shown at once: no progress follows it to carry it.
+      if (Date.now() - lastWrite < PROGRESS_EVERY_MS && detail.waiting === lastWaiting) return;
       lastWrite = Date.now();
+      lastWaiting = detail.waiting;
       stage.progress({
         phase_detail: `Rendering the MP4: ${Math.floor(progress * 100)}% (${describeRenderDetail(detail)})`,
         frames_done: Math.round(progress * totalFrames),
@@ -62,6 +66,7 @@ export async function rerenderStage(services: RerenderServices, render: VideoRen
   const row = ctx.videos.get(render.video_id)!;
   try {
     ctx.videos.updateRender(render.id, { status: 'rendering' });
+    await restoreFilesOfJob(ctx, row.id);
     const { relativePath } = await renderJobMp4(ctx, services.pool, row, render, { cacheDir: services.cacheDir, fileName: `${render.id}.mp4`, signal });
     ctx.db.transaction(() => {
       const now = nowIso();

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { saveJobFiles } from '../../storage/job-files.js';
 import { captionChunks } from '../speech/caption-chunks.js';
 import { espeakSettings, findEmbeddedVoice } from '../speech/espeak-voice.js';
 import { NARRATION_LEAD, NARRATION_TAIL } from '../speech/fit-timeline.js';
@@ -31,6 +32,7 @@ export async function respeakStage(stage: StageContext): Promise<void> {
     stage.progress({ phase: 'planning', phase_detail: `Narrating scene ${scene.position + 1} again` });
     const file = path.posix.join(audioDir, `narration-${scene.position}.wav`);
     const spoken = await speak(stage, scene.narration!, espeakSettings(voice, audio.language), path.join(ctx.filesDir, file));
+    await saveJobFiles(ctx, [file]);
     const needed = Math.ceil((spoken.durationSeconds + NARRATION_LEAD + NARRATION_TAIL) * row.fps) / row.fps;
     const settings = JSON.parse(scene.settings) as Record<string, unknown>;
     const captioned = 'captions' in settings;

@@ -1,3 +1,4 @@
+import { saveJobFiles } from '../../storage/job-files.js';
 import { makeSoundtrack } from '../audio/make-soundtrack.js';
 import { prepareClientAudio } from '../audio/client-audio.js';
 import { pickMusicStyle } from '../audio/synthesize-music.js';
@@ -85,5 +86,6 @@ export async function soundtrackStage(stage: StageContext): Promise<void> {
   if (!sound || !(sound.narration || sound.music || sound.sfx || sound.clientMusic || sound.voiceover || sound.clientSfx)) return;
   stage.progress({ phase_detail: 'Mixing the soundtrack' });
   const soundtrack = await makeSoundtrack(stage.ctx, stage.audio(), row, stage.ctx.videos.scenes(row.id), sound, stage.signal);
+  await saveJobFiles(stage.ctx, [soundtrack]);
   stage.progress({ soundtrack_path: soundtrack, phase_detail: 'Final checks' });
 }

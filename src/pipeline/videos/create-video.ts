@@ -13,6 +13,7 @@ import { readDocuments } from '../../documents/read-document.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { requireFfmpeg, runBinary } from '../../render/ffmpeg/run-ffmpeg.js';
+import { saveJobTree } from '../../storage/job-files.js';
 import { newId, nowIso } from '../../store/ids.js';
 import { IN_FLIGHT_STATUSES } from '../../store/videos-store.js';
 import type { CreateVideoBody } from '../create/create-video-schema.js';
@@ -206,6 +207,8 @@ export async function createVideo(
       }),
     );
     if (documents.length > 0) writeFileSync(path.join(inputsDir, DOCUMENTS_FILE), JSON.stringify(documents));
+    // With a bucket the inputs go there before the job exists: a create the bucket refuses is a 503 to retry, not a job with files on one disk.
+    await saveJobTree(ctx, path.posix.join('videos', id));
     const now = nowIso();
     const answer: StoredAnswer & { body: CreatedVideo } = {
       statusCode: 202,

@@ -6,6 +6,7 @@ import { probeVideo, requireFfmpeg, runBinary, type ProbedVideo } from '../../re
 import { RenderError, type RenderPool } from '../../render/render-pool.js';
 import { renderVideo, type RenderDetail } from '../../render/render-video.js';
 import type { SceneInputProps } from '../../render/worker/render-protocol.js';
+import { saveJobFiles } from '../../storage/job-files.js';
 import type { SceneRow, VideoRow } from '../../store/videos-store.js';
 import { sceneAssetUrls } from '../materials/prepare-materials.js';
 
@@ -91,8 +92,8 @@ export async function renderScenesMp4(ctx: NodeContext, pool: RenderPool, reques
       `rendered MP4 is ${probe.width}x${probe.height} at ${probe.fps} fps, ${probe.durationSeconds.toFixed(2)} s; expected ${shape.width}x${shape.height} at ${shape.fps} fps, ${expected.toFixed(2)} s`,
     );
   }
-  // With a shared bucket the finished MP4 goes there too (downloads may come from it, presigned).
-  if (pool.remote) await pool.remote.store.putFile(relativePath, output, 'video/mp4');
+  // With a bucket the finished MP4 goes there too (downloads may come from it, presigned; a node that lost its disk serves it from there).
+  await saveJobFiles(ctx, [relativePath]);
   return { relativePath, probe, ...result };
 }
 

@@ -51,3 +51,20 @@ export function splitProbe(probe: FrameProbe, lengths: number[]): FrameProbe[] {
     return { frames, changed: within(probe.changed), volatile: within(probe.volatile) };
   });
 }
+
+/**
+ * The part of a scene's plan that renders frames [from, to) on their own (frames still counted
+ * from the scene's start). The range's first frame is always captured, because its encoder starts
+ * there with no earlier picture to hold: a hold that began before `from` holds `from` instead,
+ * which shows the same picture (nothing changed in between). So a range renders exactly like the
+ * same frames of a whole-scene render, and holds never point before `from`.
+ */
+export function rangePlan(plan: HoldPlan, from: number, to: number): HoldPlan {
+  const frames = plan.source.length;
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > frames || from >= to) {
+    throw new Error(`frame range [${from}, ${to}) is not inside the scene's ${frames} frames (expected whole numbers 0 <= from < to <= ${frames})`);
+  }
+  const capture = [from, ...plan.capture.filter((frame) => frame > from && frame < to)];
+  const source = plan.source.slice(from, to).map((frame) => Math.max(frame, from));
+  return { capture, source };
+}

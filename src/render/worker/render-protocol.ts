@@ -15,6 +15,19 @@ export interface SceneInputProps {
   [key: string]: unknown;
 }
 
+/** One scene of a `segments` task and the file its segment goes to. */
+export interface SegmentsTaskScene {
+  inputProps: SceneInputProps;
+  outputPath: string;
+  /**
+   * Only frames [from, to) of the scene (counted from its start), so a long scene can be split over
+   * several workers: the whole scene is probed, the range's frames are captured and exactly
+   * `to - from` frames are encoded, starting with a captured frame. A task with a range holds
+   * exactly one scene.
+   */
+  frameRange?: [number, number];
+}
+
 /** Work a render worker does. */
 export type RenderTask =
   | {
@@ -45,7 +58,7 @@ export type RenderTask =
        */
       type: 'segments';
       serveUrl: string;
-      scenes: { inputProps: SceneInputProps; outputPath: string }[];
+      scenes: SegmentsTaskScene[];
       ffmpeg: string;
       captureAll?: boolean;
     };
@@ -60,7 +73,11 @@ export interface TaskMessage {
 export type WorkerMessage =
   | { id: number; type: 'progress'; progress: number; renderedFrames: number; heldFrames?: number }
   | { id: number; type: 'audit'; audit: unknown }
-  /** A segment's capture plan, before capturing: the frames captured (the rest hold the last one before them). */
+  /**
+   * A segment's capture plan, before capturing: the frames captured (the rest hold the last one
+   * before them) and the frames the task's segments play. With a frame range, the captured frames
+   * are counted from the scene's start and `frames` is the range's length.
+   */
   | { id: number; type: 'plan'; capture: number[]; frames: number }
   | { id: number; type: 'done'; renderedFrames: number; heldFrames?: number }
   | { id: number; type: 'error'; message: string };

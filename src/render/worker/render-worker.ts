@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { openBrowser, renderFrames, selectComposition } from '@remotion/renderer';
 import { browserStartProblem } from '../browser/find-browser.js';
 import { unpackBundledBrowser } from '../browser/bundled-browser.js';
-import { captureAll, holdPlan, splitProbe, type FrameProbe, type HoldPlan } from './hold-plan.js';
+import { captureAll, holdPlan, rangePlan, splitProbe, type FrameProbe, type HoldPlan } from './hold-plan.js';
 import type { RenderTask, SceneInputProps, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './render-protocol.js';
 import { CAPTURE_JPEG_QUALITY } from './render-protocol.js';
 import { SegmentEncoder } from './segment-encoder.js';
@@ -112,9 +112,19 @@ async function probeTimeline(serveUrl: string, inputProps: SceneInputProps, pupp
 /**
  * Each scene's capture plan: from the probe, so still stretches are captured once and held; every
  * frame when a scene plays video clips (their pictures are not in the page's markup), when the
- * task asks for it, or when the probe fails.
+ * task asks for it, or when the probe fails. A scene with a frame range gets its whole-scene plan
+ * cut to the range (see {@link rangePlan}).
  */
 async function scenePlans(task: SegmentsTask, original: SegmentsTask, timeline: SceneInputProps, puppeteerInstance: Browser): Promise<HoldPlan[]> {
+  const plans = await wholeScenePlans(task, original, timeline, puppeteerInstance);
+  return plans.map((plan, index) => {
+    const range = task.scenes[index]!.frameRange;
+    return range ? rangePlan(plan, range[0], range[1]) : plan;
+  });
+}
+
+/** Each scene's plan over all its frames (see {@link scenePlans}). */
+async function wholeScenePlans(task: SegmentsTask, original: SegmentsTask, timeline: SceneInputProps, puppeteerInstance: Browser): Promise<HoldPlan[]> {
   const lengths = task.scenes.map((scene) => scene.inputProps.durationInFrames);
   if (task.captureAll || original.scenes.some((scene) => hasVideoAssets(scene.inputProps))) return lengths.map(captureAll);
   try {
@@ -129,17 +139,21 @@ async function scenePlans(task: SegmentsTask, original: SegmentsTask, timeline: 
  * Renders scenes to their segments as one timeline: captures the frames the plans name (pages in
  * parallel) and streams each scene's frames to its own encoder in timeline order, each held picture
  * repeated for the frames it holds. An encoder starts with its scene's first frame and finishes
- * with its last, so only the scenes being captured have one running. Returns the frames captured
- * and held.
+ * with its last, so only the scenes being captured have one running. A scene with a frame range
+ * (a task of one scene) is probed whole, but only its range's frames are captured and encoded.
+ * Returns the frames captured and held.
  */
 async function renderSegments(id: number, task: SegmentsTask, original: SegmentsTask, puppeteerInstance: Browser): Promise<{ captured: number; held: number }> {
+  assertOneSceneWithRange(task);
   const timeline = timelineProps(task);
   const plans = await scenePlans(task, original, timeline, puppeteerInstance);
+  // Where each scene starts on the timeline (a ranged scene's plan covers only part of it).
   const offsets: number[] = [];
-  plans.reduce((offset, plan) => (offsets.push(offset), offset + plan.source.length), 0);
+  task.scenes.reduce((offset, scene) => (offsets.push(offset), offset + scene.inputProps.durationInFrames), 0);
   const capture = plans.flatMap((plan, index) => plan.capture.map((frame) => frame + offsets[index]!));
-  const held = timeline.durationInFrames - capture.length;
-  send({ id, type: 'plan', capture, frames: timeline.durationInFrames });
+  const output = plans.reduce((sum, plan) => sum + plan.source.length, 0);
+  const held = output - capture.length;
+  send({ id, type: 'plan', capture, frames: output });
   const composition = await compositionFor('timeline', task.serveUrl, timeline, puppeteerInstance);
   const { width, height, fps } = timeline;
   const encoders: (SegmentEncoder | undefined)[] = task.scenes.map(() => undefined);
@@ -211,6 +225,16 @@ async function run(id: number, task: RenderTask, original: RenderTask): Promise<
     },
   });
   return { captured: task.frames.length, held: 0 };
+}
+
+/**
+ * A frame range renders part of one scene's segment; several scenes on one timeline with ranges
+ * would leave gaps in it, so a ranged task holds exactly one scene.
+ */
+function assertOneSceneWithRange(task: SegmentsTask): void {
+  if (task.scenes.length > 1 && task.scenes.some((scene) => scene.frameRange)) {
+    throw new Error(`a segments task with a frame range must hold exactly one scene, got ${task.scenes.length}`);
+  }
 }
 
 /** A single segment as a batch of one. */

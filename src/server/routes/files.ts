@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { fileUrlProblem } from '../../security/signed-urls.js';
+import { assertValidKey } from '../../storage/file-store.js';
+import { restoreJobFile } from '../../storage/job-files.js';
 import { defineRoute } from '../route-definition.js';
 import type { AppServices } from '../services.js';
 
@@ -19,6 +21,16 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
   '.mp3': 'audio/mpeg',
 };
+
+/** Whether a signed path is a plain relative path the bucket could hold (no `..`, `//` or backslashes). */
+function isJobFileKey(relative: string): boolean {
+  try {
+    assertValidKey(relative);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** How long a presigned bucket link a download redirects to lives. */
 const PRESIGNED_SECONDS = 900;
@@ -44,12 +56,15 @@ export function fileRoutes(ctx: NodeContext, services: Pick<AppServices, 'pool'>
         const problem = fileUrlProblem(ctx.keys.downloads, relative, request.query.expires, request.query.sig);
         if (problem) throw new ServiceError('forbidden', problem);
         const full = path.resolve(ctx.filesDir, relative);
-        if (!full.startsWith(path.resolve(ctx.filesDir) + path.sep) || !existsSync(full)) throw new ServiceError('not_found', 'file not found');
-        const store = services.pool?.remote?.store;
-        if (store && relative.startsWith('videos/') && path.extname(full) === '.mp4' && (await store.exists(relative))) {
+        if (!full.startsWith(path.resolve(ctx.filesDir) + path.sep)) throw new ServiceError('not_found', 'file not found');
+        const store = ctx.store ?? services.pool?.remote?.store;
+        // A video's MP4 the bucket holds comes from there when presigned links are on.
+        if (store && relative.startsWith('videos/') && path.extname(full) === '.mp4' && isJobFileKey(relative) && (await store.exists(relative))) {
           const presigned = await store.presignedUrl(relative, PRESIGNED_SECONDS, { downloadName: path.basename(full) });
           if (presigned) return reply.code(302).header('location', presigned).header('cache-control', 'no-store').send();
         }
+        // With a bucket the data dir is a working copy: a file it lost (a new disk) comes back from the bucket first.
+        if (!existsSync(full) && !(isJobFileKey(relative) && (await restoreJobFile(ctx, relative)))) throw new ServiceError('not_found', 'file not found');
         const size = statSync(full).size;
         reply.header('content-type', CONTENT_TYPES[path.extname(full)] ?? 'application/octet-stream');
         // An attached SVG is kept as sent: opened as a page from the node's origin, it must run nothing.
