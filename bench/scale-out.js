@@ -90,12 +90,19 @@ async function scenes(run) {
   return Promise.all(kinds.map(async ([kind, settings], index) => ({ sceneId: `s${index}`, inputProps: { code: (await compileScene(kitTemplate(kind))).code, theme, settings, assets: {}, width: WIDTH, height: HEIGHT, fps: FPS, durationInFrames: 5 * FPS } })));
 }
 
-async function timedRender(workerCount, run) {
+/** One long scene: a bar chart held on screen for `secondsLong` seconds. */
+async function longScene(run, secondsLong) {
+  const theme = resolveTheme({ prompt: 'solar', animationStyle: 'corporate-clean' });
+  const settings = { chart: 'bar', title: `Solar capacity by year (${run})`, labels: ['2010', '2015', '2020', '2022'], values: [40, 230, 710, 1200], unit: 'GW' };
+  return [{ sceneId: 'long', inputProps: { code: (await compileScene(kitTemplate('chart'))).code, theme, settings, assets: {}, width: WIDTH, height: HEIGHT, fps: FPS, durationInFrames: secondsLong * FPS } }];
+}
+
+async function timedRender(workerCount, run, sceneList) {
   const workers = await startWorkers(workerCount, run);
   const queue = new SegmentQueue({ url: redis.url });
   const pool = new RenderPool({ remote: { queue, store } });
   const started = performance.now();
-  const result = await renderScenesMp4(ctx, pool, { scenes: await scenes(run), shape: { width: WIDTH, height: HEIGHT, fps: FPS }, relativePath: `videos/run${run}/out.mp4`, cacheDir: ctx.config.cacheDir });
+  const result = await renderScenesMp4(ctx, pool, { scenes: sceneList ?? (await scenes(run)), shape: { width: WIDTH, height: HEIGHT, fps: FPS }, relativePath: `videos/run${run}/out.mp4`, cacheDir: ctx.config.cacheDir });
   const elapsed = seconds(started);
   await pool.close();
   await queue.close();
@@ -111,6 +118,17 @@ try {
   console.log(`video: 30 s at ${WIDTH}x${HEIGHT}, ${frames} frames, 6 scenes, one task per scene`);
   console.log(`one worker    ${one.elapsed.toFixed(1).padStart(6)} s   ${(frames / one.elapsed).toFixed(1)} frames/s`);
   console.log(`two workers   ${two.elapsed.toFixed(1).padStart(6)} s   ${(frames / two.elapsed).toFixed(1)} frames/s   (${(one.elapsed / two.elapsed).toFixed(2)}x; they share ${availableParallelism()} cores here)`);
+
+  // One long scene on two workers: whole (one task) against split into frame ranges (one per idle worker: two).
+  const longSeconds = 16;
+  process.env.SERVICE_SEGMENT_RANGE_SECONDS = String(longSeconds);
+  const whole = await timedRender(2, 3, await longScene(3, longSeconds));
+  process.env.SERVICE_SEGMENT_RANGE_SECONDS = '4';
+  const split = await timedRender(2, 4, await longScene(4, longSeconds));
+  delete process.env.SERVICE_SEGMENT_RANGE_SECONDS;
+  const longFrames = longSeconds * FPS;
+  console.log(`one ${longSeconds} s scene, two workers, one task        ${whole.elapsed.toFixed(1).padStart(6)} s   ${(longFrames / whole.elapsed).toFixed(1)} frames/s`);
+  console.log(`the same split into 2 frame ranges                ${split.elapsed.toFixed(1).padStart(6)} s   ${(longFrames / split.elapsed).toFixed(1)} frames/s   (${(whole.elapsed / split.elapsed).toFixed(2)}x; workers ${Object.values(split.result.workers ?? {}).join(' ')})`);
 
   // Queue overhead: 50 no-op tasks through BullMQ, one in-process worker.
   const queue = new SegmentQueue({ url: redis.url, prefix: 'overhead' });

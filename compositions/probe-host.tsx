@@ -46,19 +46,22 @@ function showsMovingMedia(root: HTMLElement): boolean {
  * The `probe` composition: a scene, or a timeline of scenes (props with `scenes`), rendered once per
  * frame inside one page (frozen at each frame in turn), with its markup compared frame to frame.
  * Frames whose markup equals the previous frame's show the same pixels, so the renderer captures
- * one frame per still stretch and holds it. Reports through the browser console, then releases
- * its single still.
+ * one frame per still stretch and holds it. With `probeRange` only those frames are walked (the
+ * range's first frame counts as changed). Reports through the browser console, then releases its
+ * single still.
  */
-export const ProbeHost: React.FC<SceneProps | TimelineProps> = (props) => {
-  const [frame, setFrame] = useState(0);
+export const ProbeHost: React.FC<(SceneProps | TimelineProps) & { probeRange?: [number, number] }> = (props) => {
+  // A frame range of a long scene (rendered by one of several workers) walks only its own frames.
+  const [from, to] = props.probeRange ?? [0, props.durationInFrames];
+  const [frame, setFrame] = useState(from);
   const [handle] = useState(() => delayRender('probing which frames change'));
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const run = async () => {
       const report: FrameProbe = { frames: props.durationInFrames, changed: [], volatile: [] };
       let previous: string | undefined;
-      for (let at = 0; at < props.durationInFrames; at += 1) {
-        if (at > 0) flushSync(() => setFrame(at));
+      for (let at = from; at < to; at += 1) {
+        if (at > from) flushSync(() => setFrame(at));
         await tick();
         await settled(handle);
         const element = root.current;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ServiceError } from '../errors/service-error.js';
+import { contentTypeOf } from './content-types.js';
 import { assertValidKey, StoreNotFoundError, type FileStore } from './file-store.js';
 
 /**
@@ -25,20 +26,6 @@ export interface JobFilesPlace {
   filesDir: string;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.mp4': 'video/mp4',
-  '.jpeg': 'image/jpeg',
-  '.jpg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.svg': 'image/svg+xml',
-  '.m4a': 'audio/mp4',
-  '.wav': 'audio/wav',
-  '.mp3': 'audio/mpeg',
-  '.json': 'application/json',
-  '.pdf': 'application/pdf',
-};
 
 /** The store key of a path relative to `files/`: the path itself. Throws when it is not a plain relative path. */
 export function jobFileKey(relative: string): string {
@@ -62,7 +49,7 @@ export async function saveJobFiles(place: JobFilesPlace, relatives: Iterable<str
   for (const relative of relatives) {
     const file = localPath(place, relative);
     try {
-      await store.putFile(jobFileKey(relative), file, CONTENT_TYPES[path.extname(relative).toLowerCase()]);
+      await store.putFile(jobFileKey(relative), file, contentTypeOf(relative));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new ServiceError('service_unavailable', `could not save ${relative} to the bucket ${store.description}: ${reason}; the file is kept in the data dir, try again when the bucket is reachable`, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SegmentQueue } from '../../src/queue/segment-queue.js';
-import { frameRanges, partKey, renderRemoteSegments, SEGMENT_RANGE_SECONDS, segmentRangeSeconds } from '../../src/render/remote/remote-segments.js';
+import { frameRanges, partKey, renderRemoteSegments, SEGMENT_RANGE_SECONDS, segmentRangeSeconds, splitLongScenes, type RemoteSegment } from '../../src/render/remote/remote-segments.js';
 import type { FileStore } from '../../src/storage/file-store.js';
 import { describeRenderDetail } from '../../src/render/render-video.js';
 
@@ -24,6 +24,15 @@ describe('frameRanges', () => {
       expect(to - from).toBeGreaterThanOrEqual(124);
       expect(to - from).toBeLessThanOrEqual(126);
     }
+  });
+
+  it('makes at most maxRanges ranges', () => {
+    expect(frameRanges(1000, 120, 3)).toEqual([
+      [0, 333],
+      [333, 667],
+      [667, 1000],
+    ]);
+    expect(frameRanges(1000, 120, 1)).toEqual([[0, 1000]]);
   });
 
   it('names each part of a segment by its range', () => {
@@ -58,5 +67,41 @@ describe('describeRenderDetail', () => {
     expect(describeRenderDetail({ ...detail, waiting: 'waiting: no render worker is connected to the queue' })).toBe(
       '212 frames captured, 190 held, 28 frames/s; waiting: no render worker is connected to the queue',
     );
+  });
+});
+
+describe('splitLongScenes', () => {
+  /** Scenes at 30 fps of the given seconds. */
+  function scenes(...seconds: number[]): RemoteSegment[] {
+    return seconds.map((length, index) => ({ sceneId: `s${index}`, hash: `h${index}`, file: `/tmp/h${index}.mp4`, inputProps: { code: '', theme: {}, settings: {}, assets: {}, width: 320, height: 180, fps: 30, durationInFrames: length * 30 } }));
+  }
+  function queueWith(health: Awaited<ReturnType<SegmentQueue['health']>>): SegmentQueue {
+    return { health: async () => health } as unknown as SegmentQueue;
+  }
+  const emptyStore = { exists: async () => false } as unknown as FileStore;
+
+  it('splits only to keep idle workers busy, longest scenes first', async () => {
+    // 3 scenes, 6 workers: 3 spare tasks, all to the 20 s scene (5 ranges possible, 4 allowed).
+    const splits = await splitLongScenes(queueWith({ reachable: true, workers: 6 }), emptyStore, scenes(5, 20, 12), 4);
+    expect([...splits.keys()]).toEqual([1]);
+    expect(splits.get(1)).toHaveLength(4);
+    // 3 scenes, 10 workers: the 20 s scene in 5 ranges, then the 12 s one in 3.
+    const more = await splitLongScenes(queueWith({ reachable: true, workers: 10 }), emptyStore, scenes(5, 20, 12), 4);
+    expect([...more.entries()].map(([index, ranges]) => [index, ranges.length])).toEqual([
+      [1, 5],
+      [2, 3],
+    ]);
+  });
+
+  it('splits nothing when every worker already has a scene, none is connected, or Redis does not say', async () => {
+    expect((await splitLongScenes(queueWith({ reachable: true, workers: 2 }), emptyStore, scenes(20, 20), 4)).size).toBe(0);
+    expect((await splitLongScenes(queueWith({ reachable: true, workers: 0 }), emptyStore, scenes(20), 4)).size).toBe(0);
+    expect((await splitLongScenes(queueWith({ reachable: false, reason: 'down' }), emptyStore, scenes(20), 4)).size).toBe(0);
+  });
+
+  it('does not split a scene whose joined segment is already in the bucket', async () => {
+    const store = { exists: async (key: string) => key === 'segments/h0.mp4' } as unknown as FileStore;
+    const splits = await splitLongScenes(queueWith({ reachable: true, workers: 4 }), store, scenes(20, 16), 4);
+    expect([...splits.keys()]).toEqual([1]);
   });
 });

@@ -58,11 +58,11 @@ function positiveSeconds(seconds: number, name: string): number {
 
 /**
  * The frame ranges a scene of `frames` frames is rendered in: `floor(frames / rangeFrames)` ranges
- * of near-equal length, or the whole scene as one range when that is fewer than two (splitting
- * shorter scenes would cost more probes and joins than it saves).
+ * (at most `maxRanges`) of near-equal length, or the whole scene as one range when that is fewer
+ * than two (splitting shorter scenes would cost more probes and joins than it saves).
  */
-export function frameRanges(frames: number, rangeFrames: number): [number, number][] {
-  const count = Math.floor(frames / Math.max(1, rangeFrames));
+export function frameRanges(frames: number, rangeFrames: number, maxRanges = Infinity): [number, number][] {
+  const count = Math.min(maxRanges, Math.floor(frames / Math.max(1, rangeFrames)));
   if (count < 2) return [[0, frames]];
   return Array.from({ length: count }, (_, index) => [Math.round((index * frames) / count), Math.round(((index + 1) * frames) / count)]);
 }
@@ -93,8 +93,9 @@ export interface RemoteSegmentsOptions {
 
 /**
  * Makes segments through the queue, one task per scene (so they spread over every worker), their
- * inputs uploaded first. A scene at least two ranges long (see {@link frameRanges}) is split into
- * one task per frame range, so its frames spread over workers too; its parts are joined here into
+ * inputs uploaded first. While connected workers outnumber the scenes, a scene at least two ranges
+ * long (see {@link frameRanges}, {@link splitLongScenes}) is split into one task per frame range, so
+ * its frames spread over the idle workers too; its parts are joined here into
  * its segment, which goes to the bucket like any other. The flow is the same whenever the same
  * segments are asked for: a control node that restarts mid-render adds it again and BullMQ finds
  * the tasks already waiting, running or done, so nothing is rendered twice; a worker also skips a
@@ -151,17 +152,12 @@ async function renderThroughQueue(
   segments: RemoteSegment[],
   options: RemoteSegmentsOptions & { rangeSeconds: number },
 ): Promise<{ workers: Record<string, string>; captured: number; held: number }> {
-  const { rangeSeconds } = options;
-  const planned: PlannedTask[] = [];
-  for (const [index, segment] of segments.entries()) {
-    const { propsKey, segmentKey } = remoteKeys(segment.hash);
+  for (const segment of segments) {
+    const { propsKey } = remoteKeys(segment.hash);
     if (!(await store.exists(propsKey))) await store.putBytes(propsKey, JSON.stringify(segment.inputProps), 'application/json');
-    const { fps, durationInFrames } = segment.inputProps;
-    const ranges = frameRanges(durationInFrames, Math.round(rangeSeconds * fps));
-    // A segment already in the bucket (joined by an earlier run) is not split: its one task finds it.
-    if (ranges.length < 2 || (await store.exists(segmentKey))) planned.push({ segment: index });
-    else for (const range of ranges) planned.push({ segment: index, range });
   }
+  const splits = await splitLongScenes(queue, store, segments, options.rangeSeconds);
+  const planned: PlannedTask[] = segments.flatMap((_segment, index) => splits.get(index)?.map((range) => ({ segment: index, range })) ?? [{ segment: index }]);
   const tasks = planned.map((task, batch) => taskData(segments[task.segment]!, task.range, batch, options));
   const results = await queue.render(tasks, {
     ...(options.signal ? { signal: options.signal } : {}),
@@ -182,6 +178,28 @@ async function renderThroughQueue(
     else await download(store, remoteKeys(segment.hash).segmentKey, segment.file);
   }
   return { workers, captured, held };
+}
+
+/**
+ * Which scenes to split, and how: only to keep idle workers busy. Each scene is one task anyway,
+ * so splitting may add as many tasks as there are connected workers beyond the scenes, longest
+ * scenes first (on workers that are all busy, more tasks only add probes and joins). A segment
+ * already in the bucket (joined by an earlier run) is not split: its one task finds it.
+ */
+export async function splitLongScenes(queue: SegmentQueue, store: FileStore, segments: RemoteSegment[], rangeSeconds: number): Promise<Map<number, [number, number][]>> {
+  const splits = new Map<number, [number, number][]>();
+  const health = await queue.health();
+  let spare = health.reachable ? health.workers - segments.length : 0;
+  const longestFirst = segments.map((_segment, index) => index).sort((a, b) => segments[b]!.inputProps.durationInFrames - segments[a]!.inputProps.durationInFrames);
+  for (const index of longestFirst) {
+    if (spare <= 0) break;
+    const { fps, durationInFrames } = segments[index]!.inputProps;
+    const ranges = frameRanges(durationInFrames, Math.round(rangeSeconds * fps), spare + 1);
+    if (ranges.length < 2 || (await store.exists(remoteKeys(segments[index]!.hash).segmentKey))) continue;
+    splits.set(index, ranges);
+    spare -= ranges.length - 1;
+  }
+  return splits;
 }
 
 /** The queue data of a task: a whole scene, or one frame range of it. */

@@ -127,8 +127,10 @@ async function scenePlans(task: SegmentsTask, original: SegmentsTask, timeline: 
 async function wholeScenePlans(task: SegmentsTask, original: SegmentsTask, timeline: SceneInputProps, puppeteerInstance: Browser): Promise<HoldPlan[]> {
   const lengths = task.scenes.map((scene) => scene.inputProps.durationInFrames);
   if (task.captureAll || original.scenes.some((scene) => hasVideoAssets(scene.inputProps))) return lengths.map(captureAll);
+  // A frame range (a task of one scene) needs only its own frames walked.
+  const range = task.scenes.length === 1 ? task.scenes[0]!.frameRange : undefined;
   try {
-    return splitProbe(await probeTimeline(task.serveUrl, timeline, puppeteerInstance), lengths).map(holdPlan);
+    return splitProbe(await probeTimeline(task.serveUrl, range ? { ...timeline, probeRange: range } : timeline, puppeteerInstance), lengths).map(holdPlan);
   } catch (error) {
     console.error('render worker: frame probe failed, capturing every frame', error);
     return lengths.map(captureAll);

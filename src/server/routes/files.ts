@@ -4,23 +4,11 @@ import { z } from 'zod';
 import { ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { fileUrlProblem } from '../../security/signed-urls.js';
+import { contentTypeOf } from '../../storage/content-types.js';
 import { assertValidKey } from '../../storage/file-store.js';
 import { restoreJobFile } from '../../storage/job-files.js';
 import { defineRoute } from '../route-definition.js';
 import type { AppServices } from '../services.js';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.mp4': 'video/mp4',
-  '.jpeg': 'image/jpeg',
-  '.jpg': 'image/jpeg',
-  '.png': 'image/png',
-  // Scene assets and the soundtrack, which the app's preview loads as <img>, <video> and <audio>.
-  '.webp': 'image/webp',
-  '.svg': 'image/svg+xml',
-  '.m4a': 'audio/mp4',
-  '.wav': 'audio/wav',
-  '.mp3': 'audio/mpeg',
-};
 
 /** Whether a signed path is a plain relative path the bucket could hold (no `..`, `//` or backslashes). */
 function isJobFileKey(relative: string): boolean {
@@ -66,7 +54,7 @@ export function fileRoutes(ctx: NodeContext, services: Pick<AppServices, 'pool'>
         // With a bucket the data dir is a working copy: a file it lost (a new disk) comes back from the bucket first.
         if (!existsSync(full) && !(isJobFileKey(relative) && (await restoreJobFile(ctx, relative)))) throw new ServiceError('not_found', 'file not found');
         const size = statSync(full).size;
-        reply.header('content-type', CONTENT_TYPES[path.extname(full)] ?? 'application/octet-stream');
+        reply.header('content-type', contentTypeOf(full) ?? 'application/octet-stream');
         // An attached SVG is kept as sent: opened as a page from the node's origin, it must run nothing.
         if (path.extname(full) === '.svg') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
         reply.header('accept-ranges', 'bytes');
