@@ -44,7 +44,9 @@ export interface RenderDetail {
 /** A render's detail as progress shows it: `212 frames captured, 190 held, 28 frames/s`. */
 export function describeRenderDetail(detail: RenderDetail): string {
   const made = `${detail.captured} frames captured, ${detail.held} held, ${Math.round(detail.framesPerSecond)} frames/s`;
-  return detail.waiting ? `${made}; ${detail.waiting}` : made;
+  if (!detail.waiting) return made;
+  // Before the first frame, the reason is all there is to say.
+  return detail.captured + detail.held === 0 ? detail.waiting : `${made}; ${detail.waiting}`;
 }
 
 /**

@@ -67,6 +67,9 @@ describe('describeRenderDetail', () => {
     expect(describeRenderDetail({ ...detail, waiting: 'waiting: no render worker is connected to the queue' })).toBe(
       '212 frames captured, 190 held, 28 frames/s; waiting: no render worker is connected to the queue',
     );
+    expect(describeRenderDetail({ captured: 0, held: 0, framesPerSecond: 0, waiting: 'waiting: Redis at redis://10.0.0.5:6379 does not answer' })).toBe(
+      'waiting: Redis at redis://10.0.0.5:6379 does not answer',
+    );
   });
 });
 
