@@ -122,12 +122,17 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
 }
 
 /** The render queue's Redis and the shared bucket, each reached for real (a PING; a probe object written, read and deleted). */
-async function scaleOutChecks(queueUrl: string, config: ServiceConfig): Promise<CheckResult[]> {
+export async function scaleOutChecks(queueUrl: string, config: ServiceConfig): Promise<CheckResult[]> {
   const [{ SegmentQueue }, { openStore }] = await Promise.all([import('../queue/segment-queue.js'), import('../storage/store-config.js')]);
   const queue = new SegmentQueue({ url: queueUrl });
   const results: CheckResult[] = [];
   try {
-    results.push({ name: 'queue', status: 'ok', detail: await queue.check() });
+    const redis = await queue.check();
+    const health = await queue.health();
+    const workers = health.reachable ? health.workers : 0;
+    const counted = `${redis}; ${workers} render worker${workers === 1 ? '' : 's'} connected`;
+    // Renders wait (and say so) while no worker is up: a warning, not a failure.
+    results.push(workers > 0 ? { name: 'queue', status: 'ok', detail: counted } : { name: 'queue', status: 'warn', detail: counted, fix: 'start `service worker --queue … --store …` on a render machine; renders wait until one connects' });
   } catch (error) {
     results.push({ name: 'queue', status: 'fail', detail: (error as Error).message, fix: 'start Redis where --queue (SERVICE_QUEUE) points, or correct the URL' });
   } finally {

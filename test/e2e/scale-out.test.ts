@@ -147,7 +147,7 @@ describe.skipIf(!HAS_REDIS_SERVER)('scale-out: a control node and two render wor
   it('service doctor checks the queue and the bucket for real, and says what is wrong', async () => {
     const ok = await runService(['doctor', '--json', '--data-dir', dataDir], { env });
     const checks = JSON.parse(ok.stdout).checks as { name: string; status: string; detail: string }[];
-    expect(checks.find((check) => check.name === 'queue')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/Redis 7\./) });
+    expect(checks.find((check) => check.name === 'queue')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/Redis 7\..*; 2 render workers connected$/) });
     expect(checks.find((check) => check.name === 'store')).toMatchObject({ status: 'ok' });
     const broken = await runService(['doctor', '--json', '--data-dir', dataDir], { env: { ...env, SERVICE_QUEUE: 'redis://127.0.0.1:1', SERVICE_STORE: 's3://missing-bucket/e2e' } });
     const failed = JSON.parse(broken.stdout).checks as { name: string; status: string; detail: string; fix?: string }[];
