@@ -1,5 +1,4 @@
 import { renderAcceleration } from './render/acceleration.js';
-import { openStore } from './storage/store-config.js';
 import type { Logger } from 'pino';
 import { accountProviderKey } from './accounts/provider-keys.js';
 import type { NodeContext } from './node-context.js';
@@ -49,7 +48,7 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
   // With --queue, video segments go to `service worker` processes through Redis and the bucket.
   // BullMQ is loaded only then: a node without a queue does not pay for it at start.
   const queueUrl = ctx.config.queueUrl;
-  const remote = queueUrl ? { queue: import('./queue/segment-queue.js').then(({ SegmentQueue }) => new SegmentQueue({ url: queueUrl })), store: ctx.store ?? openStore(ctx.config.store, { localRoot: ctx.filesDir }) } : undefined;
+  const remote = queueUrl && ctx.store ? { queue: import('./queue/segment-queue.js').then(({ SegmentQueue }) => new SegmentQueue({ url: queueUrl })), store: ctx.store } : undefined;
   const pool = new RenderPool({ size: ctx.config.renderWorkers, browserExecutable: ctx.config.browserExecutable, acceleration: renderAcceleration(ctx.config), ...(remote ? { remote } : {}) });
   const webhooks = new WebhookDispatcher(ctx, { logger: options.logger });
   const audio = new AudioThread();

@@ -89,7 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...providerKeyRoutes(ctx),
     ...videoRoutes(ctx, services),
     ...infographicRoutes(ctx, services),
-    ...fileRoutes(ctx, services),
+    ...fileRoutes(ctx),
     ...(options.extraRoutes ?? []),
   ];
   const openApiRoute: RouteDefinition = {

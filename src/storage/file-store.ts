@@ -22,6 +22,8 @@ export interface FileStore {
   exists(key: string): Promise<boolean>;
   /** Resolves when the key is gone, whether or not it was there. */
   delete(key: string): Promise<void>;
+  /** Whether {@link presignedUrl} hands out links (an S3 store with presigned links enabled). */
+  readonly presigns: boolean;
   /** A short-lived GET URL a client can fetch directly, or undefined when the store has none (local) or presigned links are not enabled. */
   presignedUrl(key: string, seconds: number, options?: { downloadName?: string }): Promise<string | undefined>;
   /** For `service doctor`: writes, reads back and deletes a small probe object; resolves a one-line detail or rejects with the reason (unreachable endpoint, no such bucket, access denied: say which, in plain words). */
@@ -84,6 +86,7 @@ function isMissing(error: unknown): boolean {
 /** The data dir's store: key `a/b.mp4` is the file `<root>/a/b.mp4`. Content types are not kept. */
 export class LocalStore implements FileStore {
   readonly kind = 'local';
+  readonly presigns = false;
   readonly description: string;
   readonly #root: string;
 

@@ -93,8 +93,11 @@ async function filesUnder(place: JobFilesPlace, relativeDir: string): Promise<st
 export async function restoreJobFile(place: JobFilesPlace, relative: string): Promise<boolean> {
   const file = localPath(place, relative);
   if (existsSync(file)) return true;
-  const { store } = place;
-  if (!store) return false;
+  return place.store ? fetchFromBucket(place.store, relative, file) : false;
+}
+
+/** Downloads a file the disk lacks; false when the bucket does not hold it either. */
+async function fetchFromBucket(store: FileStore, relative: string, file: string): Promise<boolean> {
   try {
     await store.getFile(jobFileKey(relative), file);
     return true;
@@ -107,11 +110,12 @@ export async function restoreJobFile(place: JobFilesPlace, relative: string): Pr
 
 /** {@link restoreJobFile} for many files; resolves the paths that were missing here and came from the bucket. */
 export async function restoreJobFiles(place: JobFilesPlace, relatives: Iterable<string>): Promise<string[]> {
-  if (!place.store) return [];
+  const { store } = place;
+  if (!store) return [];
   const restored: string[] = [];
   for (const relative of new Set(relatives)) {
-    if (existsSync(localPath(place, relative))) continue;
-    if (await restoreJobFile(place, relative)) restored.push(relative);
+    const file = localPath(place, relative);
+    if (!existsSync(file) && (await fetchFromBucket(store, relative, file))) restored.push(relative);
   }
   return restored;
 }

@@ -93,6 +93,7 @@ function isTransient(error: unknown): boolean {
 export class S3Store implements FileStore {
   readonly kind = 's3';
   readonly description: string;
+  readonly presigns: boolean;
   readonly #options: S3StoreOptions & { prefix: string; forcePathStyle: boolean };
   #sdk: Promise<{ sdk: S3Sdk; presigner: Presigner; client: S3Client; uploadClient: S3Client }> | undefined;
 
@@ -101,6 +102,7 @@ export class S3Store implements FileStore {
     if (prefix !== '') assertValidKey(prefix);
     this.#options = { ...options, prefix, forcePathStyle: options.forcePathStyle ?? options.endpoint !== undefined };
     this.description = describeS3Location(this.#options);
+    this.presigns = options.presign ?? false;
   }
 
   #load() {
@@ -241,7 +243,7 @@ export class S3Store implements FileStore {
     if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_PRESIGN_SECONDS) {
       throw new Error(`presigned links last 1 to ${MAX_PRESIGN_SECONDS} whole seconds, got ${seconds}`);
     }
-    if (!this.#options.presign) return undefined;
+    if (!this.presigns) return undefined;
     const { sdk, presigner, client } = await this.#load();
     const command = new sdk.GetObjectCommand({
       Bucket: this.#options.bucket,

@@ -8,7 +8,6 @@ import { contentTypeOf } from '../../storage/content-types.js';
 import { assertValidKey } from '../../storage/file-store.js';
 import { restoreJobFile } from '../../storage/job-files.js';
 import { defineRoute } from '../route-definition.js';
-import type { AppServices } from '../services.js';
 
 /** Whether a signed path is a plain relative path the bucket could hold (no `..`, `//` or backslashes). */
 function isJobFileKey(relative: string): boolean {
@@ -28,7 +27,7 @@ const PRESIGNED_SECONDS = 900;
  * key). On a node whose bucket lets clients fetch directly (`--store` with `SERVICE_STORE_PRESIGN=1`),
  * a video the bucket holds is answered with a redirect to a short-lived presigned link instead.
  */
-export function fileRoutes(ctx: NodeContext, services: Pick<AppServices, 'pool'> = {}) {
+export function fileRoutes(ctx: NodeContext) {
   return [
     defineRoute({
       method: 'GET',
@@ -45,9 +44,9 @@ export function fileRoutes(ctx: NodeContext, services: Pick<AppServices, 'pool'>
         if (problem) throw new ServiceError('forbidden', problem);
         const full = path.resolve(ctx.filesDir, relative);
         if (!full.startsWith(path.resolve(ctx.filesDir) + path.sep)) throw new ServiceError('not_found', 'file not found');
-        const store = ctx.store ?? services.pool?.remote?.store;
+        const store = ctx.store;
         // A video's MP4 the bucket holds comes from there when presigned links are on.
-        if (store && relative.startsWith('videos/') && path.extname(full) === '.mp4' && isJobFileKey(relative) && (await store.exists(relative))) {
+        if (store?.presigns && relative.startsWith('videos/') && path.extname(full) === '.mp4' && isJobFileKey(relative) && (await store.exists(relative))) {
           const presigned = await store.presignedUrl(relative, PRESIGNED_SECONDS, { downloadName: path.basename(full) });
           if (presigned) return reply.code(302).header('location', presigned).header('cache-control', 'no-store').send();
         }
