@@ -55,7 +55,8 @@ describe('the engine with --jobs', () => {
     const ids = [await fixture.createJob(body), await fixture.createJob(body)];
     const engine = new VideoEngine({ ctx, pool: fixture.pool, audio: fixture.audio, providers: { planner: new BarrierPlanner(2, 2000) } });
     try {
-      engine.start();
+      // In this order (start() takes jobs by creation time, and both were made in the same millisecond).
+      for (const id of ids) engine.enqueue(id);
       await engine.idle();
     } finally {
       await engine.stop();
