@@ -1,5 +1,5 @@
 import { Queue, QueueEvents } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WorkQueue, type WorkTransport } from '../../../src/pipeline/engine/work-queue.js';
 import { BullMQTransport } from '../../../src/queue/bullmq-transport.js';
 import { HAS_REDIS_SERVER, startRedisServer, type RedisServer } from '../../queue/redis-server.js';
@@ -69,12 +69,15 @@ describe.each(transports)('WorkQueue over %s', (_name, transport, available) => 
     const runs: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
     queue.add('a', async () => {
       runs.push('a');
+      started();
       await gate;
     });
     queue.add('b', async () => void runs.push('b'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await running;
     queue.stop();
     queue.add('c', async () => void runs.push('c'));
     release();
@@ -101,14 +104,17 @@ describe.skipIf(!HAS_REDIS_SERVER)('BullMQTransport', () => {
     });
     queue.add('vid_2', async () => {});
     await running;
-    const active = await inspect.getJobs(['active']);
-    const waiting = await inspect.getJobs(['waiting']);
-    expect(active.map((job) => job.data)).toEqual([{ id: 'vid_1' }]);
-    expect(waiting.map((job) => job.data)).toEqual([{ id: 'vid_2' }]);
+    // The second add reaches Redis a moment later (submit does not wait for it).
+    await vi.waitFor(async () => {
+      const active = await inspect.getJobs(['active']);
+      const waiting = await inspect.getJobs(['waiting']);
+      expect(active.map((job) => job.data)).toEqual([{ id: 'vid_1' }]);
+      expect(waiting.map((job) => job.data)).toEqual([{ id: 'vid_2' }]);
+    }, { timeout: 10_000 });
     release();
     await queue.idle();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await inspect.getJobCounts('waiting', 'active', 'completed', 'failed')).toEqual({ waiting: 0, active: 0, completed: 0, failed: 0 });
+    // BullMQ removes a finished job just after its processor returns.
+    await vi.waitFor(async () => expect(await inspect.getJobCounts('waiting', 'active', 'completed', 'failed')).toEqual({ waiting: 0, active: 0, completed: 0, failed: 0 }), { timeout: 10_000 });
     await queue.close();
     await inspect.close();
   });
