@@ -14,7 +14,8 @@ const RouterContext = createContext<RouterValue | undefined>(undefined);
 function currentPath(): string {
   const basePath = new URL(document.baseURI).pathname;
   const { pathname, search } = window.location;
-  const relative = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname.replace(/^\//, '');
+  // `/app` (no slash) is the base itself: the server redirects it, but a History entry may still hold it.
+  const relative = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : `${pathname}/` === basePath ? '' : pathname.replace(/^\//, '');
   return `${relative}${search}`;
 }
 

@@ -326,4 +326,30 @@ describe('the web app in a real browser', () => {
     await page.goto(`/app/videos/${renderedId}`);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/app/sign-in');
   });
+
+  it('serves the videos list at /app and /app?…, signed out (sign-in comes back to the list) and signed in', async () => {
+    await page.goto('/app');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/app/sign-in');
+    expect(new URL(page.url()).searchParams.get('next')).toBeNull();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/app/videos');
+    await page.getByRole('heading', { name: 'Videos', level: 1 }).waitFor();
+
+    for (const url of ['/app', '/app?utm_source=mail', '/app/']) {
+      await page.goto(url);
+      await page.getByRole('heading', { name: 'Videos', level: 1 }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Not found' }).count(), url).toBe(0);
+    }
+    // Every link the app's navigation offers leads to a page of its own, never "Not found".
+    await page.goto('/app');
+    const hrefs = await page.locator('nav a[href]').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThan(2);
+    for (const href of hrefs) {
+      await page.goto(`/app/${href.replace(/^\/?(app\/)?/, '')}`);
+      await page.locator('h1').first().waitFor();
+      expect(await page.locator('h1').first().innerText(), href).not.toMatch(/not found/i);
+    }
+  });
 });
