@@ -94,6 +94,8 @@ describe('job lifecycle', () => {
     expect(cost).toBeGreaterThan(0);
     expect(cost).toBeLessThan(created.body.estimated_credits * 1000);
     expect(charges(id)).toEqual([{ millicredits: -cost }]);
+    // The poll response says what the canceled job was charged, the same as the ledger.
+    expect(job.credits_cost).toBe(cost / 1000);
     const delivered = await events(id, 'video.canceled');
     expect(delivered.map((d) => d.json.event)).toEqual(['video.canceled']);
     expect(delivered[0]!.json.data).toMatchObject({ videoId: id, creditsCost: cost / 1000 });
@@ -110,6 +112,8 @@ describe('job lifecycle', () => {
     const job = await e2e.waitFor(id);
     expect(job.status).toBe('canceled');
     expect(job.download_url).toBeUndefined();
+    expect(job.credits_cost).toBe(row(id).credits_cost_millicredits! / 1000);
+    expect(charges(id)).toEqual([{ millicredits: -row(id).credits_cost_millicredits! }]);
     mark('rendering', 'cancel');
   });
 

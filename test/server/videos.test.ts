@@ -142,20 +142,35 @@ describe('POST /v1/videos', () => {
     expect(response.statusCode).toBe(202);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['estimate_breakdown', 'estimated_credits', 'id', 'model', 'status']);
-    // DECISIONS.md credits, 30 s default: base 7.5 + narration 1.5 + music 0.6 + ai_video auto 3 (0.5/s on 20%).
+    // DECISIONS.md credits, 30 s default: base 7.5 + narration 1.5 + music 0.6. This node has no video
+    // model, so ai_video auto films nothing and is not in the estimate.
     expect(body).toEqual({
       id: expect.any(String),
       status: 'queued',
       model: 'model-5',
-      estimated_credits: 12.6,
+      estimated_credits: 9.6,
       estimate_breakdown: [
         { part: 'base', credits: 7.5 },
         { part: 'narration', credits: 1.5 },
         { part: 'music', credits: 0.6 },
-        { part: 'ai_video', credits: 3 },
       ],
     });
     expect(videoCount(accountId)).toBe(1);
+  });
+
+  it('prices ai_video auto (0.5/s on 20% of the duration) only on a node with a video model', async () => {
+    const filming = createTestNode({ footage: 'google:veo-3.0-fast-generate-001' }, { GOOGLE_GENERATIVE_AI_API_KEY: 'test-key' });
+    const filmingApp = await createTestApp(filming.ctx);
+    try {
+      const accountId = await newAccount('ultimate', 100, undefined, filming.ctx);
+      const response = await postVideo(freshKey(accountId, undefined, filming.ctx), { prompt: PROMPT }, {}, filmingApp);
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toMatchObject({ estimated_credits: 12.6 });
+      expect(response.json().estimate_breakdown).toContainEqual({ part: 'ai_video', credits: 3 });
+    } finally {
+      await filmingApp.close();
+      filming.cleanup();
+    }
   });
 
   interface BadBody {
@@ -273,7 +288,7 @@ describe('POST /v1/videos', () => {
       const accountId = await newAccount('creator', 100, undefined, premium.ctx);
       const response = await postVideo(freshKey(accountId, undefined, premium.ctx), { prompt: PROMPT, model: 'model-6' }, {}, premiumApp);
       expect(response.statusCode).toBe(202);
-      expect(response.json()).toMatchObject({ id: expect.any(String), status: 'queued', model: 'model-6', estimated_credits: 37.8 });
+      expect(response.json()).toMatchObject({ id: expect.any(String), status: 'queued', model: 'model-6', estimated_credits: 28.8 });
       // A language model plans model-6 here: 0.05/s of the base (x3) is its language_model part.
       expect(response.json().estimate_breakdown).toContainEqual({ part: 'language_model', credits: 4.5 });
     } finally {

@@ -72,6 +72,11 @@ export interface LanguageModelPricing {
   planner?: string;
   /** The parts (`language_model`, `enhance_prompt`) the account's own keys cover, with the provider of each. */
   covered?: Record<string, string>;
+  /**
+   * Whether this node has a video model (`--footage`). Without one, `ai_video: auto` films nothing
+   * and its estimate has no `ai_video` part. @default true
+   */
+  videoModel?: boolean;
 }
 
 function priced(part: string, millicredits: number, pricing: LanguageModelPricing | undefined): CreditPart {
@@ -90,8 +95,10 @@ function perSecondParts(options: ResolvedVideoOptions, rates: CreditRates, prici
   if (!options.multiScene) return [];
   const languageModel = pricing?.planner ? rates.languageModelPerSecond : 0;
   const multiplier = rates.modelMultiplier[options.model] ?? 1;
+  // `auto` films only on a node with a video model; elsewhere it makes no footage, so it is not sold.
+  const autoShare = pricing?.videoModel === false ? 0 : rates.aiVideoAutoShare;
   const aiVideo =
-    rates.aiVideoPerSecond[options.aiVideo] * (options.aiVideo === 'auto' ? rates.aiVideoAutoShare : 1);
+    rates.aiVideoPerSecond[options.aiVideo] * (options.aiVideo === 'auto' ? autoShare : 1);
   const parts: [string, number][] = [
     ['base', rates.basePerSecond - languageModel],
     ['language_model', languageModel],

@@ -123,7 +123,7 @@ export async function priceVideo(
   // Which parts the account's own provider keys cover is decided now and kept with the job, so the
   // charge matches this estimate and the job calls its models with the keys priced here.
   const languageModels = languageModelPricing(ctx.config, resolved.model, accountKeyProviders(ctx, account.id));
-  const estimate = estimateCredits(resolved, { socialImports: socialLinks, languageModels });
+  const estimate = estimateCredits(resolved, { socialImports: socialLinks, languageModels: { ...languageModels, videoModel: ctx.config.footage !== undefined } });
   return { resolved, estimate, socialLinks };
 }
 

@@ -81,8 +81,8 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
       : {}),
     ...(row.cancel_requested && !terminal ? { cancel_requested: true } : {}),
     ...(row.status === 'failed' && row.error_code ? { error: { code: row.error_code, message: row.error_message ?? '' } } : {}),
-    // The spec shows credits_cost on completed jobs only; failed and canceled ones carry it in their webhook.
-    ...(row.status === 'completed' && row.credits_cost_millicredits !== null ? { credits_cost: toCredits(row.credits_cost_millicredits) } : {}),
+    // Every terminal job that was charged shows what it cost (a canceled or failed one pays for its committed work too).
+    ...(terminal && row.credits_cost_millicredits !== null ? { credits_cost: toCredits(row.credits_cost_millicredits) } : {}),
     ...estimateBreakdownOf(row),
     ...editOf(row),
     ...segmentWorkersOf(row),
