@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/accounts/api-keys.js';
 import { startE2eNode, type E2eNode } from './e2e-node.js';
 import { meanDifference } from './frame-compare.js';
 
@@ -124,6 +125,47 @@ describe('POST /v1/videos/{id}/edit', () => {
     const missing = await e2e.request('POST', '/v1/videos/vid_nope/edit', { prompt: 'remove the last scene' });
     expect(missing.status).toBe(404);
     expect(count()).toBe(jobs + 1);
+  }, 120_000);
+
+  it('counts edits in their own window, not the create limit; the limit of jobs in flight holds for edits', async () => {
+    // A key of its own, so this test's creates spend no other test's window.
+    const { key } = createApiKey(e2e.node.ctx, { accountId: e2e.accountId });
+    const call = async (method: string, route: string, body?: unknown) => {
+      const response = await fetch(`${e2e.baseUrl}${route}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+    };
+    const spent: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const created = await call('POST', '/v1/videos', { prompt: `A short note number ${i}`, duration: 5, dimensions: SIZE, narration: false, music: false });
+      expect(created.status, JSON.stringify(created.body)).toBe(202);
+      spent.push(created.body.id);
+      await call('POST', `/v1/videos/${created.body.id}/cancel`);
+    }
+    const sixth = await call('POST', '/v1/videos', { prompt: 'One create too many', duration: 5, dimensions: SIZE });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error.message).toContain('5 video creates');
+    for (const id of spent) await e2e.waitFor(id);
+
+    const edited = await call('POST', `/v1/videos/${sourceId}/edit`, { prompt: 'remove the last scene' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(202);
+    expect(edited.headers.get('ratelimit-limit')).toBe('20');
+    expect(edited.headers.get('ratelimit-remaining')).toBe('19');
+    expect((await e2e.waitFor(edited.body.id)).status).toBe('completed');
+
+    // Five jobs in flight (held paused here): an edit is refused like a create.
+    const hold = e2e.node.ctx.db.prepare(`UPDATE videos SET status = ? WHERE id IN (${spent.map(() => '?').join(', ')})`);
+    hold.run('awaiting_approval', ...spent);
+    try {
+      const busy = await call('POST', `/v1/videos/${sourceId}/edit`, { prompt: 'remove the last scene' });
+      expect(busy.status).toBe(409);
+      expect(busy.body.error.code).toBe('too_many_in_flight');
+    } finally {
+      hold.run('canceled', ...spent);
+    }
   }, 120_000);
 });
 

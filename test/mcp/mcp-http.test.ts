@@ -246,7 +246,7 @@ describe('/mcp with an API key', () => {
     }
     const sixth = toolError(await client.callTool({ name: 'create_video', arguments: { prompt: 'One too many.' } }));
     expect(sixth).toMatchObject({ code: 'rate_limited', status: 429 });
-    expect(sixth.message).toContain('5 requests per minute');
+    expect(sixth.message).toContain('5 video creates (POST /v1/videos, MCP create_video) per minute');
 
     // REST requests with the same key count against the same `all` window as the MCP requests above.
     const rest = await app.inject({ method: 'GET', url: '/v1/models', headers: { authorization: `Bearer ${limited.key.key}` } });

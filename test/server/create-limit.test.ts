@@ -72,7 +72,7 @@ describe('the create limit counts accepted creates only', () => {
     const sixth = await create(VALID);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().error).toMatchObject({ code: 'rate_limited', status: 429 });
-    expect(sixth.json().error.message).toContain('5 requests per minute');
+    expect(sixth.json().error.message).toContain('rate limit of 5 video creates (POST /v1/videos, MCP create_video) per minute');
     expect(sixth.headers['retry-after']).toMatch(/^\d+$/);
   });
 
@@ -82,7 +82,7 @@ describe('the create limit counts accepted creates only', () => {
     for (let i = 7; i < 60; i += 1) expect((await create(TYPO)).statusCode).toBe(400);
     const refused = await create(VALID);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error.message).toContain('60 requests per minute');
+    expect(refused.json().error.message).toContain('60 requests (all endpoints) per minute');
     expect(refused.headers['ratelimit-limit']).toBe('60');
   });
 

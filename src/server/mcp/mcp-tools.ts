@@ -141,7 +141,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     run: async (session, args) => {
       const { id, ...body } = args;
-      const answer = await session.limits.withBucket(session.principal.limitSubject, 'videos.create', async () =>
+      const answer = await session.limits.withBucket(session.principal.limitSubject, 'videos.edit', async () =>
         createEdit(session.ctx, session.principal, id, body, { enqueue: (jobId) => session.services.engine?.enqueue(jobId), ...(session.services.editor ? { reader: session.services.editor } : {}) }),
       );
       return { structured: { ...answer.body }, summary: `Edit job ${answer.body.id} queued from ${id} (estimated ${answer.body.estimated_credits} credits); poll get_video_status.` };

@@ -2,6 +2,8 @@
 export const RATE_LIMITS = {
   all: 60,
   'videos.create': 5,
+  /** Edits are small, iterative changes: their own window, so trying a few phrasings does not spend the create limit. */
+  'videos.edit': 20,
   'infographics.generate': 10,
 } as const;
 
@@ -10,3 +12,11 @@ export type RateLimitBucket = Exclude<keyof typeof RATE_LIMITS, 'all'>;
 
 /** The length of every rate-limit window. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** What each limit counts, as a refusal names it. */
+export const RATE_LIMIT_SUBJECTS: Record<keyof typeof RATE_LIMITS, string> = {
+  all: 'requests (all endpoints)',
+  'videos.create': 'video creates (POST /v1/videos, MCP create_video)',
+  'videos.edit': 'video edits (POST /v1/videos/{id}/edit, MCP edit_video)',
+  'infographics.generate': 'infographic generations (POST /v1/infographics/generate)',
+};

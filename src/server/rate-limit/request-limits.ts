@@ -1,6 +1,6 @@
 import { ServiceError } from '../../errors/service-error.js';
 import { FixedWindowLimiter, type LimitState } from './fixed-window-limiter.js';
-import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitBucket } from './rate-limits.js';
+import { RATE_LIMIT_SUBJECTS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitBucket } from './rate-limits.js';
 
 /** A use of a bucket held while the request runs: kept when the request is accepted, given back otherwise. */
 export interface BucketSlot {
@@ -33,9 +33,9 @@ export class RequestLimits {
   /** Counts a request against `all` and, when given and `all` lets it through, takes a slot of `bucket`. */
   count(subject: string, bucket?: RateLimitBucket): LimitOutcome {
     const all = this.limiter.hit(`${subject}:all`, RATE_LIMITS.all);
-    if (!bucket || !all.allowed) return this.outcome([all]);
+    if (!bucket || !all.allowed) return this.outcome([['all', all]]);
     const slot = this.limiter.reserve(`${subject}:${bucket}`, RATE_LIMITS[bucket]);
-    const outcome = this.outcome([all, slot]);
+    const outcome = this.outcome([['all', all], [bucket, slot]]);
     return slot.allowed ? { ...outcome, slot } : outcome;
   }
 
@@ -53,7 +53,7 @@ export class RequestLimits {
    */
   async withBucket<T>(subject: string, bucket: RateLimitBucket, run: () => Promise<T>): Promise<T> {
     const slot = this.limiter.reserve(`${subject}:${bucket}`, RATE_LIMITS[bucket]);
-    const { refusal } = this.outcome([slot]);
+    const { refusal } = this.outcome([[bucket, slot]]);
     if (refusal) throw refusal;
     try {
       return await run();
@@ -63,14 +63,16 @@ export class RequestLimits {
     }
   }
 
-  private outcome(states: LimitState[]): LimitOutcome {
-    const refused = states.find((state) => !state.allowed);
-    const headers = headersOf(refused ?? tightest(states));
+  private outcome(named: [keyof typeof RATE_LIMITS, LimitState][]): LimitOutcome {
+    const states = named.map(([, state]) => state);
+    const refused = named.find(([, state]) => !state.allowed);
+    const headers = headersOf(refused ? refused[1] : tightest(states));
     if (!refused) return { headers };
+    const [name, state] = refused;
     const resetSeconds = headers['ratelimit-reset']!;
     return {
       headers,
-      refusal: new ServiceError('rate_limited', `rate limit of ${refused.limit} requests per minute reached for this credential; retry in ${resetSeconds} s`, {
+      refusal: new ServiceError('rate_limited', `rate limit of ${state.limit} ${RATE_LIMIT_SUBJECTS[name]} per minute reached for this credential; retry in ${resetSeconds} s`, {
         headers: { 'retry-after': resetSeconds },
       }),
     };

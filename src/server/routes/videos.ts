@@ -100,7 +100,7 @@ export function videoRoutes(ctx: NodeContext, services: AppServices) {
       operationId: 'editVideo',
       summary: 'Change a finished multi-scene video by describing the change; answers 202 with a new job (parent_id the source), which remakes only what the change touches',
       tags: ['videos'],
-      rateLimit: 'videos.create',
+      rateLimit: 'videos.edit',
       params: videoIdParams,
       body: editVideoFields,
       response: { status: 202, description: 'The edit job, queued', schema: createdVideoResponse },
