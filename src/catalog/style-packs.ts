@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { nearestField } from '../errors/nearest-field.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
 const hex = z.string().regex(/^#[0-9A-Fa-f]{6}$/);
@@ -62,6 +63,17 @@ export function loadStylePacks(): StylePackCatalog {
 export function isKnownAnimationStyle(id: string): boolean {
   const catalog = loadStylePacks();
   return id === catalog.no_style || catalog.packs.some((pack) => pack.id === id);
+}
+
+/**
+ * Why `id` is not an animation style, for a 400: the ids this node knows (and the nearest one,
+ * when the id looks like a typo of it), so a client need not look them up to fix the request.
+ */
+export function unknownStyleMessage(field: string, id: string): string {
+  const catalog = loadStylePacks();
+  const ids = [...catalog.packs.map((pack) => pack.id), catalog.no_style];
+  const near = nearestField(id, ids);
+  return `${field}: unknown style "${id}"${near ? ` (did you mean "${near}"?)` : ''}; known styles: ${ids.join(', ')} (see GET /v1/animation-styles)`;
 }
 
 /** The body of `GET /v1/animation-styles`. */

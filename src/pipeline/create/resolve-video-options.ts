@@ -2,7 +2,7 @@ import type { Plan } from '../../accounts/plans.js';
 import { planAtLeast } from '../../accounts/plans.js';
 import { canonicalFontFamily, unknownFontProblem } from '../../catalog/fonts.js';
 import { findModel, type ModelId } from '../../catalog/models.js';
-import { isKnownAnimationStyle } from '../../catalog/style-packs.js';
+import { isKnownAnimationStyle, unknownStyleMessage } from '../../catalog/style-packs.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import { webhookUrlProblem } from '../../security/url-policy.js';
 import { isNarrationLanguage, type NarrationLanguage } from '../speech/languages.js';
@@ -179,7 +179,7 @@ export function resolveVideoOptions(body: CreateVideoBody, context: ResolveVideo
   }
 
   if (body.animation_style !== undefined && !isKnownAnimationStyle(body.animation_style)) {
-    throw invalidRequest(`animation_style: unknown style "${body.animation_style}"; see GET /v1/animation-styles`);
+    throw invalidRequest(unknownStyleMessage('animation_style', body.animation_style));
   }
   if (body.narration_voice !== undefined && !context.knownVoiceIds.has(body.narration_voice)) {
     throw invalidRequest(`narration_voice: unknown voice "${body.narration_voice}"; see GET /v1/voices`);

@@ -6,7 +6,7 @@ import type { Principal } from '../../accounts/api-keys.js';
 import { toCredits, toMillicredits } from '../../accounts/credits.js';
 import { fetchAttachments, type AttachmentRequest } from '../../attachments/fetch-attachment.js';
 import { canonicalFontFamily, unknownFontProblem } from '../../catalog/fonts.js';
-import { isKnownAnimationStyle } from '../../catalog/style-packs.js';
+import { isKnownAnimationStyle, unknownStyleMessage } from '../../catalog/style-packs.js';
 import { readDocuments } from '../../documents/read-document.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
@@ -52,7 +52,7 @@ const WRITE_ATTEMPTS = 2;
 /** Every rule of the request beyond its shape; throws `invalid_request` naming the field. */
 function checkRequest(ctx: NodeContext, body: GenerateInfographicBody): void {
   if (body.animationStyle !== undefined && !isKnownAnimationStyle(body.animationStyle)) {
-    throw invalidRequest(`animationStyle: unknown style "${body.animationStyle}"; see GET /v1/animation-styles`);
+    throw invalidRequest(unknownStyleMessage('animationStyle', body.animationStyle));
   }
   for (const field of ['headingFont', 'bodyFont'] as const) {
     const value = body.brandSettings?.[field];

@@ -215,6 +215,10 @@ describe('resolveVideoOptions', () => {
       const error = refusal({ animation_style: 'vaporwave-9000' });
       expect(error.status).toBe(400);
       expect(error.message).toMatch(/^animation_style: unknown style "vaporwave-9000"/);
+      // The refusal lists every id it would take, so the client can fix the request from the message alone.
+      for (const id of [...catalog.packs.map((pack) => pack.id), catalog.no_style]) expect(error.message).toContain(id);
+      expect(refusal({ animation_style: 'retro' }).message).toMatch(/^animation_style: unknown style "retro" \(did you mean "retro-wave"\?\); known styles: plain, .*retro-wave/);
+      expect(refusal({ animation_style: 'retro-wav' }).message).toContain('(did you mean "retro-wave"?)');
     });
 
     it('rejects an unknown narration_voice with 400 pointing at GET /v1/voices', () => {
