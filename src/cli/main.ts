@@ -4,6 +4,7 @@ import { accountsCommand } from './commands/accounts.js';
 import { brandKitsCommand } from './commands/brand-kits.js';
 import { connectionsCommand } from './commands/connections.js';
 import { doctorCommand } from './commands/doctor.js';
+import { editCommand } from './commands/edit.js';
 import { infographicsCommand } from './commands/infographics.js';
 import { keysCommand } from './commands/keys.js';
 import { mcpCommand } from './commands/mcp.js';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
     .addCommand(workerCommand())
     .addCommand(createCommand())
     .addCommand(renderCommand())
+    .addCommand(editCommand())
     .addCommand(jobsCommand())
     .addCommand(infographicsCommand())
     .addCommand(smokeCommand())

@@ -119,6 +119,9 @@ describe('service serve', () => {
     expect(key).toBeDefined();
     expect(first.stdout()).toMatch(/webhook secret:\s+whsec_/);
     expect(first.stdout()).toMatch(/service keys create --account acc_/);
+    // The app's sign-in email is printed beside the key, with the command that gives the owner a password.
+    expect(first.stdout()).toContain('Web app sign-in (/app): email owner@localhost');
+    expect(first.stdout()).toMatch(new RegExp(`service accounts password acc_\\S+ --password-stdin --data-dir ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 
     expect(await (await fetch(`${first.url}/v1/health`)).json()).toEqual({ status: 'ok' });
     const account = await (await fetch(`${first.url}/v1/account`, { headers: { authorization: `Bearer ${key}` } })).json();

@@ -57,6 +57,8 @@ describe('service create, render and jobs', () => {
     rmSync(out, { recursive: true, force: true });
   });
   const d = () => ['--data-dir', dataDir];
+  /** The job the first test makes, which the edit test changes. */
+  let sourceId: string;
 
   it('creates a video with --wait --out, lists and shows it, re-renders it at another size, and refuses to cancel it', async () => {
     const account = JSON.parse((await run(['accounts', 'create', '--name', 'CLI', '--email', 'cli@example.com', '--plan', 'ultimate', '--credits', '50', '--json', ...d()])).stdout);
@@ -82,6 +84,27 @@ describe('service create, render and jobs', () => {
     const cancel = await run(['jobs', 'cancel', job.id, '--json', ...d()]);
     expect(cancel.code).toBe(1);
     expect(JSON.parse(cancel.stderr).error.code).toBe('not_cancelable');
+    sourceId = job.id;
+  });
+
+  it('edits a video with service edit: --out builds the edit now at the source\'s own size; a change it cannot read exits 1 and writes nothing', async () => {
+    expect(sourceId).toBeDefined();
+    const file = path.join(out, 'edited.mp4');
+    const edited = await run(['edit', sourceId, 'change the background to dark blue', '--out', file, '--json', ...d()]);
+    expect(edited.code, edited.stderr).toBe(0);
+    const job = JSON.parse(edited.stdout);
+    expect(job).toMatchObject({ status: 'completed', parent_id: sourceId, dimensions: { width: 320, height: 180 } });
+    // The edit starts from the job, not from the 200x200 re-render made before it.
+    expect(await probeVideo(findFfmpeg()!, file)).toMatchObject({ codec: 'h264', width: 320, height: 180, fps: 30 });
+
+    const before = JSON.parse((await run(['jobs', 'list', '--json', ...d()])).stdout).length;
+    const refused = await run(['edit', sourceId, 'make it pop somehow', '--json', ...d()]);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stderr).error.code).toBe('invalid_request');
+    const queued = await run(['edit', sourceId, 'remove the last scene', ...d()]);
+    expect(queued.code, queued.stderr).toBe(0);
+    expect(queued.stdout).toMatch(/^queued edit vid_\S+ of vid_\S+ \([\d.]+ credits estimated\)/);
+    expect(JSON.parse((await run(['jobs', 'list', '--json', ...d()])).stdout).length).toBe(before + 1);
   });
 });
 

@@ -126,10 +126,12 @@ describe('MCP against a running `service serve`', () => {
     await client.close();
   });
 
-  it('the README\'s `npm run inspect` (the MCP Inspector\'s command-line mode) lists the 15 tools with an API key header', async () => {
-    // Exactly as the README says, through npm, from the package folder.
-    const { stdout } = await run('npm', ['run', '--silent', 'inspect', '--', `${serve.url}/mcp`, '--header', `Authorization: Bearer ${key}`], { cwd: PACKAGE_ROOT, timeout: 60_000 });
-    const listed = JSON.parse(stdout) as { tools: { name: string; annotations: { readOnlyHint: boolean } }[] };
+  it('the README\'s `npm run inspect` (the MCP Inspector\'s command-line mode) lists the 15 tools with the key from SERVICE_API_KEY, never echoing it', async () => {
+    // Exactly as the README says, through npm, from the package folder (npm prints the script's arguments: the key is not among them).
+    const { stdout, stderr } = await run('npm', ['run', 'inspect', '--', `${serve.url}/mcp`], { cwd: PACKAGE_ROOT, timeout: 60_000, env: { ...process.env, SERVICE_API_KEY: key } });
+    expect(`${stdout}${stderr}`).not.toContain(key);
+    const json = stdout.slice(stdout.indexOf('{'));
+    const listed = JSON.parse(json) as { tools: { name: string; annotations: { readOnlyHint: boolean } }[] };
     expect(listed.tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
     expect(listed.tools.find((tool) => tool.name === 'cancel_video')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
 
@@ -139,5 +141,12 @@ describe('MCP against a running `service serve`', () => {
     );
     expect((refused as { code: number }).code).not.toBe(0);
     expect(`${(refused as { stdout: string }).stdout}${(refused as { stderr: string }).stderr}`).toContain('missing Authorization header');
+
+    // A key typed on the command line is refused before anything runs, since npm has just printed it.
+    const typed = await run('npm', ['run', '--silent', 'inspect', '--', `${serve.url}/mcp`, '--header', `Authorization: Bearer ${key}`], { cwd: PACKAGE_ROOT, timeout: 60_000 }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect((typed as { code: number }).code).toBe(1);
+    expect((typed as { stderr: string }).stderr).toContain('pass it in SERVICE_API_KEY');
   });
 });

@@ -93,7 +93,10 @@ async function serve(options: Record<string, unknown>): Promise<void> {
       [
         `Created the owner account ${owner.account.id} (plan ultimate, ${owner.account.balance} credits) in ${config.dataDir}.`,
         showCreatedKey(owner.key),
-        `Make more accounts and keys with: service accounts create ... and service keys create --account ${owner.account.id}`,
+        '',
+        `Web app sign-in (/app): email ${owner.account.email}, after you give the owner a password:`,
+        `  npx service accounts password ${owner.account.id} --password-stdin --data-dir ${shellWord(config.dataDir)}`,
+        `Make more accounts and keys with: service accounts create ... and service keys create --account ${owner.account.id} (pass the same --data-dir to every command)`,
         '',
       ].join('\n') + '\n',
     );
@@ -169,4 +172,9 @@ async function serve(options: Record<string, unknown>): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** A path as one shell word, quoted only when it needs to be. */
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }

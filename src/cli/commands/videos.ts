@@ -49,7 +49,7 @@ function bodyFrom(prompt: string, options: Record<string, unknown>): CreateVideo
 }
 
 /** Polls a job in this data dir until it ends, drawing progress. */
-async function waitLocally(ctx: NodeContext, id: string, bar: ProgressBar): Promise<void> {
+export async function waitLocally(ctx: NodeContext, id: string, bar: ProgressBar): Promise<void> {
   for (;;) {
     const row = ctx.videos.get(id)!;
     bar.update(jobProgress(snapshotOfRow(row), { render: row.render === 1 }));
@@ -139,7 +139,8 @@ export function createCommand(): Command {
   });
 }
 
-function finishReport(job: Record<string, unknown>, options: { json?: boolean; out?: string }): void {
+/** Prints a job that has ended (or was queued) and sets exit code 1 unless it completed. */
+export function finishReport(job: Record<string, unknown>, options: { json?: boolean; out?: string }): void {
   print(job, options, () =>
     details({
       id: job.id,
