@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ServiceConfig } from './config/resolve-config.js';
 import { deriveKey, loadNodeSecret } from './security/node-secret.js';
+import { DiskSpace } from './storage/disk-space.js';
 import type { FileStore } from './storage/file-store.js';
 import { openStore } from './storage/store-config.js';
 import { AccountsStore } from './store/accounts-store.js';
@@ -22,6 +23,8 @@ export interface NodeContext {
    * (see src/storage/job-files.ts). Unset when files live only in the data dir.
    */
   store?: FileStore;
+  /** The free space of the data dir's disk: creates refuse and jobs pause while it is short. */
+  disk: DiskSpace;
   accounts: AccountsStore;
   apiKeys: ApiKeysStore;
   ledger: LedgerStore;
@@ -48,6 +51,7 @@ export function openNode(config: ServiceConfig): NodeContext {
     config,
     db,
     filesDir,
+    disk: new DiskSpace(config.dataDir, config.minFreeBytes),
     // The S3 SDK loads on first use, so opening the store here costs a command that never uses it nothing.
     ...(config.store.kind === 's3' ? { store: openStore(config.store, { localRoot: filesDir }) } : {}),
     accounts: new AccountsStore(db),

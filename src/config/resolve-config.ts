@@ -1,5 +1,6 @@
 import { RENDER_ACCEL_SETTINGS, type RenderAccelSetting } from '../render/acceleration.js';
 import { resolveQueueOptions } from '../queue/queue-settings.js';
+import { DEFAULT_MIN_FREE_MB } from '../storage/disk-space.js';
 import { parseStoreSetting, type StoreSetting } from '../storage/store-config.js';
 import path from 'node:path';
 import { invalidRequest } from '../errors/service-error.js';
@@ -67,6 +68,8 @@ export interface ServiceOptions {
   imageModel?: string;
   /** API base URL of that image model; required for `openai-compatible`. @default the provider's own */
   imageModelBaseUrl?: string;
+  /** Free space (MB) the data dir's disk must keep: under it creates are refused, jobs pause and health says degraded. @default 200 */
+  minFreeMb?: number;
 }
 
 /** {@link ServiceOptions} with every default applied; built once by {@link resolveConfig}. */
@@ -101,6 +104,8 @@ export interface ServiceConfig {
   footage: FootageSetting | undefined;
   /** The image model with its key; undefined when none is configured (portraits and stills are drawn by the kit). */
   imageModel: StillSetting | undefined;
+  /** Free bytes the data dir's disk must keep (see src/storage/disk-space.ts). */
+  minFreeBytes: number;
 }
 
 /** Environment variables read for each option (flags win over them). */
@@ -131,6 +136,7 @@ export const ENVIRONMENT_VARIABLES = {
   footageBaseUrl: 'SERVICE_FOOTAGE_BASE_URL',
   imageModel: 'SERVICE_IMAGE_MODEL',
   imageModelBaseUrl: 'SERVICE_IMAGE_MODEL_BASE_URL',
+  minFreeMb: 'SERVICE_MIN_FREE_MB',
 } as const satisfies Record<keyof ServiceOptions, string>;
 
 /**
@@ -183,6 +189,8 @@ export function resolveConfig(
   if (!(RENDER_ACCEL_SETTINGS as readonly string[]).includes(renderAccel)) {
     throw invalidRequest(`render acceleration must be one of ${RENDER_ACCEL_SETTINGS.join(', ')}, got ${renderAccel}`);
   }
+  const minFreeMb = options.minFreeMb ?? parseNumber(`minimum free space (${ENVIRONMENT_VARIABLES.minFreeMb})`, fromEnv('minFreeMb')) ?? DEFAULT_MIN_FREE_MB;
+  if (!(minFreeMb >= 0)) throw invalidRequest(`minimum free space (${ENVIRONMENT_VARIABLES.minFreeMb}) must be 0 MB or more, got ${minFreeMb}`);
   const { queueUrl, store } = resolveScaleOut(options.queue ?? fromEnv('queue'), options.store ?? fromEnv('store'), env);
   const dataDir = path.resolve(cwd, options.dataDir ?? fromEnv('dataDir') ?? 'data');
   const languageModel = resolveLanguageModel('llm', 'llmBaseUrl');
@@ -222,6 +230,7 @@ export function resolveConfig(
     store,
     footage,
     imageModel,
+    minFreeBytes: Math.round(minFreeMb * 1024 * 1024),
     languageModel,
     premiumLanguageModel,
     llmFallback,

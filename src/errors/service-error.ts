@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   internal_error: 500,
   voices_unavailable: 503,
   service_unavailable: 503,
+  // The data dir's disk is short of space: creates are refused, running jobs pause until it has space again.
+  storage_full: 503,
 } as const satisfies Record<string, number>;
 
 /** A code from {@link ERROR_CODES}. */

@@ -1,4 +1,5 @@
 import { ServiceError } from '../../errors/service-error.js';
+import { isOutOfSpace } from '../../storage/disk-space.js';
 import { RenderError } from '../../render/render-pool.js';
 import { SceneCodeError } from '../../render/scene-code/compile-scene.js';
 import { AudioError } from '../audio/audio-thread.js';
@@ -11,7 +12,7 @@ export function describeFailure(error: unknown): { code: string; message: string
   if (error instanceof SceneCodeError) return { code: 'scene_failed', message: error.message };
   if (error instanceof LanguageModelError) return { code: error.kind === 'invalid_output' ? 'model_output_invalid' : 'model_unavailable', message: error.message };
   if (error instanceof ServiceError) return { code: error.code, message: error.message };
+  if (isOutOfSpace(error)) return { code: 'storage_full', message: 'the disk of the data dir is full; free space there and try again' };
   const message = error instanceof Error ? error.message : String(error);
-  if (/ENOSPC/.test(message)) return { code: 'disk_full', message: 'the node ran out of disk space while rendering' };
   return { code: 'internal_error', message };
 }
