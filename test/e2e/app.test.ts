@@ -344,6 +344,7 @@ describe('the web app in a real browser', () => {
     }
     // Every link the app's navigation offers leads to a page of its own, never "Not found".
     await page.goto('/app');
+    await page.getByRole('heading', { name: 'Videos', level: 1 }).waitFor();
     const hrefs = await page.locator('nav a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as unknown as { getAttribute(name: string): string | null }).getAttribute('href') ?? ''));
     expect(hrefs.length).toBeGreaterThan(2);
     for (const href of hrefs) {

@@ -141,10 +141,11 @@ describe('faults', () => {
       const job = await e2e.waitFor(created.body.id);
       expect(job.status).toBe('failed');
       expect(job.error).toEqual({ code: 'render_failed', message: expect.any(String) });
-      // Every scene was committed: the whole estimate as priced once planned (ai_video "auto" made no film, so that part is gone).
+      // Every scene was committed: the whole estimate, which is the number approved at create (no video model here, so ai_video "auto" was never priced).
       const failed = e2e.node.ctx.videos.get(job.id)!;
       expect(failed.credits_cost_millicredits).toBe(failed.estimated_millicredits);
-      expect(failed.estimated_millicredits).toBeLessThan(created.body.estimated_credits * 1000);
+      expect(failed.estimated_millicredits).toBe(Math.round(created.body.estimated_credits * 1000));
+      expect(job.credits_cost).toBe(created.body.estimated_credits);
       const deadline = Date.now() + 10_000;
       while (!receiver.deliveries.some((d) => d.json.event === 'video.failed') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(receiver.deliveries.map((d) => d.json.event)).toEqual(['video.failed']);
