@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { accountProviderKey } from './accounts/provider-keys.js';
 import type { NodeContext } from './node-context.js';
 import { AudioThread } from './pipeline/audio/audio-thread.js';
-import { VideoEngine } from './pipeline/engine/video-engine.js';
+import { VideoEngine, type VideoEngineOptions } from './pipeline/engine/video-engine.js';
 import { InfographicRenders } from './pipeline/infographics/infographic-renders.js';
 import { createFootageProvider } from './pipeline/providers/footage/create-footage-provider.js';
 import type { FootageProvider } from './pipeline/providers/footage/footage-provider.js';
@@ -41,6 +41,8 @@ export interface RuntimeOptions {
   footage?: FootageProvider;
   /** The image model cast portraits and storyboard stills are made with. @default the one `--image-model` configures, else none */
   stills?: StillProvider;
+  /** How often the engine reads the disk while jobs wait for space, and its stage hook (tests). */
+  engine?: Pick<VideoEngineOptions, 'storageRetryMs' | 'onStage'>;
 }
 
 /** Starts the workers over an open node and takes up unfinished jobs. */
@@ -65,6 +67,7 @@ export function startRuntime(ctx: NodeContext, options: RuntimeOptions = {}): No
   const transport = (queueName: string, concurrency: number) =>
     queueUrl ? { transport: new BullMQTransport({ url: queueUrl, queueName, concurrency, onError: (err) => options.logger?.warn({ err, queueName }, 'Redis refused a job; running it in this process') }) } : {};
   const engine = new VideoEngine({
+    ...options.engine,
     ctx,
     concurrency: ctx.config.jobs,
     ...transport('video-jobs', ctx.config.jobs),

@@ -256,16 +256,19 @@ export class RenderPool {
     child.on('message', (message: WorkerMessage) => {
       const job = worker.job;
       if (!job || job.id !== message.id) return;
-      if (message.type === 'progress') {
-        job.onProgress?.(message.progress, message.renderedFrames, message.heldFrames);
-        return;
-      }
-      if (message.type === 'audit') {
-        job.onAudit?.(message.audit as FrameAudit);
-        return;
-      }
-      if (message.type === 'plan') {
-        job.onPlan?.(message.capture, message.frames);
+      if (message.type === 'progress' || message.type === 'audit' || message.type === 'plan') {
+        try {
+          if (message.type === 'progress') job.onProgress?.(message.progress, message.renderedFrames, message.heldFrames);
+          else if (message.type === 'audit') job.onAudit?.(message.audit as FrameAudit);
+          else job.onPlan?.(message.capture, message.frames);
+        } catch (error) {
+          // A listener that throws (a progress write on a full disk) fails its task; thrown from this
+          // event handler it would end the whole process. The worker is stopped with the task.
+          worker.job = undefined;
+          job.detach();
+          job.reject(error as Error);
+          child.kill('SIGKILL');
+        }
         return;
       }
       worker.job = undefined;

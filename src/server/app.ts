@@ -82,7 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   rateLimitPlugin(app, limits);
 
   const routes: RouteDefinition[] = [
-    ...healthRoutes,
+    ...healthRoutes(ctx),
     ...catalogRoutes(ctx),
     ...accountRoutes(ctx),
     ...apiKeyRoutes(ctx),

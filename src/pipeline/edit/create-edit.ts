@@ -96,6 +96,7 @@ export async function createEdit(
   body: EditVideoBody,
   options: { idempotencyKey?: string; enqueue?: (id: string) => void; reader?: EditReader } = {},
 ): Promise<StoredAnswer & { body: CreatedVideo }> {
+  ctx.disk.assertWritable(); // A full disk refuses new work (503 storage_full) before anything is written.
   const account = principal.account;
   const scope = options.idempotencyKey ? { accountId: account.id, route: `POST /v1/videos/${sourceId}/edit`, key: options.idempotencyKey } : undefined;
   if (scope) {

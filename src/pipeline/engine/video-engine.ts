@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { summarizeAccount } from '../../accounts/accounts.js';
 import { ServiceError } from '../../errors/service-error.js';
+import { isOutOfSpace } from '../../storage/disk-space.js';
 import type { NodeContext } from '../../node-context.js';
 import type { RenderPool } from '../../render/render-pool.js';
 import { newId, nowIso } from '../../store/ids.js';
@@ -62,6 +63,24 @@ export interface VideoEngineOptions {
   footage?: FootageProvider;
   /** The image model cast portraits and storyboard stills are made with. @default none: the kit draws them */
   stills?: StillProvider;
+  /** How often the data dir's free space is read while jobs are paused for a full disk, ms. @default 30000 */
+  storageRetryMs?: number;
+  /** Called as each stage of a job begins, after its free-space check (tests fill the disk there). */
+  onStage?: (jobId: string, stage: JobStage) => void | Promise<void>;
+}
+
+/** The stages of a video job, in order, as {@link VideoEngineOptions.onStage} names them. */
+export type JobStage = 'enhance' | 'plan' | 'narrate' | 'review' | 'respeak' | 'footage' | 'scenes' | 'finish' | 'soundtrack' | 'render';
+
+/**
+ * A job held back because the data dir's disk is full. It keeps its stored status (nothing is
+ * charged) and, once a reading sees space again, is run again from its checkpoints, or has the
+ * terminal transition it could not write recorded then.
+ */
+interface StoragePause {
+  error: ServiceError;
+  /** The terminal transition whose write did not fit; unset when the job's work goes on. */
+  finish?: { trigger: 'succeed' | 'fail' | 'cancel'; changes: VideoUpdate };
 }
 
 /**
@@ -77,10 +96,14 @@ export class VideoEngine {
   private readonly running = new Map<string, AbortController>();
   private readonly services: StageServices;
   private ownAudio: AudioThread | undefined;
+  private readonly paused = new Map<string, StoragePause>();
+  private storageTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: VideoEngineOptions) {
     this.ctx = options.ctx;
-    this.queue = new WorkQueue(options.transport ?? options.concurrency ?? 1);
+    this.queue = new WorkQueue(options.transport ?? options.concurrency ?? 1, (id, error) => {
+      this.options.logger?.error({ id, err: error }, 'job work failed outside its job; the node goes on');
+    });
     this.services = {
       ctx: options.ctx,
       pool: options.pool,
@@ -110,6 +133,7 @@ export class VideoEngine {
    * download link moves to the new MP4 when the render finishes.
    */
   rerender(id: string, shape: RenderShape): VideoRenderRow {
+    this.ctx.disk.assertWritable();
     const row = this.ctx.videos.get(id);
     if (!row) throw new ServiceError('not_found', `video ${id} not found`);
     if (row.status !== 'completed') throw new ServiceError('not_renderable', `video ${id} is ${row.status}; only a completed job can be rendered`);
@@ -161,8 +185,9 @@ export class VideoEngine {
   }
 
   /**
-   * Cancels a job per the transition table: at once when queued or paused; cooperatively while
-   * processing or rendering (the flag is set and the running work is aborted). Terminal: 409.
+   * Cancels a job per the transition table: at once when queued, awaiting approval or paused for a
+   * full disk; cooperatively while processing or rendering (the flag is set and the running work
+   * is aborted). Terminal: 409. A cancel the full disk cannot record is a 503 `storage_full`.
    */
   cancel(id: string): VideoRow {
     const row = this.ctx.videos.get(id);
@@ -170,18 +195,31 @@ export class VideoEngine {
     if (isTerminal(row.status)) {
       throw new ServiceError('not_cancelable', `video ${id} is already ${row.status}`);
     }
-    if ((row.status === 'queued' || row.status === 'awaiting_approval') && !this.running.has(id)) {
-      this.finish(id, 'cancel', {});
-      return this.ctx.videos.get(id)!;
+    try {
+      if ((row.status === 'queued' || row.status === 'awaiting_approval' || this.paused.has(id)) && !this.running.has(id)) {
+        this.notifyFinished(finishJob(this.ctx, id, 'cancel', { phase_detail: 'Canceled' }, this.baseUrl));
+        this.paused.delete(id);
+        return this.ctx.videos.get(id)!;
+      }
+      if (!row.cancel_requested) this.ctx.videos.update(id, { cancel_requested: 1, updated_at: nowIso(), phase_detail: 'Canceling' });
+    } catch (error) {
+      if (isOutOfSpace(error)) throw this.ctx.disk.fullError(error);
+      throw error;
     }
-    if (!row.cancel_requested) this.ctx.videos.update(id, { cancel_requested: 1, updated_at: nowIso(), phase_detail: 'Canceling' });
     this.running.get(id)?.abort(new CancelSignal());
     return this.ctx.videos.get(id)!;
+  }
+
+  /** The jobs held back by a full disk, with the `storage_full` error each hit; they resume once space is back. */
+  pausedForStorage(): { id: string; error: ServiceError }[] {
+    return [...this.paused].map(([id, pause]) => ({ id, error: pause.error }));
   }
 
   /** Stops taking jobs and aborts running ones without changing their status, so a restart resumes them. */
   async stop(): Promise<void> {
     this.queue.stop();
+    if (this.storageTimer) clearInterval(this.storageTimer);
+    this.storageTimer = undefined;
     for (const controller of this.running.values()) controller.abort(new Error('engine stopping'));
     await this.queue.close();
     if (!this.options.audio) await this.ownAudio?.close();
@@ -190,10 +228,17 @@ export class VideoEngine {
   private async run(id: string): Promise<void> {
     const controller = new AbortController();
     this.running.set(id, controller);
+    this.paused.delete(id);
     const heartbeat = setInterval(() => {
-      const row = this.ctx.videos.get(id);
-      if (row?.cancel_requested) controller.abort(new CancelSignal());
-      this.ctx.videos.update(id, { last_activity_at: nowIso() });
+      try {
+        const row = this.ctx.videos.get(id);
+        if (row?.cancel_requested) controller.abort(new CancelSignal());
+        this.ctx.videos.update(id, { last_activity_at: nowIso() });
+      } catch (error) {
+        // A missed heartbeat only makes the job look idle a while; it must never end the process.
+        if (isOutOfSpace(error)) this.ctx.disk.recordFull();
+        else this.options.logger?.warn({ videoId: id, err: error }, 'heartbeat not written');
+      }
     }, this.options.heartbeatMs ?? 15_000);
     heartbeat.unref();
     try {
@@ -201,6 +246,9 @@ export class VideoEngine {
       // A paused job waits for POST /approve; it is worked on only to redo a board.
       if (!row || isTerminal(row.status) || (row.status === 'awaiting_approval' && !isRedoing(row))) return;
       if (row.cancel_requested) throw new CancelSignal();
+      // Nothing is started on a full disk: the job waits, as stored, for space.
+      this.ctx.disk.assertWritable();
+      if (row.error_code === 'storage_full') this.ctx.videos.update(id, { error_code: null, error_message: null });
       if (row.status === 'queued') {
         applyTransition(this.ctx, id, 'start', { phase: 'planning', phase_detail: 'Writing the story plan', started_at: nowIso() });
       }
@@ -216,11 +264,16 @@ export class VideoEngine {
       if (!row || isTerminal(row.status)) return;
       if (error instanceof CancelSignal || controller.signal.reason instanceof CancelSignal || row.cancel_requested) {
         this.finish(id, 'cancel', { phase_detail: 'Canceled' });
-      } else {
-        const { code, message } = describeFailure(error);
-        this.options.logger?.error({ videoId: id, err: error }, 'video job failed');
-        this.finish(id, 'fail', { error_code: code, error_message: message, phase_detail: 'Failed' });
+        return;
       }
+      const storage = this.storageFailure(error);
+      if (storage) {
+        this.pauseForStorage(id, storage);
+        return;
+      }
+      const { code, message } = describeFailure(error);
+      this.options.logger?.error({ videoId: id, err: error }, 'video job failed');
+      this.finish(id, 'fail', { error_code: code, error_message: message, phase_detail: 'Failed' });
     } finally {
       clearInterval(heartbeat);
       this.running.delete(id);
@@ -233,25 +286,124 @@ export class VideoEngine {
    * MP4 was asked for; `rendering` renders; `awaiting_approval` redoes the board changes were asked for.
    */
   private async runStages(stage: StageContext): Promise<GateOutcome> {
-    if (stage.job().status === 'awaiting_approval') return reviewGatesStage(stage);
+    if (stage.job().status === 'awaiting_approval') {
+      await this.beginStage(stage, 'review');
+      return reviewGatesStage(stage);
+    }
     if (stage.job().status === 'processing') {
+      await this.beginStage(stage, 'enhance');
       await enhanceStage(stage);
+      await this.beginStage(stage, 'plan');
       const draft = await planStage(stage);
-      if (draft) storePlan(stage, draft, await narrateStage(stage, draft));
+      if (draft) {
+        await this.beginStage(stage, 'narrate');
+        storePlan(stage, draft, await narrateStage(stage, draft));
+      }
+      await this.beginStage(stage, 'review');
       if ((await reviewGatesStage(stage)) === 'paused') return 'paused';
+      await this.beginStage(stage, 'respeak');
       await respeakStage(stage);
+      await this.beginStage(stage, 'footage');
       await footageStage(stage);
+      await this.beginStage(stage, 'scenes');
       await scenesStage(stage);
+      await this.beginStage(stage, 'finish');
       finishStage(stage);
+      await this.beginStage(stage, 'soundtrack');
       await soundtrackStage(stage);
       if (stage.job().render) applyTransition(this.ctx, stage.jobId, 'generation_done_render', { phase: null, phase_detail: 'Rendering the MP4' });
     }
-    if (stage.job().status === 'rendering') await renderStage(stage);
+    if (stage.job().status === 'rendering') {
+      await this.beginStage(stage, 'render');
+      await renderStage(stage);
+    }
     return 'go_on';
   }
 
+  /** Before each stage: a short disk pauses the job here, before the stage spends work (or a model's money) it could not store. */
+  private async beginStage(stage: StageContext, name: JobStage): Promise<void> {
+    this.ctx.disk.assertWritable();
+    await this.options.onStage?.(stage.jobId, name);
+  }
+
+  /**
+   * The `storage_full` error a job's failure stands for, else undefined: a write refused for space
+   * (ENOSPC, EDQUOT, SQLITE_FULL, by code), or any failure while the data dir's disk reads short.
+   * The second covers child processes (FFmpeg, the render workers, the audio thread), whose
+   * failures reach here as a message only: `statfs` after the failure says whether space was why.
+   */
+  private storageFailure(error: unknown): ServiceError | undefined {
+    if (error instanceof ServiceError && error.code === 'storage_full') {
+      this.ctx.disk.recordFull();
+      return error;
+    }
+    if (isOutOfSpace(error) || this.ctx.disk.check()) return this.ctx.disk.fullError(error);
+    return undefined;
+  }
+
+  /**
+   * Holds a job back for a full disk: it keeps its stored status, so nothing is charged for work not
+   * made and a restart takes it up like any unfinished job; the poll shows why in `phase_detail`
+   * when the disk still takes that write. A timer reads the disk and resumes it once space is back.
+   */
+  private pauseForStorage(id: string, error: ServiceError, finish?: StoragePause['finish']): void {
+    this.ctx.disk.recordFull();
+    this.paused.set(id, { error, ...(finish ? { finish } : {}) });
+    this.options.logger?.warn({ videoId: id, err: error.cause ?? error }, `video job paused: ${error.message}`);
+    try {
+      this.ctx.videos.update(id, { error_code: 'storage_full', error_message: error.message, phase_detail: `Paused: ${error.message}` });
+    } catch (writeError) {
+      // The database is on the full disk too: the pause lives in memory until space is back.
+      if (!isOutOfSpace(writeError)) this.options.logger?.error({ videoId: id, err: writeError }, 'pause not recorded');
+    }
+    if (!this.storageTimer && !this.queue.stopped) {
+      this.storageTimer = setInterval(() => this.resumePaused(), this.options.storageRetryMs ?? 30_000);
+      this.storageTimer.unref();
+    }
+  }
+
+  /** Once a reading sees space again: re-runs paused jobs from their checkpoints and records the terminal writes that did not fit. */
+  private resumePaused(): void {
+    if (this.paused.size === 0 || this.queue.stopped) {
+      clearInterval(this.storageTimer);
+      this.storageTimer = undefined;
+      return;
+    }
+    if (this.ctx.disk.check()) return;
+    for (const [id, pause] of [...this.paused]) {
+      this.options.logger?.info({ videoId: id }, 'the data dir has space again; resuming the job');
+      if (!pause.finish) {
+        this.paused.delete(id);
+        this.enqueue(id);
+        continue;
+      }
+      try {
+        this.finish(id, pause.finish.trigger, pause.finish.changes);
+      } catch (error) {
+        this.paused.delete(id);
+        this.options.logger?.error({ videoId: id, err: error }, 'a paused job\'s end could not be recorded');
+      }
+    }
+  }
+
+  private readonly baseUrl = (): string => this.options.baseUrl?.() ?? baseUrlOf(this.ctx);
+
+  /** A terminal transition; one the full disk cannot take is held in memory and written once space is back. */
   private finish(id: string, trigger: 'succeed' | 'fail' | 'cancel', changes: VideoUpdate): void {
-    const wroteWebhook = finishJob(this.ctx, id, trigger, changes, () => this.options.baseUrl?.() ?? baseUrlOf(this.ctx));
+    let wroteWebhook: boolean;
+    try {
+      wroteWebhook = finishJob(this.ctx, id, trigger, changes, this.baseUrl);
+    } catch (error) {
+      if (!isOutOfSpace(error)) throw error;
+      // The transaction rolled back: the job stays as stored, uncharged, until this write fits.
+      this.pauseForStorage(id, this.ctx.disk.fullError(error), { trigger, changes });
+      return;
+    }
+    this.paused.delete(id);
+    this.notifyFinished(wroteWebhook);
+  }
+
+  private notifyFinished(wroteWebhook: boolean): void {
     if (wroteWebhook) this.options.webhooks?.notify();
   }
 }

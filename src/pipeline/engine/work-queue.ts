@@ -47,10 +47,16 @@ export class WorkQueue {
   private idlers: (() => void)[] = [];
   private halted = false;
   private readonly transport: WorkTransport;
+  private readonly onError: (id: string, error: unknown) => void;
 
-  /** A number is the concurrency of an in-process transport. */
-  constructor(transport: WorkTransport | number = 1) {
+  /**
+   * A number is the concurrency of an in-process transport. `onError` hears work that threw: a
+   * failure escaping a work item must never become an unhandled rejection, which ends the process.
+   * @default onError writes to stderr
+   */
+  constructor(transport: WorkTransport | number = 1, onError?: (id: string, error: unknown) => void) {
     this.transport = typeof transport === 'number' ? new InProcessTransport(transport) : transport;
+    this.onError = onError ?? ((id, error) => console.error(`work ${id} failed`, error));
   }
 
   /** Whether `stop()` was called. */
@@ -76,6 +82,12 @@ export class WorkQueue {
       this.active.add(id);
       try {
         await work();
+      } catch (error) {
+        try {
+          this.onError(id, error);
+        } catch {
+          // A listener that throws must not take the process down either.
+        }
       } finally {
         this.active.delete(id);
         const next = this.again.get(id);

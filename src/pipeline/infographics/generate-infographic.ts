@@ -84,6 +84,7 @@ export async function generateInfographic(
   services: GenerateServices,
   options: { idempotencyKey?: string } = {},
 ): Promise<StoredAnswer & { body: GeneratedInfographic }> {
+  ctx.disk.assertWritable(); // A full disk refuses new work (503 storage_full) before anything is written.
   const account = principal.account;
   const scope = options.idempotencyKey ? { accountId: account.id, route: 'POST /v1/infographics/generate', key: options.idempotencyKey } : undefined;
   if (scope) {

@@ -101,6 +101,7 @@ export function requestInfographicRender(
   projectId: string,
   body: RenderInfographicBody,
 ): InfographicRenderRow {
+  ctx.disk.assertWritable(); // A full disk refuses new work (503 storage_full) before anything is written.
   const project = ownProject(ctx, projectId, principal.account.id);
   const version = projectVersion(ctx, project, body.versionId);
   if (version.status !== 'ready') {

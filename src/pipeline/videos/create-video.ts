@@ -148,6 +148,7 @@ export async function createVideo(
   body: CreateVideoBody,
   options: { idempotencyKey?: string; enqueue?: (id: string) => void } = {},
 ): Promise<StoredAnswer & { body: CreatedVideo }> {
+  ctx.disk.assertWritable(); // A full disk refuses new work (503 storage_full) before anything is written.
   const account = principal.account;
   requireWebhookSigner(principal, body);
   const scope = options.idempotencyKey ? { accountId: account.id, route: 'POST /v1/videos', key: options.idempotencyKey } : undefined;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_CODES, ServiceError, type ErrorCode } from '../../errors/service-error.js';
+import { isOutOfSpace } from '../../storage/disk-space.js';
 import { logRefusal } from '../../log/log-refusal.js';
 import { shownPath } from './framework-errors.js';
 
@@ -42,6 +43,8 @@ export function errorHandlingPlugin(app: FastifyInstance, options: { bodyLimit: 
       const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
       if (known) {
         error = new ServiceError(known.code, known.message(fastifyError, options.bodyLimit), { cause: raw });
+      } else if (isOutOfSpace(raw)) {
+        error = new ServiceError('storage_full', 'the node\'s disk is full, so this request could not be saved; try again once space is freed (GET /v1/health says when)', { cause: raw });
       } else if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
         error = new ServiceError(codeForStatus(fastifyError.statusCode), raw.message, { cause: raw });
       } else {

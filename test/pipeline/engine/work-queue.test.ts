@@ -165,3 +165,30 @@ describe('BullMQTransport without Redis', () => {
     await queue.close();
   });
 });
+
+describe('WorkQueue failures', () => {
+  it('hands work that throws to onError instead of leaving an unhandled rejection (which ends the process), and goes on', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const errors: [string, unknown][] = [];
+      const queue = new WorkQueue(1, (id, error) => errors.push([id, error]));
+      const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      const ran: string[] = [];
+      queue.add('a', async () => {
+        throw full;
+      });
+      queue.add('b', async () => {
+        ran.push('b');
+      });
+      await queue.idle();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(errors).toEqual([['a', full]]);
+      expect(ran).toEqual(['b']);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
