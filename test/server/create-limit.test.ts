@@ -76,6 +76,17 @@ describe('the create limit counts accepted creates only', () => {
     expect(sixth.headers['retry-after']).toMatch(/^\d+$/);
   });
 
+  it('counts edits in a window of their own: with the 5 creates spent, an edit still reaches its handler', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push((await create({ ...VALID, prompt: `${VALID.prompt}, part ${i}` })).json().id);
+    expect((await create(VALID)).statusCode).toBe(429);
+    // The job is still queued, so the edit is refused by its rule (409), not by the create limit (429).
+    const edit = await app.inject({ method: 'POST', url: `/v1/videos/${ids[0]}/edit`, headers: bearer(key), payload: { prompt: 'remove the last scene' } });
+    expect(edit.json().error.code, edit.body).toBe('not_editable');
+    expect(edit.headers['ratelimit-limit']).toBe('20');
+    expect(edit.headers['ratelimit-remaining']).toBe('20');
+  });
+
   it('counts refused creates against the 60 a minute of every request', async () => {
     for (let i = 0; i < 6; i += 1) await create(TYPO);
     expect((await get()).headers['ratelimit-remaining']).toBe(String(60 - 7));
