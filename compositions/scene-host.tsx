@@ -3,7 +3,8 @@ import { AbsoluteFill, cancelRender, continueRender, delayRender, useCurrentFram
 import * as Kit from './kit';
 import { AUDIT_LOG_PREFIX, auditLayout } from './audit/layout-audit';
 import { loadKitFonts } from './kit/fonts';
-import { themeWithSettings } from './kit/theme-settings';
+import { TextScaleContext } from './kit/fitted-text';
+import { textScaleOf, themeWithSettings } from './kit/theme-settings';
 import { captionsOf, evaluateScene, fontSampleText, type SceneComponent } from './scene-module';
 import type { SceneProps } from './scene-props';
 
@@ -86,7 +87,9 @@ export const SceneHost: React.FC<SceneProps> = ({ code, theme: packTheme, settin
   return (
     <AbsoluteFill ref={root}>
       <CancelOnError>
-        <Scene theme={theme} settings={settings} assets={assets} />
+        <TextScaleContext.Provider value={textScaleOf(settings)}>
+          <Scene theme={theme} settings={settings} assets={assets} />
+        </TextScaleContext.Provider>
       </CancelOnError>
       {captions ? <Kit.Captions theme={theme} chunks={captions} /> : null}
     </AbsoluteFill>

@@ -83,6 +83,9 @@ export const FitLines: React.FC<{
   </div>
 );
 
+/** The multiple of its designed size a scene's fitted text may reach (the scene host sets it from `textScale`). @default 1 */
+export const TextScaleContext = React.createContext(1);
+
 /** Text measured in the browser and sized to fit its box: never clipped, never overflowing. */
 export const FittedText: React.FC<{
   text: string;
@@ -104,6 +107,7 @@ export const FittedText: React.FC<{
   part?: string;
   style?: React.CSSProperties;
 }> = ({ text, width, height, maxLines, maxFontSize, family, weight = 800, color, align = 'left', lineHeight = 1.12, letterSpacing, uppercase = false, part, style }) => {
-  const fit = fitText({ text: uppercase ? text.toUpperCase() : text, width, height, maxLines, maxFontSize, family, weight, lineHeight, letterSpacing });
+  const scale = React.useContext(TextScaleContext);
+  const fit = fitText({ text: uppercase ? text.toUpperCase() : text, width, height, maxLines, maxFontSize: maxFontSize * scale, family, weight, lineHeight, letterSpacing });
   return <FitLines fit={fit} width={width} family={family} weight={weight} color={color} lineHeight={lineHeight} align={align} letterSpacing={letterSpacing} part={part} style={style} />;
 };

@@ -45,3 +45,12 @@ export function themeWithSettings(theme: Theme, settings: Record<string, unknown
   if (heading !== theme.fonts.heading || body !== theme.fonts.body) changed = true;
   return changed ? { ...theme, palette, fonts: { heading, body } } : theme;
 }
+
+/**
+ * How much larger than designed a scene draws its text: the `textScale` setting (an edit's "bigger
+ * text"), 0.5 to 2; 1 when unset or malformed. Text still fits its box, so it grows only where there is room.
+ */
+export function textScaleOf(settings: Record<string, unknown>): number {
+  const value = settings.textScale;
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(2, Math.max(0.5, value)) : 1;
+}

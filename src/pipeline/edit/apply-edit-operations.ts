@@ -18,6 +18,43 @@ const NARRATION_MARGIN_SECONDS = 0.8;
 /** How much shorter or longer "shorter"/"longer" makes a scene. @default 1.5 */
 export const DEFAULT_RETIME_FACTOR = 1.5;
 
+/** How much bigger or smaller "bigger"/"smaller" makes a scene's text. @default 1.25 */
+export const DEFAULT_TEXT_FACTOR = 1.25;
+/** The range of a scene's `textScale` setting (the kit draws text at that multiple of its designed size, within its box). */
+export const TEXT_SCALE_RANGE = { min: 0.5, max: 2 } as const;
+
+/**
+ * Scene durations rescaled to `target` seconds: each scene keeps its share of the video, a scene
+ * never goes under its floor (the others share what it cannot give), and every duration is a whole
+ * number of frames summing to the target's. When the floors alone exceed the target, the shortest
+ * total they allow instead.
+ */
+export function fitDurations(durations: readonly number[], floors: readonly number[], target: number): number[] | { shortest: number } {
+  const toFrames = (seconds: number) => Math.round(seconds * VIDEO_FPS);
+  const goal = toFrames(target);
+  const minimum = floors.map((floor) => Math.ceil(floor * VIDEO_FPS - 1e-6));
+  const least = minimum.reduce((sum, frames) => sum + frames, 0);
+  if (least > goal) return { shortest: least / VIDEO_FPS };
+  // Scenes whose share would fall under their floor are held at it; the rest share what is left, in proportion.
+  const held = new Set<number>();
+  let shares: number[] = [];
+  for (;;) {
+    const free = durations.map((_, i) => i).filter((i) => !held.has(i));
+    const room = goal - [...held].reduce((sum, i) => sum + minimum[i]!, 0);
+    const weight = free.reduce((sum, i) => sum + durations[i]!, 0);
+    shares = durations.map((seconds, i) => (held.has(i) ? minimum[i]! : weight > 0 ? (room * seconds) / weight : room / free.length));
+    const under = free.filter((i) => shares[i]! < minimum[i]!);
+    if (under.length === 0) break;
+    for (const i of under) held.add(i);
+  }
+  // Whole frames by largest remainder, never under a floor.
+  const frames = shares.map((share, i) => Math.max(minimum[i]!, Math.floor(share)));
+  let left = goal - frames.reduce((sum, value) => sum + value, 0);
+  const order = shares.map((share, i) => ({ i, rest: share - Math.floor(share) })).sort((a, b) => b.rest - a.rest);
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left -= 1) frames[order[k]!.i]! += 1;
+  return frames.map((value) => value / VIDEO_FPS);
+}
+
 /** What applying needs beyond the source. */
 export interface EditContext {
   /** Voices `set_voice` may name, by id or name. @default the embedded voices */
@@ -182,6 +219,53 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
         checkTotal();
         break;
       }
+      case 'recolor_text': {
+        const targets = op.scene !== undefined ? [entries[find(op.scene)]!] : entries;
+        // The kit's scene host lays `textColor` over the theme's text color (kept readable on the background).
+        for (const entry of targets) entry.scene.settings = { ...entry.scene.settings, textColor: expandHex(op.color) };
+        break;
+      }
+      case 'resize_text': {
+        const targets = op.scene !== undefined ? [entries[find(op.scene)]!] : entries;
+        const factor = op.factor ?? DEFAULT_TEXT_FACTOR;
+        let changed = 0;
+        for (const entry of targets) {
+          const current = typeof entry.scene.settings.textScale === 'number' ? entry.scene.settings.textScale : 1;
+          const next = Math.round(Math.min(TEXT_SCALE_RANGE.max, Math.max(TEXT_SCALE_RANGE.min, op.change === 'bigger' ? current * factor : current / factor)) * 100) / 100;
+          if (next === current) continue;
+          changed += 1;
+          const { textScale: _old, ...rest } = entry.scene.settings;
+          entry.scene.settings = next === 1 ? rest : { ...rest, textScale: next };
+        }
+        if (changed === 0) {
+          const which = op.scene !== undefined ? `scene ${op.scene}'s text is` : 'the text of every scene is';
+          throw new EditError(`${field}.change`, `${which} already as ${op.change === 'bigger' ? 'big' : 'small'} as it goes (${op.change === 'bigger' ? TEXT_SCALE_RANGE.max : TEXT_SCALE_RANGE.min}× its designed size)`);
+        }
+        break;
+      }
+      case 'set_length': {
+        const target = roundToFrame(op.seconds);
+        if (target < MIN_DURATION_SECONDS) throw new EditError(`${field}.seconds`, `a video lasts at least ${MIN_DURATION_SECONDS} s; ${op.seconds} s is too short`);
+        if (target > maxTotal) throw new EditError(`${field}.seconds`, `${source.options.model} makes videos of at most ${maxTotal} s; ${op.seconds} s is too long`);
+        const fitted = fitDurations(
+          entries.map((entry) => entry.scene.durationSeconds),
+          entries.map(minSeconds),
+          target,
+        );
+        if (!Array.isArray(fitted)) {
+          throw new EditError(
+            `${field}.seconds`,
+            `the video cannot be as short as ${op.seconds} s: its ${entries.length} scenes need at least ${fitted.shortest.toFixed(1)} s (${MIN_SCENE_SECONDS} s each, or their narration)`,
+          );
+        }
+        entries.forEach((entry, i) => {
+          if (fitted[i] === entry.scene.durationSeconds) return;
+          entry.scene.durationSeconds = fitted[i]!;
+          entry.regenerate = true;
+        });
+        checkTotal();
+        break;
+      }
       case 'reorder': {
         if (('before' in op.to && op.to.before === op.scene) || ('after' in op.to && op.to.after === op.scene)) {
           throw new EditError(`${field}.to`, `scene ${op.scene} cannot move next to itself`);
@@ -325,6 +409,8 @@ function markConsequences(op: EditOperation, entries: Entry[], before: string, o
     case 'retext':
     case 'replace_text':
     case 'swap_image':
+    case 'recolor_text':
+    case 'resize_text':
       // Only scenes whose on-screen settings changed are redrawn; narration was marked where it changed.
       for (const entry of entries) {
         const old = entry.origin !== undefined ? was.get(entry.origin) : undefined;

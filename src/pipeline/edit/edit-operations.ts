@@ -67,6 +67,27 @@ export const editOperationSchema = z.discriminatedUnion('op', [
       factor: z.number().gt(1).max(4).optional().describe('How much shorter or longer. @default 1.5'),
     })
     .strict(),
+  z
+    .object({
+      op: z.literal('recolor_text'),
+      color: hexColor,
+      scene: sceneNumber.optional().describe('The scene whose text takes the color; default: every scene'),
+    })
+    .strict(),
+  z
+    .object({
+      op: z.literal('resize_text'),
+      change: z.enum(['bigger', 'smaller']),
+      scene: sceneNumber.optional().describe('The scene whose text changes size; default: every scene'),
+      factor: z.number().gt(1).max(2).optional().describe('How much bigger or smaller. @default 1.25'),
+    })
+    .strict(),
+  z
+    .object({
+      op: z.literal('set_length'),
+      seconds: z.number().positive().describe("The whole video's length in seconds; every scene is rescaled to it"),
+    })
+    .strict(),
   z.object({ op: z.literal('reorder'), scene: sceneNumber, to: placementSchema }).strict(),
   z.object({ op: z.literal('swap'), scenes: z.tuple([sceneNumber, sceneNumber]) }).strict(),
   z.object({ op: z.literal('remove_scene'), scene: sceneNumber }).strict(),
@@ -143,6 +164,12 @@ export function describeOperation(op: EditOperation): string {
     }
     case 'retime':
       return op.seconds !== undefined ? `make scene ${op.scene} ${op.seconds} seconds` : `make scene ${op.scene} ${op.change}`;
+    case 'recolor_text':
+      return `color the text of ${op.scene !== undefined ? `scene ${op.scene}` : 'every scene'} ${op.color}`;
+    case 'resize_text':
+      return `make the text of ${op.scene !== undefined ? `scene ${op.scene}` : 'every scene'} ${op.change}`;
+    case 'set_length':
+      return `make the video ${op.seconds} seconds long`;
     case 'reorder':
       return `move scene ${op.scene} ${where(op.to)}`;
     case 'swap':

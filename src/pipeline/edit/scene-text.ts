@@ -26,7 +26,11 @@ const MAIN_TEXT_KEY: Readonly<Record<SceneKind, string>> = {
 const FALLBACK_KEYS = ['title', 'heading', 'headline', 'text', 'message', 'label', 'quote', 'name'];
 
 /** Settings that name assets or drive layout: never text to rewrite. */
-const NOT_TEXT = new Set(['image', 'images', 'logo', 'icon', 'chart', 'mode', 'sourceRef', 'unit', 'visual', 'move', 'seed', 'description']);
+const NOT_TEXT = new Set([
+  'image', 'images', 'logo', 'icon', 'chart', 'mode', 'sourceRef', 'unit', 'visual', 'move', 'seed', 'description',
+  // The theme overrides the scene host reads (compositions/kit/theme-settings.ts).
+  'primaryColor', 'secondaryColor', 'accentColor', 'backgroundColor', 'textColor', 'headingFont', 'bodyFont', 'textScale',
+]);
 
 /** The settings key of a scene's main text: its kind's, or the first text-like key it has. */
 export function mainTextKey(scene: Pick<EditScene, 'kind' | 'settings'>): string {
