@@ -16,23 +16,39 @@ export class EditError extends ServiceError {
   }
 }
 
+/** A part of an instruction the grammar could not read: as written, why (when it recognised the phrasing), and the closest phrasing it reads. */
+export interface UnreadablePart {
+  text: string;
+  problem?: string;
+  /** The canonical phrasing most like this part (with the user's own quotes, numbers and colors). */
+  closest?: string;
+}
+
 /**
  * An edit instruction the rule-based grammar cannot read. A 400 `invalid_request` whose message
- * says what was understood, what was not, and (in {@link EditGrammarError.help}) what can be said.
+ * says what was understood, what was not and the closest change it would have understood, then (in
+ * {@link EditGrammarError.help}) what can be said.
  */
 export class EditGrammarError extends ServiceError {
   /** What the grammar did read, one line per operation. */
   readonly understood: string[];
-  /** The parts of the instruction it could not read, as written, and why when it recognised the phrasing. */
-  readonly unreadable: { text: string; problem?: string }[];
+  /** The parts of the instruction it could not read. */
+  readonly unreadable: UnreadablePart[];
   /** The grammar's help text (`EDIT_GRAMMAR_HELP`). */
   readonly help: string;
 
-  constructor(understood: string[], unreadable: { text: string; problem?: string }[], help: string) {
-    const read = understood.length > 0 ? ` Understood: ${understood.join('; ')}.` : ' Nothing in it was understood.';
-    const parts = unreadable.map((part) => `"${part.text}"${part.problem ? ` (${part.problem})` : ''}`);
-    const missed = unreadable.length > 0 ? `could not read ${parts.join(', ')}.` : 'the instruction is empty.';
-    super('invalid_request', `prompt: ${missed}${read}\n\n${help}`, {
+  constructor(understood: string[], unreadable: UnreadablePart[], help: string) {
+    let missed: string;
+    if (unreadable.length === 0) {
+      missed = 'the instruction is empty.';
+    } else if (understood.length === 0 && unreadable.length === 1 && !unreadable[0]!.problem) {
+      const [part] = unreadable as [UnreadablePart];
+      missed = `Nothing in "${part.text}" was understood${part.closest ? `; the closest change this node understands is "${part.closest}"` : ''}.`;
+    } else {
+      const parts = unreadable.map((part) => `"${part.text}"${part.problem ? ` (${part.problem})` : part.closest ? ` (the closest change this node understands is "${part.closest}")` : ''}`);
+      missed = `could not read ${parts.join(', ')}.${understood.length > 0 ? ` Understood: ${understood.join('; ')}.` : ' Nothing in it was understood.'}`;
+    }
+    super('invalid_request', `prompt: ${missed}\n\n${help}`, {
       details: [{ field: 'prompt', message: missed }],
     });
     this.name = 'EditGrammarError';

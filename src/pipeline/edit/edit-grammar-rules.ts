@@ -1,54 +1,19 @@
 import { canonicalFontFamily, shippedFonts } from '../../catalog/fonts.js';
 import { EMBEDDED_VOICES } from '../speech/embedded-voices.js';
 import { NARRATION_LANGUAGES, isNarrationLanguage } from '../speech/languages.js';
-import { cssColorHex } from './css-colors.js';
 import type { EditOperation } from './edit-operations.js';
-import type { EditSource } from './edit-source.js';
+import { EVERYDAY_RULES, titleReading } from './everyday-grammar-rules.js';
+import { FOREIGN_RULES } from './foreign-grammar-rules.js';
+import { colorOf, moodOf, nthTitleScene, rx, sceneOf, unquote, type GrammarRule, type RuleReading } from './grammar-helpers.js';
 import { IMAGE_RULES } from './image-grammar-rules.js';
-import { mainTextKey } from './scene-text.js';
-import { BARE_REF, SCENE_REF, sceneNumberOf } from './scene-references.js';
+import { BARE_REF, ORDINAL_WORD, SCENE_NOUN, SCENE_REF } from './scene-references.js';
 
-/** What a rule reads an instruction against: the video, and the voices it may name. */
-export interface GrammarContext {
-  source: EditSource;
-  voices: readonly { id: string; name: string }[];
-}
-
-/** A rule's reading: operations, or why a clause it recognised cannot be done (shown to the user). */
-export type RuleReading = EditOperation[] | { problem: string };
-
-/** One rule of the edit grammar: phrasings and what they mean. */
-export interface GrammarRule {
-  name: string;
-  patterns: RegExp[];
-  read(groups: Record<string, string>, context: GrammarContext): RuleReading | undefined;
-}
+export { unquote, type GrammarContext, type GrammarRule, type RuleReading } from './grammar-helpers.js';
 
 const S = SCENE_REF;
-const rx = (source: string) => new RegExp(`^(?:${source})$`, 'iu');
-const QUOTES: [string, string][] = [['"', '"'], ["'", "'"], ['“', '”'], ['‘', '’'], ['«', '»'], ['„', '“']];
-
-/** Text as the user meant it: surrounding quotes removed. */
-export function unquote(text: string): string {
-  const trimmed = text.trim();
-  for (const [open, close] of QUOTES) {
-    if (trimmed.length >= 2 && trimmed.startsWith(open) && trimmed.endsWith(close)) return trimmed.slice(open.length, -close.length).trim();
-  }
-  return trimmed;
-}
-
-const count = (context: GrammarContext) => context.source.scenes.length;
-const scene = (reference: string, context: GrammarContext) => sceneNumberOf(reference, count(context));
-
-/** A color as `#RRGGBB`: hex, or a CSS color name ("teal", "dark blue"). */
-function colorOf(text: string): string | { problem: string } {
-  const value = unquote(text).trim();
-  if (/^#?(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) && (value.startsWith('#') || /\d/.test(value))) {
-    const hex = value.startsWith('#') ? value : `#${value}`;
-    return hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}`.toUpperCase() : hex.toUpperCase();
-  }
-  return cssColorHex(value) ?? { problem: `"${value}" is not a hex color (#RRGGBB) or a CSS color name` };
-}
+const scene = sceneOf;
+/** An optional ordinal before "title": "the first title", "the last title". */
+const NTH = `(?:(?<nth>${ORDINAL_WORD}) )?`;
 
 const COLOR_ROLE: Record<string, 'primary' | 'secondary' | 'accent'> = { primary: 'primary', main: 'primary', brand: 'primary', accent: 'accent', highlight: 'accent', secondary: 'secondary' };
 
@@ -59,12 +24,6 @@ function restyleColor(role: string | undefined, text: string): RuleReading {
   return [{ op: 'restyle', colors: { [key]: color } }];
 }
 
-/** The scene "the title" means: the first title card, else the opening scene. */
-function titleScene(context: GrammarContext): number {
-  const at = context.source.scenes.findIndex((item) => item.kind === 'title');
-  return at >= 0 ? at + 1 : 1;
-}
-
 const LANGUAGE_ALIASES: Record<string, string> = { deutsch: 'de', français: 'fr', francais: 'fr', español: 'es', espanol: 'es', italiano: 'it', português: 'pt', portugues: 'pt', nederlands: 'nl', mandarin: 'zh', chinese: 'zh', norwegian: 'nb', farsi: 'fa', allemand: 'de', anglais: 'en', espagnol: 'es', alemán: 'de', aleman: 'de', inglés: 'en', ingles: 'en', francés: 'fr', frances: 'fr', englisch: 'en', französisch: 'fr', spanisch: 'es', deutsche: 'de' };
 
 function languageOf(text: string): string | undefined {
@@ -73,14 +32,6 @@ function languageOf(text: string): string | undefined {
   if (LANGUAGE_ALIASES[name]) return LANGUAGE_ALIASES[name];
   return Object.entries(NARRATION_LANGUAGES).find(([, label]) => label.toLowerCase() === name)?.[0];
 }
-
-const MOODS: Record<string, 'bright' | 'calm' | 'driving' | 'warm' | 'dark'> = {
-  bright: 'bright', upbeat: 'bright', happy: 'bright', cheerful: 'bright', fun: 'bright',
-  calm: 'calm', relaxed: 'calm', chill: 'calm', soft: 'calm', gentle: 'calm', quiet: 'calm',
-  driving: 'driving', energetic: 'driving', intense: 'driving', fast: 'driving', epic: 'driving',
-  warm: 'warm', cozy: 'warm', friendly: 'warm',
-  dark: 'dark', moody: 'dark', dramatic: 'dark', tense: 'dark', serious: 'dark',
-};
 
 const OFF = '(?:no|without|remove(?: the)?|drop(?: the)?|turn off(?: the)?|mute(?: the)?|disable(?: the)?|get rid of(?: the)?|lose the|kill the)';
 const ON = '(?:add(?: some| a| the)?|with(?: some)?|turn on(?: the)?|enable(?: the)?|put back(?: the)?|bring back(?: the)?|use)';
@@ -95,14 +46,17 @@ export const GRAMMAR_RULES: readonly GrammarRule[] = [
   {
     name: 'title',
     patterns: [
-      rx(`(?:make|have|let) the (?:video(?:'s)? )?(?:main )?title (?:say|read|be) (?<text>.+)`),
-      rx(`(?:change|set|update|rename) the (?:video(?:'s)? )?(?:main )?title to (?<text>.+)`),
+      rx(`(?:make|have|let) the ${NTH}(?:video(?:'s)? )?(?:main )?title (?:say|read|be) (?<text>.+)`),
+      rx(`(?:change|set|update|rename) the ${NTH}(?:video(?:'s)? )?(?:main )?title to (?<text>.+)`),
+      rx(`the ${NTH}(?:video(?:'s)? )?(?:main )?title should (?:say|read|be) (?<text>.+)`),
+      rx(`(?:make|have|let) the title (?:of|on|in) (?<scene>${S}) (?:say|read|be) (?<text>.+)`),
+      rx(`(?:change|set|update) the title (?:of|on|in) (?<scene>${S}) to (?<text>.+)`),
       rx(`retitle(?: it| the video)? (?:to |as )?(?<text>.+)`),
       rx(`rename the video (?:to |as )?(?<text>.+)`),
     ],
     read: (g, c) => {
-      const number = titleScene(c);
-      return [{ op: 'retext', scene: number, key: mainTextKey(c.source.scenes[number - 1]!), text: unquote(g.text!) }];
+      const number = g.scene ? scene(g.scene, c) : nthTitleScene(g.nth, c);
+      return number === undefined ? undefined : titleReading(number, g.text!, c);
     },
   },
   {
@@ -237,8 +191,8 @@ export const GRAMMAR_RULES: readonly GrammarRule[] = [
   {
     name: 'swap scenes',
     patterns: [
-      rx(`(?:swap|switch|exchange|flip) (?:the )?(?:scenes? |slides? )?(?<a>${BARE_REF}) (?:and|with) (?:scene |slide )?(?<b>${BARE_REF})(?: scenes?| slides?| ones?)?`),
-      rx(`(?:swap|switch|exchange|flip) (?<a>${S}) (?:and|with) (?<b>${S})`),
+      rx(`(?:swap|switch|exchange|flip|trade) (?:the (?:order|positions|places) of )?(?:the )?(?:${SCENE_NOUN} )?(?<a>${BARE_REF}) (?:and|with|&) (?:${SCENE_NOUN} )?(?<b>${BARE_REF})(?: ${SCENE_NOUN}| ones?)?`),
+      rx(`(?:swap|switch|exchange|flip|trade) (?:the (?:order|positions|places) of )?(?<a>${S}) (?:and|with|&) (?<b>${S})`),
     ],
     read: (g, c) => {
       const a = scene(g.a!, c);
@@ -286,15 +240,15 @@ export const GRAMMAR_RULES: readonly GrammarRule[] = [
     patterns: [
       rx(`${OFF} (?:the )?(?:background )?(?<off>music|soundtrack|score)`),
       rx(`(?:turn|switch) (?:the )?music (?<off>off)`),
-      rx(`${ON} (?:(?<mood>\\w+) )?(?:background )?music`),
+      rx(`${ON} (?:a |an |some )?(?:(?<mood>(?:more |less |a bit |a little )?[\\p{L}-]+) )?(?:background )?music`),
       rx(`(?:turn|switch) (?:the )?music (?:back )?on`),
-      rx(`make the music (?:more )?(?<mood>\\w+)`),
+      rx(`make the (?:background )?music (?<mood>(?:a bit |a little |much |even )?(?:more )?[\\p{L}-]+)`),
       rx(`(?:keine|ohne) musik|pas de musique|sans musique|sin m[uú]sica|(?<on2>mit musik|avec musique|con m[uú]sica)`),
     ],
     read: (g) => {
       if (g.off || (/keine|ohne|pas de|sans|sin m/i.test(g.$0 ?? '') && !g.on2)) return [{ op: 'set_music', music: false }];
-      if (!g.mood) return [{ op: 'set_music', music: true }];
-      const mood = MOODS[g.mood.toLowerCase()];
+      if (!g.mood || /^background$/i.test(g.mood)) return [{ op: 'set_music', music: true }];
+      const mood = moodOf(g.mood);
       return mood ? [{ op: 'set_music', music: true, mood }] : undefined;
     },
   },
@@ -347,6 +301,8 @@ export const GRAMMAR_RULES: readonly GrammarRule[] = [
       return number === undefined ? undefined : [{ op: 'remove_scene', scene: number }];
     },
   },
+  ...EVERYDAY_RULES,
+  ...FOREIGN_RULES,
 ];
 
 /** The voices the grammar knows by default: the embedded ones. */

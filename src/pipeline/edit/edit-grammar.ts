@@ -1,4 +1,5 @@
-import { EditGrammarError } from './edit-errors.js';
+import { closestPhrasing } from './closest-phrasing.js';
+import { EditGrammarError, type UnreadablePart } from './edit-errors.js';
 import { describeOperation, type EditOperation } from './edit-operations.js';
 import type { EditSource } from './edit-source.js';
 import { DEFAULT_GRAMMAR_VOICES, GRAMMAR_RULES, type GrammarContext, type RuleReading } from './edit-grammar-rules.js';
@@ -16,6 +17,12 @@ export const EDIT_GRAMMAR_EXAMPLES: readonly EditGrammarExample[] = [
   { rule: 'Change the title', instruction: 'change the title to Hello world' },
   { rule: "Change a scene's main text", instruction: 'change the text of scene 2 to Fast setup' },
   { rule: 'Replace words wherever they appear (on screen and in the narration)', instruction: "replace 'Acme' with 'Globex'" },
+  { rule: 'Change the title of the nth title card, or of a scene', instruction: "make the first title say 'Hello'" },
+  { rule: 'Change the title of the nth title card, or of a scene', instruction: 'change the title of scene 2 to "Why us"' },
+  { rule: 'Title or text color (every scene, or "of scene 2")', instruction: 'make the title red' },
+  { rule: 'Title or text color (every scene, or "of scene 2")', instruction: 'make the text of scene 2 white' },
+  { rule: 'Text size (x1.25; "a bit" x1.1, "much" x1.5; the title, every scene or "on slide 3")', instruction: 'make the text bigger' },
+  { rule: 'Text size (x1.25; "a bit" x1.1, "much" x1.5; the title, every scene or "on slide 3")', instruction: 'make the title a bit smaller' },
   { rule: 'Primary color (hex or CSS color name)', instruction: 'change the color to #FF5733' },
   { rule: 'Primary color (hex or CSS color name)', instruction: 'change the color to teal' },
   { rule: 'Accent or secondary color', instruction: 'make the accent color orange' },
@@ -31,12 +38,16 @@ export const EDIT_GRAMMAR_EXAMPLES: readonly EditGrammarExample[] = [
   { rule: 'Move a scene', instruction: 'move scene 3 to the start' },
   { rule: 'Move a scene', instruction: 'move scene 3 before scene 1' },
   { rule: 'Swap two scenes', instruction: 'swap scenes 2 and 3' },
+  { rule: 'Swap two scenes', instruction: 'swap the first two slides' },
+  { rule: 'Length of the whole video (scenes keep their shares)', instruction: 'make the video 20 seconds long' },
+  { rule: 'Length of the whole video (scenes keep their shares)', instruction: 'cut it to 25 seconds' },
   { rule: 'Add a scene (at the end unless "at the start", "after scene 2", …)', instruction: 'add a scene at the end saying Thanks for watching' },
   { rule: 'Voice (id or name, see GET /v1/voices)', instruction: 'use the voice Noah' },
   { rule: 'Narration language', instruction: 'narrate in German' },
   { rule: 'Narration language', instruction: 'change the language to French' },
   { rule: 'Music off, on, or by mood (bright, calm, driving, warm, dark)', instruction: 'no music' },
   { rule: 'Music off, on, or by mood (bright, calm, driving, warm, dark)', instruction: 'add calm music' },
+  { rule: 'Music off, on, or by mood (bright, calm, driving, warm, dark)', instruction: 'use calmer music' },
   { rule: 'Sound effects off or on', instruction: 'no sound effects' },
   { rule: 'Narration off or on', instruction: 'no narration' },
   { rule: "A scene's narration script", instruction: 'change the narration of scene 2 to "Setup takes a minute."' },
@@ -45,6 +56,9 @@ export const EDIT_GRAMMAR_EXAMPLES: readonly EditGrammarExample[] = [
   { rule: 'German, French, Spanish', instruction: 'keine Musik' },
   { rule: 'German, French, Spanish', instruction: 'supprimer la scène 2' },
   { rule: 'German, French, Spanish', instruction: 'sin narración' },
+  { rule: 'German, French, Spanish', instruction: 'Mach den Titel rot' },
+  { rule: 'German, French, Spanish', instruction: 'Mets le texte plus grand' },
+  { rule: 'German, French, Spanish', instruction: 'Haz que el vídeo dure 20 segundos' },
 ];
 
 /**
@@ -52,7 +66,7 @@ export const EDIT_GRAMMAR_EXAMPLES: readonly EditGrammarExample[] = [
  * instruction gets, built from {@link EDIT_GRAMMAR_EXAMPLES}.
  */
 export const EDIT_GRAMMAR_HELP = [
-  'Without a language model this node edits by a fixed grammar. Say one change per clause and join several with "and", ";", "then" or new lines. Scenes are "scene 2", "the second scene", "the last scene", "the opening/closing scene"; put exact text in quotes. It understands:',
+  'Without a language model this node edits by a fixed grammar, in English and in the commonest German, French and Spanish phrasings. Say one change per clause and join several with "and", ";", "then" or new lines. Scenes are "scene 2", "slide 2", "card 2", "the second scene", "the last slide", "the opening/closing scene"; put exact text in quotes. It understands:',
   ...[...new Map(EDIT_GRAMMAR_EXAMPLES.map((example) => [example.rule, [] as string[]])).entries()].map(([rule]) => {
     const phrasings = EDIT_GRAMMAR_EXAMPLES.filter((example) => example.rule === rule).map((example) => `"${example.instruction}"`);
     return `- ${rule}: ${phrasings.join(', ')}`;
@@ -69,11 +83,23 @@ export interface ParsedEditInstruction {
 // Hard separators always split; soft ones split only when every part reads (so "say salt and pepper" stays whole).
 const HARD = /\r?\n|;/;
 const SOFT = /,?\s+(?:and\s+then|and\s+also|then|and|also|und\s+dann|und|puis|et|luego|y)\s+|,\s+|\.\s+/giu;
-const FILLER = /^(?:please|also|then|and|could you|can you|would you|i want to|i'd like to|i would like to|let's|bitte|s'il te plaît|s'il vous plaît|por favor)[,\s]+/iu;
+const FILLER =
+  /^(?:please|kindly|also|then|and|could you|can you|would you|will you|i want to|i'd like to|i would like to|i need you to|let's|bitte|könntest du|kannst du|könnten sie|können sie|würdest du|würden sie|ich möchte|ich hätte gern|s['’]il te plaît|s['’]il vous plaît|pourriez-vous|pourrais-tu|pouvez-vous|peux-tu|tu peux|vous pouvez|est-ce que tu peux|est-ce que vous pouvez|est-ce que vous pourriez|merci de|je voudrais|j['’]aimerais|por favor|puedes|podrías|podrias|podría|podria|puede|pueden|me gustaría|me gustaria|quiero que)[,\s]+/iu;
+const POLITE_END = /,?\s*(?:please|thanks|thank you|bitte|danke|s['’]il (?:te|vous) pla[iî]t|svp|stp|merci|por favor|gracias)$/iu;
 
-/** A clause cleaned of politeness and trailing punctuation. */
+/** A clause cleaned of politeness and surrounding punctuation ("¿Puedes …?", "Könntest du bitte …"). */
 function clean(clause: string): string {
-  let text = clause.trim().replace(/[.!?]+$/u, '').replace(/,?\s*(?:please|bitte|por favor)$/iu, '').trim();
+  let text = clause
+    .trim()
+    .replace(/^[¿¡]+/u, '')
+    .replace(/[.!?¿¡\s]+$/u, '')
+    .trim();
+  for (let previous = ''; previous !== text; ) {
+    previous = text;
+    text = text.replace(POLITE_END, '').replace(/[.!?\s]+$/u, '').trim();
+  }
+  // "Mach bitte …", "make please …": a politeness word right after the verb.
+  text = text.replace(/^(\p{L}+) (?:bitte|please|por favor|donc) /iu, '$1 ');
   for (let previous = ''; previous !== text; ) {
     previous = text;
     text = text.replace(FILLER, '').trim();
@@ -165,7 +191,7 @@ export function parseEditInstruction(
   const context: GrammarContext = { source, voices: options.voices ?? DEFAULT_GRAMMAR_VOICES };
   const segments = instruction.split(HARD).map((segment) => segment.trim()).filter((segment) => clean(segment) !== '');
   const operations: EditOperation[] = [];
-  const unreadable: { text: string; problem?: string }[] = [];
+  const unreadable: UnreadablePart[] = [];
   // A clause about the edit's own images ("add the new image") reads as no operation: its image's role does the work.
   let read = 0;
   for (const segment of segments) {
@@ -180,6 +206,9 @@ export function parseEditInstruction(
     unreadable.push(...salvaged.unreadable);
   }
   const understood = operations.map(describeOperation);
+  for (const part of unreadable) {
+    if (!part.problem) part.closest = closestPhrasing(part.text, (candidate) => readSegment(candidate, context) !== undefined);
+  }
   if (unreadable.length > 0 || (operations.length === 0 && (read === 0 || !source.attached?.length))) throw new EditGrammarError(understood, unreadable, EDIT_GRAMMAR_HELP);
   return { operations, understood };
 }

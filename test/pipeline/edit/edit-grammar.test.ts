@@ -14,6 +14,19 @@ const EXPECTED: Record<string, EditOperation[]> = {
   'change the title to Hello world': [{ op: 'retext', scene: 1, key: 'title', text: 'Hello world' }],
   'change the text of scene 2 to Fast setup': [{ op: 'retext', scene: 2, text: 'Fast setup' }],
   "replace 'Acme' with 'Globex'": [{ op: 'replace_text', find: 'Acme', replace: 'Globex' }],
+  "make the first title say 'Hello'": [{ op: 'retext', scene: 1, key: 'title', text: 'Hello' }],
+  'change the title of scene 2 to "Why us"': [{ op: 'retext', scene: 2, key: 'heading', text: 'Why us' }],
+  'make the title red': [{ op: 'recolor_text', scene: 1, color: '#FF0000' }],
+  'make the text of scene 2 white': [{ op: 'recolor_text', scene: 2, color: '#FFFFFF' }],
+  'make the text bigger': [{ op: 'resize_text', change: 'bigger' }],
+  'make the title a bit smaller': [{ op: 'resize_text', scene: 1, change: 'smaller', factor: 1.1 }],
+  'swap the first two slides': [{ op: 'swap', scenes: [1, 2] }],
+  'make the video 20 seconds long': [{ op: 'set_length', seconds: 20 }],
+  'cut it to 25 seconds': [{ op: 'set_length', seconds: 25 }],
+  'use calmer music': [{ op: 'set_music', music: true, mood: 'calm' }],
+  'Mach den Titel rot': [{ op: 'recolor_text', scene: 1, color: '#FF0000' }],
+  'Mets le texte plus grand': [{ op: 'resize_text', change: 'bigger' }],
+  'Haz que el vídeo dure 20 segundos': [{ op: 'set_length', seconds: 20 }],
   'change the color to #FF5733': [{ op: 'restyle', colors: { primary: '#FF5733' } }],
   'change the color to teal': [{ op: 'restyle', colors: { primary: '#008080' } }],
   'make the accent color orange': [{ op: 'restyle', colors: { accent: '#FFA500' } }],
@@ -167,9 +180,9 @@ describe('parseEditInstruction: unreadable instructions', () => {
     expect(error.status).toBe(400);
     expect(error.code).toBe('invalid_request');
     expect(error.understood).toEqual([]);
-    expect(error.unreadable).toEqual([{ text: 'make it pop' }]);
+    expect(error.unreadable).toEqual([{ text: 'make it pop', closest: expect.any(String) }]);
     expect(error.help).toBe(EDIT_GRAMMAR_HELP);
-    expect(error.message).toContain('could not read "make it pop"');
+    expect(error.message).toContain(`Nothing in "make it pop" was understood; the closest change this node understands is "${error.unreadable[0]!.closest}"`);
     expect(error.message).toContain(EDIT_GRAMMAR_HELP);
   });
   it('says what it understood and what it did not, and applies nothing', () => {
