@@ -126,3 +126,14 @@ describe('DiskSpace', () => {
     expect(formatBytes(200 * 1024 * 1024)).toBe('200 MB');
   });
 });
+
+describe('SERVICE_MIN_FREE_MB', () => {
+  it('sets the free space the data dir must keep: 200 MB by default, the variable, or the option over it', async () => {
+    const { resolveConfig } = await import('../../src/config/resolve-config.js');
+    expect(resolveConfig({}, {}).minFreeBytes).toBe(200 * 1024 * 1024);
+    expect(resolveConfig({}, { SERVICE_MIN_FREE_MB: '1024' }).minFreeBytes).toBe(1024 * 1024 * 1024);
+    expect(resolveConfig({ minFreeMb: 0.5 }, { SERVICE_MIN_FREE_MB: '1024' }).minFreeBytes).toBe(512 * 1024);
+    expect(() => resolveConfig({}, { SERVICE_MIN_FREE_MB: 'lots' })).toThrow(/SERVICE_MIN_FREE_MB/);
+    expect(() => resolveConfig({}, { SERVICE_MIN_FREE_MB: '-5' })).toThrow(/SERVICE_MIN_FREE_MB/);
+  });
+});
