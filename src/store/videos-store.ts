@@ -72,19 +72,30 @@ export interface SceneRow {
   audit: string | null;
 }
 
-/** A re-render of a completed job. */
+/** Where a render stands. */
+export type RenderStatus = 'queued' | 'rendering' | 'completed' | 'failed';
+
+/**
+ * One MP4 render of a video job: the job's own (the original, at the job's size and rate, whose
+ * MP4 is the job's `download_url`) or a re-render (`POST /v1/videos/{id}/render`, `service render`)
+ * at any size and rate, which never changes the job.
+ */
 export interface VideoRenderRow {
   id: string;
   video_id: string;
-  status: 'queued' | 'rendering' | 'completed' | 'failed';
+  status: RenderStatus;
   width: number;
   height: number;
   fps: number;
+  /** Plan renders it uses (2 for 4K). */
   renders_used: number;
+  /** Relative to files/, once completed. */
   output_path: string | null;
   error_message: string | null;
   created_at: string;
   finished_at: string | null;
+  /** 1: the original (the job's own render, or for a job made without one the first render completed at its size and rate). */
+  original: number;
 }
 
 /** Columns a job update may set. */
@@ -183,17 +194,26 @@ export class VideosStore {
     return this.sql.get('SELECT * FROM video_renders WHERE id = ?').get(id) as VideoRenderRow | undefined;
   }
 
-  latestRender(videoId: string): VideoRenderRow | undefined {
-    return this.sql.get('SELECT * FROM video_renders WHERE video_id = ? ORDER BY created_at DESC, id DESC LIMIT 1').get(videoId) as
+  /** A job's renders, oldest first (the original, when the job rendered itself, comes first). */
+  listRenders(videoId: string): VideoRenderRow[] {
+    return this.sql.get('SELECT * FROM video_renders WHERE video_id = ? ORDER BY created_at, id').all(videoId) as VideoRenderRow[];
+  }
+
+  /** The record of the job's own render, while it runs and once done. */
+  originalRender(videoId: string): VideoRenderRow | undefined {
+    return this.sql.get('SELECT * FROM video_renders WHERE video_id = ? AND original = 1 ORDER BY created_at, id LIMIT 1').get(videoId) as
       | VideoRenderRow
       | undefined;
   }
 
+  /** Re-renders a stopped process left unfinished, oldest first (a job's own render resumes with the job). */
   listUnfinishedRenders(): VideoRenderRow[] {
-    return this.sql.get(`SELECT * FROM video_renders WHERE status IN ('queued', 'rendering') ORDER BY created_at`).all() as VideoRenderRow[];
+    return this.sql
+      .get(`SELECT * FROM video_renders WHERE status IN ('queued', 'rendering') AND original = 0 ORDER BY created_at, id`)
+      .all() as VideoRenderRow[];
   }
 
-  updateRender(id: string, changes: Partial<Pick<VideoRenderRow, 'status' | 'output_path' | 'error_message' | 'finished_at'>>): void {
+  updateRender(id: string, changes: Partial<Pick<VideoRenderRow, 'status' | 'output_path' | 'error_message' | 'finished_at' | 'original'>>): void {
     const columns = Object.keys(changes);
     if (columns.length === 0) return;
     this.sql.get(`UPDATE video_renders SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...changes, id });

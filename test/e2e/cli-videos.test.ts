@@ -197,11 +197,20 @@ describe('one render path for a job', () => {
     // The foreground render says how its frames were made: captured from the browser, or held.
     for (const line of renderLines.slice(0, -1)) expect(line.label).toMatch(/^rendering \d+% \(frame \d+\/\d+\) · \d+ frames captured, \d+ held, \d+ frames\/s$/);
 
+    // The foreground render is one of the job's renders; the job keeps its own size and MP4.
+    const afterCli = (await e2e.request('GET', `/v1/videos/${id}`)).body;
+    expect(afterCli).toMatchObject({ dimensions: { width: 320, height: 180 } });
+    expect(afterCli.renders.map((render: { original: boolean; status: string; dimensions: unknown }) => [render.original, render.status, render.dimensions])).toEqual([
+      [true, 'completed', { width: 320, height: 180 }],
+      [false, 'completed', { width: 256, height: 144 }],
+    ]);
+
     const queued = await e2e.request('POST', `/v1/videos/${id}/render`, { dimensions: { width: 256, height: 144 } });
     expect(queued.status).toBe(202);
-    const done = await e2e.waitFor(id, (polled) => ['completed', 'failed'].includes(polled.render?.status));
-    expect(done.render).toMatchObject({ status: 'completed', dimensions: { width: 256, height: 144 } });
-    const restFile = path.join(e2e.node.ctx.filesDir, e2e.node.ctx.videos.get(id)!.output_path!);
+    const renderId = queued.body.renders.at(-1).id;
+    const done = await e2e.waitFor(id, (polled) => ['completed', 'failed'].includes(polled.renders.find((render: { id: string }) => render.id === renderId)?.status));
+    expect(done.renders.find((render: { id: string }) => render.id === renderId)).toMatchObject({ status: 'completed', dimensions: { width: 256, height: 144 } });
+    const restFile = path.join(e2e.node.ctx.filesDir, e2e.node.ctx.videos.getRender(renderId)!.output_path!);
     const restProbe = await probeVideo(ffmpeg, restFile);
     expect(restProbe).toMatchObject({ width: 256, height: 144, hasAudio: true });
     expect(await audioSeconds(restFile)).toBeCloseTo(restProbe.durationSeconds, 0);

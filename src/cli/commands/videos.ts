@@ -154,7 +154,11 @@ export function finishReport(job: Record<string, unknown>, options: { json?: boo
   if (job.status !== 'completed') process.exitCode = 1;
 }
 
-/** `service render <job>`: renders a job's committed scenes to an MP4 in the foreground. */
+/**
+ * `service render <job>`: renders a job's committed scenes to an MP4 in the foreground and writes
+ * it to `--out`; the render is recorded among the job's renders (and uses a plan render) like
+ * `POST /v1/videos/{id}/render`, and never changes the job.
+ */
 export function renderCommand(): Command {
   return dataOptions(
     new Command('render')
@@ -169,25 +173,35 @@ export function renderCommand(): Command {
       if (!row) throw new ServiceError('not_found', `video ${jobId} not found`);
       const { RenderPool } = await import('../../render/render-pool.js');
       const { renderJobMp4 } = await import('../../pipeline/videos/render-job.js');
+      const { checkRenderQuota, completeRerender, failRender, newRenderRecord } = await import('../../pipeline/videos/render-records.js');
+      const { describeFailure } = await import('../../pipeline/engine/describe-failure.js');
       const { describeRenderDetail } = await import('../../render/render-video.js');
       const { renderAcceleration } = await import('../../render/acceleration.js');
+      const shape = { width: options.dimensions?.width ?? row.width, height: options.dimensions?.height ?? row.height, fps: options.fps ?? row.fps };
+      // A render here is a render of the job like POST /render: a record in the job's renders, on its account's plan renders.
+      checkRenderQuota(ctx, row.account_id, shape);
+      const render = newRenderRecord(row.id, shape, { status: 'rendering' });
+      ctx.videos.insertRender(render);
       const pool = new RenderPool({ size: 1, browserExecutable: ctx.config.browserExecutable, acceleration: renderAcceleration(ctx.config) });
       const bar = new ProgressBar({ json: options.json });
       const started = Date.now();
       try {
-        const shape = { width: options.dimensions?.width ?? row.width, height: options.dimensions?.height ?? row.height, fps: options.fps ?? row.fps };
         const result = await renderJobMp4(ctx, pool, row, shape, {
           cacheDir: ctx.config.cacheDir,
-          fileName: `cli-${shape.width}x${shape.height}-${shape.fps}.mp4`,
+          fileName: `${render.id}.mp4`,
           onProgress: (progress, _renderedFrames, totalFrames, detail) => bar.update(renderReading(Math.round(progress * totalFrames), totalFrames, undefined, describeRenderDetail(detail))),
+        }).catch((error: unknown) => {
+          failRender(ctx, render.id, describeFailure(error).message);
+          throw error;
         });
+        completeRerender(ctx, render, result.relativePath);
         bar.update({ fraction: 1, stage: 'done' });
         bar.done();
         const out = path.resolve(options.out ?? `${jobId}.mp4`);
         copyFileSync(path.join(ctx.filesDir, result.relativePath), out);
         const seconds = (Date.now() - started) / 1000;
-        print({ id: jobId, file: out, ...result.probe, seconds, rendered_frames: result.renderedFrames, held_frames: result.heldFrames, reused_segments: result.reusedSegments }, options, () =>
-          `wrote ${out}: ${result.probe.codec} ${result.probe.width}x${result.probe.height} ${result.probe.fps} fps ${result.probe.durationSeconds.toFixed(2)} s in ${seconds.toFixed(1)} s`,
+        print({ id: jobId, render_id: render.id, file: out, ...result.probe, seconds, rendered_frames: result.renderedFrames, held_frames: result.heldFrames, reused_segments: result.reusedSegments }, options, () =>
+          `wrote ${out}: ${result.probe.codec} ${result.probe.width}x${result.probe.height} ${result.probe.fps} fps ${result.probe.durationSeconds.toFixed(2)} s in ${seconds.toFixed(1)} s (render ${render.id})`,
         );
       } finally {
         bar.done();

@@ -1,12 +1,10 @@
 import type { Logger } from 'pino';
-import { summarizeAccount } from '../../accounts/accounts.js';
 import { ServiceError } from '../../errors/service-error.js';
 import { isOutOfSpace } from '../../storage/disk-space.js';
 import type { NodeContext } from '../../node-context.js';
 import type { RenderPool } from '../../render/render-pool.js';
-import { newId, nowIso } from '../../store/ids.js';
+import { nowIso } from '../../store/ids.js';
 import type { VideoRenderRow, VideoRow, VideoUpdate } from '../../store/videos-store.js';
-import { rendersNeeded } from '../create/resolve-video-options.js';
 import { AudioThread } from '../audio/audio-thread.js';
 import type { FootageProvider } from '../providers/footage/footage-provider.js';
 import type { StillProvider } from '../providers/stills/still-provider.js';
@@ -26,6 +24,7 @@ import { soundtrackStage } from '../stages/soundtrack.js';
 import { CancelSignal, stageContext, type StageContext, type StageServices } from '../stages/stage-context.js';
 import type { RenderShape } from '../videos/render-job.js';
 import { restoreFilesOfJob } from '../videos/job-file-references.js';
+import { checkRenderQuota, newRenderRecord } from '../videos/render-records.js';
 import { baseUrlOf } from '../videos/video-view.js';
 import { applyTransition, finishJob } from './apply-transition.js';
 import { describeFailure } from './describe-failure.js';
@@ -129,32 +128,16 @@ export class VideoEngine {
 
   /**
    * Re-renders a completed job at a new shape (`POST /v1/videos/{id}/render`): checks the state and
-   * the render quota, queues the render and returns its row. The job stays `completed`; its
-   * download link moves to the new MP4 when the render finishes.
+   * the render quota, queues the render and returns its row. The job stays `completed` and keeps
+   * its own size, rate and MP4; the render is a record of its own (`renders` of the poll response).
    */
   rerender(id: string, shape: RenderShape): VideoRenderRow {
     this.ctx.disk.assertWritable();
     const row = this.ctx.videos.get(id);
     if (!row) throw new ServiceError('not_found', `video ${id} not found`);
     if (row.status !== 'completed') throw new ServiceError('not_renderable', `video ${id} is ${row.status}; only a completed job can be rendered`);
-    const needed = rendersNeeded(shape.width, shape.height);
-    const summary = summarizeAccount(this.ctx, row.account_id);
-    if (summary.renders_remaining < needed) {
-      throw new ServiceError('insufficient_credits', `the render quota is spent: ${summary.renders_used} of ${summary.monthly_renders} renders used this month`);
-    }
-    const render: VideoRenderRow = {
-      id: newId('rnd'),
-      video_id: id,
-      status: 'queued',
-      width: shape.width,
-      height: shape.height,
-      fps: shape.fps,
-      renders_used: needed,
-      output_path: null,
-      error_message: null,
-      created_at: nowIso(),
-      finished_at: null,
-    };
+    checkRenderQuota(this.ctx, row.account_id, shape);
+    const render = newRenderRecord(id, shape);
     this.ctx.videos.insertRender(render);
     this.enqueueRender(render.id);
     return render;

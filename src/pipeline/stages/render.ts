@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { quotaMonth } from '../../accounts/accounts.js';
 import type { NodeContext } from '../../node-context.js';
 import type { RenderPool } from '../../render/render-pool.js';
 import { nowIso } from '../../store/ids.js';
@@ -7,8 +6,9 @@ import type { VideoRenderRow } from '../../store/videos-store.js';
 import { describeFailure } from '../engine/describe-failure.js';
 import { describeRenderDetail } from '../../render/render-video.js';
 import { renderJobMp4 } from '../videos/render-job.js';
+import { completeRerender, failRender, newRenderRecord } from '../videos/render-records.js';
 import { restoreFilesOfJob } from '../videos/job-file-references.js';
-import type { StageContext } from './stage-context.js';
+import { CancelSignal, type StageContext } from './stage-context.js';
 
 /** Least time between two progress writes while rendering, ms. */
 const PROGRESS_EVERY_MS = 1000;
@@ -16,14 +16,39 @@ const PROGRESS_EVERY_MS = 1000;
 /**
  * The render stage: renders the committed scenes (with the soundtrack) to the job's MP4, checked
  * with ffprobe, reporting `frames_done` / `frames_total` about once a second, and in
- * `phase_detail` the frames captured, the frames held and the rate. Checkpoint:
+ * `phase_detail` the frames captured, the frames held and the rate. The render is the job's
+ * original record in `video_renders` (made here, taken up again after a restart). Checkpoint:
  * `output_path`; the terminal transition charges the render.
  */
 export async function renderStage(stage: StageContext): Promise<void> {
   const row = stage.job();
+  const shape = { width: row.width, height: row.height, fps: row.fps };
+  let record = stage.ctx.videos.originalRender(row.id);
+  if (!record) {
+    record = newRenderRecord(row.id, shape, { original: true, status: 'rendering' });
+    stage.ctx.videos.insertRender(record);
+  } else if (record.status !== 'rendering') {
+    stage.ctx.videos.updateRender(record.id, { status: 'rendering', error_message: null, finished_at: null });
+  }
+  try {
+    const relativePath = await renderOriginal(stage, shape);
+    stage.ctx.db.transaction(() => {
+      stage.ctx.videos.updateRender(record.id, { status: 'completed', output_path: relativePath, finished_at: nowIso() });
+      stage.progress({ output_path: relativePath });
+    })();
+  } catch (error) {
+    // An engine stopping leaves the record rendering: the job and its render go on at the next start.
+    const stopping = stage.signal.aborted && !(stage.signal.reason instanceof CancelSignal);
+    if (!stopping) failRender(stage.ctx, record.id, stage.signal.reason instanceof CancelSignal ? 'the job was canceled' : describeFailure(error).message);
+    throw error;
+  }
+}
+
+async function renderOriginal(stage: StageContext, shape: { width: number; height: number; fps: number }): Promise<string> {
+  const row = stage.job();
   let lastWrite = 0;
   let lastWaiting: string | undefined;
-  const { relativePath, workers } = await renderJobMp4(stage.ctx, stage.pool, row, { width: row.width, height: row.height, fps: row.fps }, {
+  const { relativePath, workers } = await renderJobMp4(stage.ctx, stage.pool, row, shape, {
     cacheDir: stage.cacheDir,
     fileName: `${row.id}.mp4`,
     signal: stage.signal,
@@ -44,7 +69,7 @@ export async function renderStage(stage: StageContext): Promise<void> {
     const options = JSON.parse(stage.job().options) as Record<string, unknown>;
     stage.ctx.videos.update(row.id, { options: JSON.stringify({ ...options, segment_workers: { ...(options.segment_workers as object | undefined), ...workers } }) });
   }
-  stage.progress({ output_path: relativePath });
+  return relativePath;
 }
 
 /** What a re-render needs of the node. */
@@ -56,10 +81,11 @@ export interface RerenderServices {
 }
 
 /**
- * A re-render of a completed job at a new shape (`POST /v1/videos/{id}/render`): renders, then in
- * one transaction marks the render completed, moves the job's download to the new MP4 and records
- * the render quota it used. A failure marks the render failed; the job stays as it was. When
- * `stopping()` says the engine is shutting down, the render is left queued for the next start.
+ * A re-render of a completed job at a new shape (`POST /v1/videos/{id}/render`): renders to an
+ * MP4 of its own, then marks the render completed and records the plan renders it used (see
+ * {@link completeRerender}); the job keeps its own size, rate and MP4. A failure marks the render
+ * failed; the job stays as it was. When `stopping()` says the engine is shutting down, the render
+ * is left for the next start.
  */
 export async function rerenderStage(services: RerenderServices, render: VideoRenderRow, signal: AbortSignal, stopping: () => boolean): Promise<void> {
   const { ctx } = services;
@@ -68,15 +94,10 @@ export async function rerenderStage(services: RerenderServices, render: VideoRen
     ctx.videos.updateRender(render.id, { status: 'rendering' });
     await restoreFilesOfJob(ctx, row.id);
     const { relativePath } = await renderJobMp4(ctx, services.pool, row, render, { cacheDir: services.cacheDir, fileName: `${render.id}.mp4`, signal });
-    ctx.db.transaction(() => {
-      const now = nowIso();
-      ctx.videos.updateRender(render.id, { status: 'completed', output_path: relativePath, finished_at: now });
-      ctx.videos.update(row.id, { output_path: relativePath, width: render.width, height: render.height, fps: render.fps, updated_at: now });
-      ctx.ledger.recordRenders({ account_id: row.account_id, renders: render.renders_used, reference: render.id, month: quotaMonth(), created_at: now });
-    })();
+    completeRerender(ctx, render, relativePath);
   } catch (error) {
     if (stopping()) return;
     services.logger?.error({ videoId: row.id, renderId: render.id, err: error }, 're-render failed');
-    ctx.videos.updateRender(render.id, { status: 'failed', error_message: describeFailure(error).message, finished_at: nowIso() });
+    failRender(ctx, render.id, describeFailure(error).message);
   }
 }

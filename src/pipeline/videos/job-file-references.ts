@@ -29,7 +29,7 @@ function parsed(json: string | null | undefined): unknown {
 /**
  * The files (relative to `files/`) a job's rows name: its inputs (the create options'
  * attachments and the documents read at create), prepared assets and stills (the plan, the review
- * state, scene settings), narration clips, the soundtrack, the brand kit's logo, its MP4 and its latest re-render's. Read from the rows rather
+ * state, scene settings), narration clips, the soundtrack, the brand kit's logo, its MP4 and those of its other renders. Read from the rows rather
  * than listed from the bucket, so an edit's files borrowed from its source job come along too.
  */
 export function jobFileReferences(ctx: Pick<NodeContext, 'videos' | 'brandKits'>, videoId: string): string[] {
@@ -45,7 +45,7 @@ export function jobFileReferences(ctx: Pick<NodeContext, 'videos' | 'brandKits'>
     referencesIn(parsed(scene.settings), found);
     referencesIn(scene.narration_audio, found);
   }
-  referencesIn(ctx.videos.latestRender(videoId)?.output_path, found);
+  for (const render of ctx.videos.listRenders(videoId)) referencesIn(render.output_path, found);
   return [...found];
 }
 

@@ -79,7 +79,11 @@ export function cancelVideo(ctx: NodeContext, engine: VideoEngine | undefined, a
   return toPollResponse(ctx, requireEngine(engine).cancel(row.id), baseUrl);
 }
 
-/** `POST /v1/videos/{id}/render`: queues a re-render of a completed job at its own or new dimensions and fps. */
+/**
+ * `POST /v1/videos/{id}/render`: queues a re-render of a completed job at its own or new dimensions
+ * and fps, as a render record of its own; answers the job in the poll shape, whose `renders` holds
+ * the new render. The job stays `completed` with its own size, rate and MP4.
+ */
 export function rerenderVideo(
   ctx: NodeContext,
   engine: VideoEngine | undefined,
@@ -88,11 +92,23 @@ export function rerenderVideo(
   shape: { dimensions?: { width: number; height: number } | undefined; fps?: number | undefined },
   baseUrl: string,
 ): Record<string, unknown> {
+  return queueRerender(ctx, engine, accountId, id, shape, baseUrl).video;
+}
+
+/** {@link rerenderVideo}, with the id of the render it queued. */
+export function queueRerender(
+  ctx: NodeContext,
+  engine: VideoEngine | undefined,
+  accountId: string,
+  id: string,
+  shape: { dimensions?: { width: number; height: number } | undefined; fps?: number | undefined },
+  baseUrl: string,
+): { video: Record<string, unknown>; renderId: string } {
   const row = ownVideo(ctx, id, accountId);
-  requireEngine(engine).rerender(row.id, {
+  const render = requireEngine(engine).rerender(row.id, {
     width: shape.dimensions?.width ?? row.width,
     height: shape.dimensions?.height ?? row.height,
     fps: shape.fps ?? row.fps,
   });
-  return toPollResponse(ctx, ctx.videos.get(row.id)!, baseUrl);
+  return { video: toPollResponse(ctx, ctx.videos.get(row.id)!, baseUrl), renderId: render.id };
 }

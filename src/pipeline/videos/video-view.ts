@@ -5,7 +5,7 @@ import { reviewOf } from '../review/review-state.js';
 import { footageSecondsMade } from '../stages/footage-scenes.js';
 import { creditPartViews, type CreditPart } from '../create/estimate-credits.js';
 import { signFileUrl } from '../../security/signed-urls.js';
-import type { SceneRow, VideoRow } from '../../store/videos-store.js';
+import type { SceneRow, VideoRenderRow, VideoRow } from '../../store/videos-store.js';
 import { isTerminal } from '../engine/job-states.js';
 import { parseWarnings } from './job-warnings.js';
 
@@ -28,7 +28,9 @@ export function baseUrlOf(ctx: NodeContext, listeningPort?: number): string {
 /** `GET /v1/videos/{id}`: the spec's poll response plus the extras of DECISIONS.md. */
 export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string, now = Date.now()): Record<string, unknown> {
   const scenes = ctx.videos.scenes(row.id);
-  const render = ctx.videos.latestRender(row.id);
+  const renders = ctx.videos.listRenders(row.id);
+  // A completed job with a re-render under way is worth polling again, at the pace of a render.
+  const rendering = renders.some((render) => render.status === 'queued' || render.status === 'rendering');
   const audio = row.plan ? (JSON.parse(row.plan) as { audio?: { narration: boolean; music: boolean; sfx: boolean; language: string; voice: string } }).audio : undefined;
   const terminal = isTerminal(row.status);
   const finishedAt = terminal && row.finished_at ? Date.parse(row.finished_at) : now;
@@ -37,7 +39,7 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
     status: row.status,
     ...(row.phase && row.status === 'processing' ? { phase: row.phase } : {}),
     ...(row.phase_detail ? { phase_detail: row.phase_detail } : {}),
-    poll_after_seconds: POLL_AFTER[row.status] ?? 10,
+    poll_after_seconds: row.status === 'completed' && rendering ? POLL_AFTER.rendering! : (POLL_AFTER[row.status] ?? 10),
     model: row.model,
     prompt: row.prompt,
     ...(row.enhanced_prompt ? { enhanced_prompt: row.enhanced_prompt } : {}),
@@ -68,17 +70,8 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
     ...(audio
       ? { audio: { narration: audio.narration, music: audio.music, sfx: audio.sfx, narration_language: audio.language, narration_voice: audio.voice } }
       : {}),
-    ...(render
-      ? {
-          render: {
-            id: render.id,
-            status: render.status,
-            dimensions: { width: render.width, height: render.height },
-            fps: render.fps,
-            ...(render.error_message ? { error: render.error_message } : {}),
-          },
-        }
-      : {}),
+    // Extension: every MP4 render of the job, once there is one (a job still being made shows the spec's fields only).
+    ...(renders.length > 0 ? { renders: renders.map((render) => renderView(ctx, render, baseUrl, now)) } : {}),
     ...(row.cancel_requested && !terminal ? { cancel_requested: true } : {}),
     ...(row.status === 'failed' && row.error_code ? { error: { code: row.error_code, message: row.error_message ?? '' } } : {}),
     // Every terminal job that was charged shows what it cost (a canceled or failed one pays for its committed work too).
@@ -89,6 +82,24 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
     ...(row.status === 'completed' && row.output_path
       ? { download_url: signFileUrl(ctx.keys.downloads, baseUrl, row.output_path, now) }
       : {}),
+  };
+}
+
+/**
+ * One MP4 render of the job (extension `renders`): the original (the job's own, at its size and
+ * rate; its MP4 is the top-level `download_url`) or a re-render, with a signed link once completed.
+ */
+export function renderView(ctx: NodeContext, render: VideoRenderRow, baseUrl: string, now = Date.now()): Record<string, unknown> {
+  return {
+    id: render.id,
+    status: render.status,
+    original: render.original === 1,
+    dimensions: { width: render.width, height: render.height },
+    fps: render.fps,
+    created_at: render.created_at,
+    ...(render.status === 'completed' && render.finished_at ? { completed_at: render.finished_at } : {}),
+    ...(render.status === 'failed' && render.error_message ? { error: render.error_message } : {}),
+    ...(render.status === 'completed' && render.output_path ? { download_url: signFileUrl(ctx.keys.downloads, baseUrl, render.output_path, now) } : {}),
   };
 }
 

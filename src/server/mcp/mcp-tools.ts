@@ -10,7 +10,7 @@ import { createVideo } from '../../pipeline/videos/create-video.js';
 import { createEdit } from '../../pipeline/edit/create-edit.js';
 import { enhancePrompt } from '../../pipeline/videos/enhance-prompt.js';
 import { videoFrames } from '../../pipeline/videos/video-frames.js';
-import { approveVideo, cancelVideo, listVideos, ownVideo, rerenderVideo } from '../../pipeline/videos/video-operations.js';
+import { approveVideo, cancelVideo, listVideos, ownVideo, queueRerender } from '../../pipeline/videos/video-operations.js';
 import { toPollResponse } from '../../pipeline/videos/video-view.js';
 import type { RequestLimits } from '../rate-limit/request-limits.js';
 import { animationStylesResponse, brandKitsResponse, modelsResponse, voicesResponse } from '../schemas/catalog-schemas.js';
@@ -82,9 +82,10 @@ function statusSentence(video: Record<string, unknown>): string {
   const scenes = progress.scenes_planned > 0 ? ` ${progress.scenes_committed} of ${progress.scenes_planned} scenes are committed.` : '';
   const head = `Video ${id} is ${String(video.status)}${detail}.${scenes}`;
   if (video.status === 'completed') {
-    return video.download_url
+    const main = video.download_url
       ? `${head} Download the MP4 from download_url (valid about 15 minutes; poll again for a fresh link), or look at it with preview_video.`
       : `${head} It has no MP4 yet: render_video makes one; preview_video shows its scenes as stills.`;
+    return `${main}${rendersSentence(video)}`;
   }
   if (video.status === 'failed') {
     const error = video.error as { code?: string; message?: string } | undefined;
@@ -92,6 +93,17 @@ function statusSentence(video: Record<string, unknown>): string {
   }
   if (video.status === 'canceled') return head;
   return `${head} Poll get_video_status again in ${String(video.poll_after_seconds)} s.`;
+}
+
+/** The job's re-renders in a sentence (the original is the top-level download_url). */
+function rendersSentence(video: Record<string, unknown>): string {
+  const renders = ((video.renders ?? []) as { id: string; original: boolean; status: string; dimensions: { width: number; height: number }; fps: number }[]).filter(
+    (render) => !render.original,
+  );
+  if (renders.length === 0) return '';
+  const items = renders.map((render) => `${render.id} ${render.dimensions.width}x${render.dimensions.height} at ${render.fps} fps, ${render.status}`);
+  const waiting = renders.some((render) => render.status === 'queued' || render.status === 'rendering');
+  return ` Re-renders: ${items.join('; ')}${waiting ? '; poll again until each is completed' : ''}. A completed one has its own download_url in renders.`;
 }
 
 function names(items: { id: string }[], limit = 12): string {
@@ -123,7 +135,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'get_video_status',
     title: 'Get a video\'s status',
-    description: 'Poll a video job (GET /v1/videos/{id}): status, phase, scenes, credits and, once completed with an MP4, its download_url.',
+    description:
+      "Poll a video job (GET /v1/videos/{id}): status, phase, scenes, credits and, once completed with an MP4, its download_url (the original, at the job's own dimensions and fps). renders lists every MP4 render of the job (the original marked original: true, and each re-render with its own dimensions, fps, status and, once completed, download_url).",
     input: videoIdParams,
     output: pollResponse,
     annotations: READ_ONLY,
@@ -195,16 +208,18 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     name: 'render_video',
     title: 'Render a video again',
     description:
-      'Re-render a completed video as an MP4 (POST /v1/videos/{id}/render), optionally at other dimensions or fps. Uses one plan render (4K: two); poll get_video_status for the new download_url.',
+      "Re-render a completed video as an MP4 (POST /v1/videos/{id}/render), optionally at other dimensions or fps. Uses one plan render (4K: two) once completed. The re-render is its own record: the answer is the job with the new render in renders (status queued); the job stays completed and keeps its own dimensions, fps and download_url, and edits start from those. Poll get_video_status until that render is completed, then download it from the render's own download_url.",
     input: videoIdParams.extend(renderFields.shape),
     output: pollResponse,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     run: async (session, args) => {
       const { id, ...shape } = args;
-      const video = rerenderVideo(session.ctx, session.services.engine, session.principal.account.id, id, shape, session.baseUrl);
-      const render = video.render as { dimensions: { width: number; height: number }; fps: number } | undefined;
-      const size = render ? ` at ${render.dimensions.width}x${render.dimensions.height}, ${render.fps} fps` : '';
-      return { structured: video, summary: `Video ${id} is queued for a new render${size}. Poll get_video_status until its render is completed for the new download_url.` };
+      const { video, renderId } = queueRerender(session.ctx, session.services.engine, session.principal.account.id, id, shape, session.baseUrl);
+      const render = ((video.renders ?? []) as { id: string; dimensions: { width: number; height: number }; fps: number }[]).find((item) => item.id === renderId)!;
+      return {
+        structured: video,
+        summary: `Render ${render.id} of video ${id} is queued at ${render.dimensions.width}x${render.dimensions.height}, ${render.fps} fps. Poll get_video_status until that render is completed in renders, then download its own download_url; the job's download_url stays the original.`,
+      };
     },
   }),
   defineTool({

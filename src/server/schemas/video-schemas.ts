@@ -48,6 +48,19 @@ export const createdVideoResponse = z.object({
   estimate_breakdown: estimateBreakdown,
 });
 
+/** One render of a job (`renders` of the poll response). */
+export const videoRenderResponse = z.object({
+  id: z.string().describe('The render id (rnd_...)'),
+  status: z.enum(['queued', 'rendering', 'completed', 'failed']),
+  original: z.boolean().describe("Whether this is the job's own render, at its dimensions and fps, whose MP4 is the job's download_url"),
+  dimensions: z.object({ width: z.number().int(), height: z.number().int() }),
+  fps: z.number(),
+  created_at: z.string(),
+  completed_at: z.string().optional().describe('When completed'),
+  error: z.string().optional().describe('When failed: why (nothing is charged for it)'),
+  download_url: z.string().optional().describe('When completed: its MP4, a signed link valid about 15 minutes; re-fetch the job for a fresh one'),
+});
+
 /** The poll response of `GET /v1/videos/{id}` (cancel and re-render answer with it too). */
 export const pollResponse = z.looseObject({
   id: z.string(),
@@ -108,7 +121,13 @@ export const pollResponse = z.looseObject({
     .array(z.object({ scene_id: z.string(), worker: z.string().describe('The `service worker` name') }))
     .optional()
     .describe('Extension, on a node started with --queue: which render worker made each scene\'s segment (segments found already made are absent)'),
-  download_url: z.string().optional(),
+  renders: z
+    .array(videoRenderResponse)
+    .optional()
+    .describe(
+      "Extension, once the job has a render: its MP4 renders, oldest first. The original is the job's own render at its dimensions and fps (render: true; for a job made without it, the first render completed at its own size and rate); its MP4 is the top-level download_url. A re-render (POST /v1/videos/{id}/render, service render) is a render of its own and never changes the job's dimensions, fps, download_url or what an edit starts from",
+    ),
+  download_url: z.string().optional().describe("The original render's MP4 (a signed link valid about 15 minutes), when the job is completed and rendered"),
 });
 
 const dimension = z.number().int().min(128).max(3840).refine((n) => n % 2 === 0, 'must be an even number');
