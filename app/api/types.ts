@@ -55,7 +55,22 @@ export interface Video {
   review?: { gate: 'cast' | 'storyboard'; round: number; changed?: string[] };
   estimate_breakdown?: EstimatePart[];
   edit?: { instruction: string; changes: string[] };
-  render?: { id: string; status: string; dimensions: { width: number; height: number }; fps: number };
+  /** Every MP4 render of the job, oldest first, once it has one; the original's MP4 is `download_url`. */
+  renders?: VideoRender[];
+}
+
+/** One MP4 render of a video (`renders` of the poll response). */
+export interface VideoRender {
+  id: string;
+  status: 'queued' | 'rendering' | 'completed' | 'failed';
+  /** The job's own render, at its dimensions and fps. */
+  original: boolean;
+  dimensions: { width: number; height: number };
+  fps: number;
+  created_at: string;
+  completed_at?: string;
+  error?: string;
+  download_url?: string;
 }
 
 /** `GET /v1/videos`. */

@@ -224,6 +224,24 @@ describe('the web app in a real browser', () => {
     await page.getByRole('link', { name: 'Download the MP4' }).waitFor();
   }, 60_000);
 
+  it('renders the video again at another size from its page, and lists both renders with a download each, the original marked', async () => {
+    await page.goto(`/app/videos/${renderedId}`);
+    await page.getByLabel('Width').fill('160');
+    await page.getByLabel('Height').fill('160');
+    await page.getByLabel('Frame rate').selectOption('24');
+    await page.getByRole('button', { name: 'Render', exact: true }).click();
+    const renders = page.getByRole('table', { name: 'The MP4 renders of this video, oldest first' });
+    const again = renders.getByRole('row').filter({ hasText: '160×160' });
+    await again.getByRole('link', { name: 'Download 160×160' }).waitFor({ timeout: 120_000 });
+    await expect.poll(() => again.textContent()).toContain('24 fps');
+    const original = renders.getByRole('row').filter({ hasText: '(original)' });
+    expect(await original.textContent()).toContain(`${SIZE.width}×${SIZE.height}`);
+    await original.getByRole('link', { name: `Download ${SIZE.width}×${SIZE.height}` }).waitFor();
+    // The page still plays the original, at the job's own size.
+    expect((await e2e.request('GET', `/v1/videos/${renderedId}`)).body).toMatchObject({ dimensions: SIZE, fps: 30 });
+    await checkPage('video-renders');
+  }, 180_000);
+
   it('approves the cast sheets in the app and moves on to the storyboard', async () => {
     await e2e.waitFor(storyboardId, (job) => job.status === 'awaiting_approval' || ['completed', 'failed', 'canceled'].includes(job.status));
     await page.goto(`/app/videos/${storyboardId}`);

@@ -24,7 +24,7 @@ export function useVideoPoll(id: string): { video: Video | undefined; error: unk
           setVideo(answer);
           setError(undefined);
           delay.current = Math.max(1, answer.poll_after_seconds);
-          if (!isFinished(answer.status) || answer.render?.status === 'queued' || answer.render?.status === 'rendering') {
+          if (!isFinished(answer.status) || (answer.renders ?? []).some((render) => render.status === 'queued' || render.status === 'rendering')) {
             timer = setTimeout(poll, delay.current * 1000);
           }
         },

@@ -8,6 +8,7 @@ import type { VideoPreviewData } from '../../player/scene-preview.js';
 import { Link } from '../../router/router.js';
 import { useApi } from '../../session/session-context.js';
 import { FramesGrid } from './frames-grid.js';
+import { RenderList } from './render-list.js';
 import { ReviewGate } from './review-gate.js';
 import { CancelAction, EditAction, RenderAction } from './video-actions.js';
 import { VideoStatus } from './video-status.js';
@@ -18,7 +19,7 @@ function notReady(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
-/** The page of one video (its `app_url`): live status, preview, MP4, frames, review, edit. */
+/** The page of one video (its `app_url`): live status, preview, MP4, renders, frames, review, edit. */
 export function VideoPage({ id }: { id: string }) {
   const api = useApi();
   const now = useNow();
@@ -82,6 +83,8 @@ export function VideoPage({ id }: { id: string }) {
         {preview.error !== undefined && !notReady(preview.error) ? <ErrorNotice error={preview.error} /> : null}
       </section>
 
+      <RenderList videoId={video.id} renders={video.renders ?? []} />
+
       <section aria-labelledby="scenes-title">
         <h2 id="scenes-title">Scenes</h2>
         {video.scenes.length === 0 ? (
@@ -107,11 +110,6 @@ export function VideoPage({ id }: { id: string }) {
 
       <section aria-labelledby="actions-title" className="actions">
         <h2 id="actions-title">Actions</h2>
-        {video.render === undefined ? null : (
-          <p aria-live="polite">
-            Latest render: {video.render.dimensions.width}×{video.render.dimensions.height} at {video.render.fps} fps, {video.render.status}
-          </p>
-        )}
         <CancelAction video={video} onChanged={replace} />
         <RenderAction video={video} onChanged={replace} />
         <EditAction video={video} />
