@@ -14,6 +14,9 @@ Answer with the list of operations that makes exactly that change and nothing el
 - Scene numbers are the source video's, from 1.
 - Keep every text the person did not ask to change as it is; write new texts in the video's language.
 - Colors as #RRGGBB; fonts by family name.
+- "The title" is the first title card (else scene 1). A title's or text's color is recolor_text and its size resize_text, for that scene, or without a scene for every scene; the theme's colors are restyle.
+- A length for the whole video ("make it 20 seconds") is set_length, which rescales every scene; one scene's length is retime.
+- A music mood by comparison ("calmer", "more upbeat") is set_music with the mood it names: calm, bright, driving, warm or dark.
 - Never invent figures, quotes or facts the person did not give.
 What the operations mean, by example (the rule grammar the node also reads):
 ${EDIT_GRAMMAR_HELP}`;
@@ -28,7 +31,7 @@ function describeSource(source: EditSource): string {
       (image) =>
         `Image ${image.index + 1} sent with this change: asset "${image.name}", role ${image.role}${image.context ? `, context "${image.context}"` : ''}${image.role === 'style' ? ' (its colours are applied already; do not place it)' : ' (place it with swap_image, image "' + image.name + '"' + (image.role === 'import' ? '; if no operation places it, it becomes a new scene at the end)' : '; leave it out if it does not serve the change)')}`,
     ),
-    `Options: narration ${options.narration ? `on (voice ${options.voice}, language ${options.language})` : 'off'}, music ${options.music ? 'on' : 'off'}, sound effects ${options.sfx ? 'on' : 'off'}, colors ${JSON.stringify(options.colors)}, fonts ${JSON.stringify(options.fonts)}`,
+    `Options: narration ${options.narration ? `on (voice ${options.voice}, language ${options.language})` : 'off'}, music ${options.music ? `on${options.musicMood ? ` (mood ${options.musicMood})` : ''}` : 'off'}, sound effects ${options.sfx ? 'on' : 'off'}, colors ${JSON.stringify(options.colors)}, fonts ${JSON.stringify(options.fonts)}`,
   ].join('\n');
 }
 
