@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type NodeRuntime } from '../../src/node-runtime.js';
@@ -63,5 +64,31 @@ describe('creates on a full disk', () => {
     free = 1000 * MB;
     const response = await rest('POST', '/v1/videos', { prompt: 'How tides work. The moon pulls the oceans.', duration: 10 });
     expect(response.statusCode).toBe(202);
+  });
+
+  it('answers 503 storage_full, not a 500, when the database refuses a write for space (SQLITE_FULL) past the free-space check, over REST and MCP', async () => {
+    free = 1000 * MB;
+    const insert = node.ctx.videos.insert.bind(node.ctx.videos);
+    node.ctx.videos.insert = () => {
+      throw new Database.SqliteError('database or disk is full', 'SQLITE_FULL');
+    };
+    try {
+      const before = snapshotDatabase(node.ctx);
+      const response = await rest('POST', '/v1/videos', { prompt: 'How tides work. The moon pulls the oceans.', duration: 10 });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error).toMatchObject({ code: 'storage_full', status: 503 });
+      const answer = (await (
+        await fetch(`${url}/mcp`, {
+          method: 'POST',
+          headers: { ...bearer(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'create_video', arguments: { prompt: 'How tides work.', duration: 10 } } }),
+        })
+      ).json()) as { result: { isError: boolean; content: { text: string }[] } };
+      expect(answer.result.isError).toBe(true);
+      expect(JSON.parse(answer.result.content[0]!.text).error).toMatchObject({ code: 'storage_full', status: 503 });
+      expect(snapshotDatabase(node.ctx)).toEqual(before);
+    } finally {
+      node.ctx.videos.insert = insert;
+    }
   });
 });

@@ -3,6 +3,7 @@ import { ErrorCode, ListToolsRequestSchema, type CallToolResult, type JSONRPCReq
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { ServiceError } from '../../errors/service-error.js';
+import { isOutOfSpace } from '../../storage/disk-space.js';
 import { logRefusal } from '../../log/log-refusal.js';
 import { SERVICE_VERSION } from '../../package-root.js';
 import { toJsonSchema } from '../json-schema.js';
@@ -97,6 +98,9 @@ async function callTool(tool: ToolDefinition, rawArgs: unknown, session: ToolSes
     return resultOf(await tool.run(session, parsed.data));
   } catch (error) {
     if (error instanceof ServiceError) return errorResult(error, logger, tool.name);
+    if (isOutOfSpace(error)) {
+      return errorResult(new ServiceError('storage_full', `the node's disk is full, so ${tool.name} could not be saved; try again once space is freed`, { cause: error }), logger, tool.name);
+    }
     return errorResult(
       new ServiceError('internal_error', `internal error in ${tool.name}; the node's log has the details`, { cause: error }),
       logger,
