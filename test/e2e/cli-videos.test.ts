@@ -101,7 +101,7 @@ describe('service create, render and jobs', () => {
     const refused = await run(['edit', sourceId, 'make it pop somehow', '--json', ...d()]);
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.stderr).error.code).toBe('invalid_request');
-    const queued = await run(['edit', sourceId, 'remove the last scene', ...d()]);
+    const queued = await run(['edit', sourceId, "make the title say 'Octopus facts'", ...d()]);
     expect(queued.code, queued.stderr).toBe(0);
     expect(queued.stdout).toMatch(/^queued edit vid_\S+ of vid_\S+ \([\d.]+ credits estimated\)/);
     expect(JSON.parse((await run(['jobs', 'list', '--json', ...d()])).stdout).length).toBe(before + 1);
