@@ -127,10 +127,12 @@ const MOOD_WORDS: [MusicMood, RegExp][] = [
   ['warm', /\b(?:story|history|family|food|travel|coffee|community|nature|garden)\b/i],
 ];
 
+/** The tempo each mood's score is played at, in beats per minute. */
+export const MOOD_TEMPO: Readonly<Record<MusicMood, number>> = { bright: 112, driving: 124, warm: 96, calm: 80, dark: 88 };
+
 /** The mood and tempo for a job: from the prompt's words, then the style pack's motion. */
 export function pickMusicStyle(prompt: string, packId: string): { mood: MusicMood; bpm: number } {
   const text = `${prompt} ${packId.replace(/-/g, ' ')}`;
   const mood = MOOD_WORDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'bright';
-  const bpm = { bright: 112, driving: 124, warm: 96, calm: 80, dark: 88 }[mood];
-  return { mood, bpm };
+  return { mood, bpm: MOOD_TEMPO[mood] };
 }

@@ -8,6 +8,7 @@ import type { NodeContext } from '../../node-context.js';
 import { saveJobTree } from '../../storage/job-files.js';
 import { newId, nowIso } from '../../store/ids.js';
 import type { SceneRow, VideoRow } from '../../store/videos-store.js';
+import { MOOD_TEMPO } from '../audio/synthesize-music.js';
 import { CREDIT_RATES, creditPartViews, type CreditPart } from '../create/estimate-credits.js';
 import { rendersNeeded, type ResolvedVideoOptions } from '../create/resolve-video-options.js';
 import { isTerminal } from '../engine/job-states.js';
@@ -60,7 +61,7 @@ export function planAfterEdit(plan: StoredPlan, result: Pick<EditResult, 'option
       palette: { ...plan.theme.palette, ...result.options.colors },
       fonts: { ...plan.theme.fonts, ...result.options.fonts },
     },
-    ...(plan.audio ? { audio: { ...plan.audio, narration: result.options.narration, voice: result.options.voice || plan.audio.voice, music: result.options.music, sfx: result.options.sfx, ...(result.options.musicMood ? { mood: result.options.musicMood } : {}) } } : {}),
+    ...(plan.audio ? { audio: { ...plan.audio, narration: result.options.narration, voice: result.options.voice || plan.audio.voice, music: result.options.music, sfx: result.options.sfx, ...(result.options.musicMood && result.options.musicMood !== plan.audio.mood ? { mood: result.options.musicMood, bpm: MOOD_TEMPO[result.options.musicMood] } : {}) } } : {}),
   };
 }
 

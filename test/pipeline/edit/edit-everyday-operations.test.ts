@@ -166,8 +166,10 @@ describe('applyEditOperations: music mood', () => {
     const plan = { theme: { palette: {}, fonts: { heading: 'Inter', body: 'Inter' } }, audio: { narration: true, music: true, sfx: false, language: 'en', voice: 'embedded-ava', bpm: 112, mood: 'bright', seed: 7 } } as unknown as StoredPlan;
     const edited = planAfterEdit(plan, result);
     expect(edited.audio?.mood).toBe('calm');
-    const score = (mood: 'bright' | 'calm') => synthesizeMusic({ durationSeconds: 2, sampleRate: 8000, seed: 7, bpm: 112, mood, beatOffset: 0 });
-    const [before, after] = [score('bright'), score(edited.audio!.mood as 'calm')];
+    // A calmer score is slower too: the tempo follows the mood as it does for a new job (calm 80 bpm).
+    expect(edited.audio?.bpm).toBe(80);
+    const score = (mood: 'bright' | 'calm', bpm: number) => synthesizeMusic({ durationSeconds: 2, sampleRate: 8000, seed: 7, bpm, mood, beatOffset: 0 });
+    const [before, after] = [score('bright', 112), score(edited.audio!.mood as 'calm', edited.audio!.bpm)];
     expect(before.some((value, i) => Math.abs(value - after[i]!) > 0.01)).toBe(true);
   });
 
