@@ -97,9 +97,13 @@ function crashSummary(stderr: string): string {
 
 /** A render fault (browser crash, FFmpeg error, worker exit), as opposed to a cancel. */
 export class RenderError extends Error {
-  constructor(message: string) {
+  /** `ENOSPC` when the fault was a disk out of space (see runBinary); else unset. */
+  readonly code: string | undefined;
+
+  constructor(message: string, options: { code?: string } = {}) {
     super(message);
     this.name = 'RenderError';
+    this.code = options.code;
   }
 }
 

@@ -10,7 +10,9 @@ import { startRuntime, type NodeRuntime } from '../../src/node-runtime.js';
 import type { JobStage } from '../../src/pipeline/engine/video-engine.js';
 import { isTerminal, type JobStatus } from '../../src/pipeline/engine/job-states.js';
 import { findFfmpeg } from '../../src/render/ffmpeg/find-ffmpeg.js';
-import { probeVideo } from '../../src/render/ffmpeg/run-ffmpeg.js';
+import { probeVideo, runBinary } from '../../src/render/ffmpeg/run-ffmpeg.js';
+import { RenderError } from '../../src/render/render-pool.js';
+import { describeFailure } from '../../src/pipeline/engine/describe-failure.js';
 import { buildApp } from '../../src/server/app.js';
 import { createAccountWithKey } from '../helpers/test-node.js';
 import { E2E_CACHE_DIR } from './e2e-node.js';
@@ -60,6 +62,26 @@ function fillDisk(file: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A mono 16-bit 48 kHz WAV file of `samples` samples of a quiet square wave. */
+function wav(samples: number): Buffer {
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i += 1) data.writeInt16LE(i % 96 < 48 ? 2000 : -2000, i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(48_000, 24);
+  header.writeUInt32LE(96_000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
 }
 
 async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 180_000): Promise<T> {
@@ -238,5 +260,28 @@ describe.skipIf(!CAN_MOUNT)('a node whose data dir disk fills up (a real tmpfs; 
     });
     expect(done.status).toBe('completed');
     expect(charges(id).map((entry) => entry.millicredits)).toEqual([-ctx!.videos.get(id)!.estimated_millicredits]);
+  });
+
+  it('gives an FFmpeg failure on the full disk the ENOSPC code (FFmpeg says so only in words; statfs after the failure decides), and no code otherwise', async () => {
+    const ffmpeg = findFfmpeg()!.ffmpeg;
+    const out = path.join(mountDir, 'copy-out.wav');
+    // Ten seconds of 48 kHz mono PCM, off the tmpfs, copied onto it: a write of 960 KB.
+    const input = path.join(toolsDir, 'tone.wav');
+    writeFileSync(input, wav(48_000 * 10));
+    const encode = ['-y', '-v', 'error', '-i', input, '-c', 'copy', out];
+    fillDisk(filler);
+    const full = await runBinary(ffmpeg, encode).catch((error: unknown) => error);
+    expect(full).toBeInstanceOf(RenderError);
+    expect(full).toMatchObject({ code: 'ENOSPC' });
+    expect(describeFailure(full).code).toBe('storage_full');
+    rmSync(filler, { force: true });
+    rmSync(out, { force: true });
+    // The same command with space works: the disk was why.
+    await runBinary(ffmpeg, encode);
+    const missing = await runBinary(ffmpeg, ['-y', '-v', 'error', '-i', path.join(mountDir, 'no-such-input.mp4'), out]).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(RenderError);
+    expect((missing as RenderError).code).toBeUndefined();
+    expect(describeFailure(missing).code).toBe('render_failed');
+    rmSync(out, { force: true });
   });
 });

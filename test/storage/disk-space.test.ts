@@ -61,6 +61,9 @@ describe('isOutOfSpace', () => {
   it('makes describeFailure report storage_full for an ENOSPC and nothing else for a message', () => {
     expect(describeFailure(new Error('copying the segment failed', { cause: realEnospc() })).code).toBe('storage_full');
     expect(describeFailure(new Error('ENOSPC in the text only')).code).toBe('internal_error');
+    // A child process's failure that runBinary found on a disk with no space left carries the code.
+    expect(describeFailure(new RenderError('ffmpeg failed', { code: 'ENOSPC' })).code).toBe('storage_full');
+    expect(describeFailure(new RenderError('ffmpeg failed')).code).toBe('render_failed');
   });
 });
 

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { readDiskSpace } from '../../storage/disk-space.js';
 import { RenderError } from '../render-pool.js';
 import { findFfmpeg, type FfmpegInfo } from './find-ffmpeg.js';
 
@@ -16,10 +18,28 @@ export function runBinary(file: string, args: string[], signal?: AbortSignal): P
       if (error) {
         if (signal?.aborted) return reject(signal.reason as Error);
         const tail = String(stderr).trim().split('\n').slice(-4).join(' ');
-        return reject(new RenderError(`${file.split('/').pop()} failed: ${tail || error.message}`));
+        return reject(new RenderError(`${file.split('/').pop()} failed: ${tail || error.message}`, outOfSpaceIn(args) ? { code: 'ENOSPC' } : {}));
       }
       resolve(String(stdout));
     });
+  });
+}
+
+/** Free space under which a disk a failed child process wrote to counts as why it failed. */
+const OUT_OF_SPACE_BELOW_BYTES = 1024 * 1024;
+
+/**
+ * Whether a disk that a failed child process's path arguments live on has (next to) no space left.
+ * The child says so only in its stderr, whose words are not an API; `statfs` after the failure is.
+ */
+function outOfSpaceIn(args: string[]): boolean {
+  return args.some((arg) => {
+    if (!path.isAbsolute(arg)) return false;
+    try {
+      return readDiskSpace(path.dirname(arg)).freeBytes < OUT_OF_SPACE_BELOW_BYTES;
+    } catch {
+      return false;
+    }
   });
 }
 
