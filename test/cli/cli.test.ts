@@ -137,11 +137,18 @@ describe('service serve', () => {
     expect(await exited).toBe(0);
     expect(first.stderr()).toContain('shutting down');
 
-    // A second start on the same data dir keeps the owner and prints no new key.
-    const second = await startServe([], env);
+    // A second start on the same data dir keeps the owner and prints no new key. It asks its disk for more
+    // free space than any has (--min-free-mb): health says degraded and why, and a create is 503 storage_full.
+    const second = await startServe(['--min-free-mb', '1000000000'], env);
     expect(second.stdout()).not.toContain('API key:');
     const again = await fetch(`${second.url}/v1/account`, { headers: { authorization: `Bearer ${key}` } });
     expect(again.status).toBe(200);
+    const health = (await (await fetch(`${second.url}/v1/health`)).json()) as { status: string; problems: { code: string }[] };
+    expect(health.status).toBe('degraded');
+    expect(health.problems.map((problem) => problem.code)).toEqual(['storage_full']);
+    const refused = await fetch(`${second.url}/v1/videos`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'Bees' }) });
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('storage_full');
     // The log goes to stderr, the listening line to stdout: the two pipes arrive in either order.
     for (const until = Date.now() + 5000; !second.stderr().includes('node started') && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
     const logLine = second.stderr().split('\n').find((line) => line.includes('node started'));

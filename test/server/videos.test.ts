@@ -481,6 +481,20 @@ describe('POST /v1/videos with Idempotency-Key', () => {
 });
 
 describe('GET /v1/videos/{id}', () => {
+  it('says a job held back by a full disk is paused, with a storage_full warning, until it goes on', async () => {
+    const accountId = await newAccount();
+    const key = freshKey(accountId);
+    const id = await createJob(accountId);
+    const message = 'the disk of the data dir /srv/data is full: 0 B free (the node needs 200 MB); free space there and paused jobs go on by themselves';
+    setState(id, { status: 'processing', phase: 'generating', error_code: 'storage_full', error_message: message, phase_detail: `Paused: ${message}` });
+    const paused = (await get(key, `/v1/videos/${id}`)).json();
+    expect(paused).toMatchObject({ status: 'processing', phase_detail: `Paused: ${message}` });
+    expect(paused.warnings).toContainEqual({ code: 'storage_full', message: `Paused until the disk has space: ${message}` });
+    expect(paused).not.toHaveProperty('error');
+    setState(id, { error_code: null, error_message: null, phase_detail: 'Writing scene 1 of 3' });
+    expect((await get(key, `/v1/videos/${id}`)).json().warnings.map((warning: { code: string }) => warning.code)).not.toContain('storage_full');
+  });
+
   it('shows every poll field of the spec for a queued job, and no download_url or credits_cost', async () => {
     const accountId = await newAccount();
     const key = freshKey(accountId);

@@ -44,6 +44,7 @@ export function serveCommand(): Command {
     .option('--image-model <provider:model>', 'image model for cast portraits and storyboard stills: openai:<model>, google:<model> or openai-compatible:<model> (env SERVICE_IMAGE_MODEL; default none: drawn by the kit)')
     .option('--image-model-base-url <url>', 'API base URL of the image model; required for openai-compatible (env SERVICE_IMAGE_MODEL_BASE_URL)')
     .option('--owner-credits <credits>', 'credits of the owner account made on an empty data dir (env SERVICE_OWNER_CREDITS, default 1000)', numberOption)
+    .option('--min-free-mb <mb>', 'free space the data dir\'s disk must keep; below it creates get 503 storage_full and jobs pause until there is room (env SERVICE_MIN_FREE_MB, default 200)', numberOption)
     .action(async (options) => {
       try {
         await serve(options);
@@ -63,6 +64,7 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     allowPrivateUrls: options.allowPrivateUrls as boolean | undefined,
     logLevel: options.logLevel as LogLevel | undefined,
     ownerCredits: options.ownerCredits as number | undefined,
+    minFreeMb: options.minFreeMb as number | undefined,
     renderWorkers: options.renderWorkers as number | undefined,
     jobs: options.jobs as number | undefined,
     renderAccel: options.renderAccel as string | undefined,

@@ -7,7 +7,7 @@ import { creditPartViews, type CreditPart } from '../create/estimate-credits.js'
 import { signFileUrl } from '../../security/signed-urls.js';
 import type { SceneRow, VideoRenderRow, VideoRow } from '../../store/videos-store.js';
 import { isTerminal } from '../engine/job-states.js';
-import { parseWarnings } from './job-warnings.js';
+import { parseWarnings, type JobWarning } from './job-warnings.js';
 
 /** Seconds a client should wait before polling again, by status. */
 const POLL_AFTER: Record<string, number> = {
@@ -56,7 +56,7 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
     updated_at: row.updated_at,
     elapsed_seconds: Math.max(0, Math.round((finishedAt - Date.parse(row.created_at)) / 1000)),
     last_activity_at: row.last_activity_at,
-    warnings: parseWarnings(row.warnings),
+    warnings: [...parseWarnings(row.warnings), ...pausedWarning(row, terminal)],
     ...(row.plan
       ? {
           dimensions: { width: row.width, height: row.height },
@@ -101,6 +101,11 @@ export function renderView(ctx: NodeContext, render: VideoRenderRow, baseUrl: st
     ...(render.status === 'failed' && render.error_message ? { error: render.error_message } : {}),
     ...(render.status === 'completed' && render.output_path ? { download_url: signFileUrl(ctx.keys.downloads, baseUrl, render.output_path, now) } : {}),
   };
+}
+
+/** A job the engine holds back for a full disk says so among its warnings, with what to do (the pause itself is in `phase_detail`). */
+function pausedWarning(row: VideoRow, terminal: boolean): JobWarning[] {
+  return !terminal && row.error_code === 'storage_full' ? [{ code: 'storage_full', message: `Paused until the disk has space: ${row.error_message ?? 'the data dir\'s disk is full'}` }] : [];
 }
 
 /**
