@@ -1,19 +1,11 @@
-import { copyFileSync, createWriteStream } from 'node:fs';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Command } from 'commander';
 import { requireAccount } from '../../accounts/accounts.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import type { EditVideoBody } from '../../pipeline/edit/create-edit.js';
-import { isTerminal } from '../../pipeline/engine/job-states.js';
-import { baseUrlOf, toPollResponse } from '../../pipeline/videos/video-view.js';
 import { editVideoFields } from '../../server/schemas/video-schemas.js';
-import { jobProgress, snapshotOfPoll } from '../job-progress.js';
 import { print, reportError } from '../output.js';
-import { ProgressBar } from '../progress-bar.js';
 import { dataOptions, withNode } from '../with-node.js';
-import { finishReport, remoteRequest, waitLocally } from './videos.js';
+import { finishLocally, finishRemotely, remoteRequest } from './videos.js';
 
 function editBody(change: string, options: { render?: boolean; out?: string }): EditVideoBody {
   const parsed = editVideoFields.safeParse({ prompt: change, ...(options.render || options.out ? { render: true } : {}) });
@@ -53,19 +45,7 @@ export function editCommand(): Command {
           print(created, options, () => `queued edit ${String(created.id)} of ${jobId} (${String(created.estimated_credits)} credits estimated); poll it with service jobs show or GET /v1/videos/${String(created.id)}`);
           return;
         }
-        const bar = new ProgressBar({ json: options.json });
-        let job = created;
-        while (!isTerminal(job.status as never)) {
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-          job = await remoteRequest(options.url, key, 'GET', `/v1/videos/${String(created.id)}`);
-          bar.update(jobProgress(snapshotOfPoll(job), { render }));
-        }
-        bar.done();
-        if (options.out && job.download_url) {
-          const response = await fetch(String(job.download_url));
-          await pipeline(Readable.fromWeb(response.body as never), createWriteStream(options.out));
-        }
-        finishReport(job, options);
+        await finishRemotely(options.url, key, created, options, render);
       } catch (error) {
         reportError(error, options);
       }
@@ -88,12 +68,7 @@ export function editCommand(): Command {
           print(answer.body, options, () => `queued edit ${answer.body.id} of ${jobId} (${answer.body.estimated_credits} credits estimated); run with --wait to build it now, or start service serve`);
           return;
         }
-        const bar = new ProgressBar({ json: options.json });
-        await waitLocally(ctx, answer.body.id, bar);
-        bar.done();
-        const row = ctx.videos.get(answer.body.id)!;
-        if (options.out && row.output_path) copyFileSync(path.join(ctx.filesDir, row.output_path), options.out);
-        finishReport(toPollResponse(ctx, row, baseUrlOf(ctx)), options);
+        await finishLocally(ctx, answer.body.id, options);
       } finally {
         await runtime.stop();
       }

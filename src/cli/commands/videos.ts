@@ -49,13 +49,40 @@ function bodyFrom(prompt: string, options: Record<string, unknown>): CreateVideo
 }
 
 /** Polls a job in this data dir until it ends, drawing progress. */
-export async function waitLocally(ctx: NodeContext, id: string, bar: ProgressBar): Promise<void> {
+async function waitLocally(ctx: NodeContext, id: string, bar: ProgressBar): Promise<void> {
   for (;;) {
     const row = ctx.videos.get(id)!;
     bar.update(jobProgress(snapshotOfRow(row), { render: row.render === 1 }));
     if (isTerminal(row.status)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Waits with a progress bar until a job this process builds ends, copies its MP4 to `--out`, and reports it. */
+export async function finishLocally(ctx: NodeContext, id: string, options: { json?: boolean; out?: string }): Promise<void> {
+  const bar = new ProgressBar({ json: options.json });
+  await waitLocally(ctx, id, bar);
+  bar.done();
+  const row = ctx.videos.get(id)!;
+  if (options.out && row.output_path) copyFileSync(path.join(ctx.filesDir, row.output_path), options.out);
+  finishReport(toPollResponse(ctx, row, baseUrlOf(ctx)), options);
+}
+
+/** Polls a job on a running node with a progress bar until it ends, downloads its MP4 to `--out`, and reports it. */
+export async function finishRemotely(url: string, key: string, created: Record<string, unknown>, options: { json?: boolean; out?: string }, render: boolean): Promise<void> {
+  const bar = new ProgressBar({ json: options.json });
+  let job = created;
+  while (!isTerminal(job.status as never)) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    job = await remoteRequest(url, key, 'GET', `/v1/videos/${String(created.id)}`);
+    bar.update(jobProgress(snapshotOfPoll(job), { render }));
+  }
+  bar.done();
+  if (options.out && job.download_url) {
+    const response = await fetch(String(job.download_url));
+    await pipeline(Readable.fromWeb(response.body as never), createWriteStream(options.out));
+  }
+  finishReport(job, options);
 }
 
 /** A request to a running node's REST API with a key; a refusal is thrown as its error. */
@@ -97,20 +124,11 @@ export function createCommand(): Command {
         const key = options.key ?? process.env.SERVICE_API_KEY;
         if (!key) throw invalidRequest('--url needs --key or SERVICE_API_KEY');
         const created = await remoteRequest(options.url, key, 'POST', '/v1/videos', bodyFrom(prompt, options));
-        let job = created;
-        const bar = new ProgressBar({ json: options.json });
-        const render = Boolean(options.render || options.out);
-        while (wait && !isTerminal(job.status as never)) {
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-          job = await remoteRequest(options.url, key, 'GET', `/v1/videos/${String(created.id)}`);
-          bar.update(jobProgress(snapshotOfPoll(job), { render }));
+        if (!wait) {
+          print(created, options, () => `queued ${String(created.id)} (${String(created.estimated_credits)} credits estimated); poll it with GET /v1/videos/${String(created.id)}`);
+          return;
         }
-        bar.done();
-        if (options.out && job.download_url) {
-          const response = await fetch(String(job.download_url));
-          await pipeline(Readable.fromWeb(response.body as never), createWriteStream(options.out));
-        }
-        finishReport(job, options);
+        await finishRemotely(options.url, key, created, options, Boolean(options.render || options.out));
       } catch (error) {
         reportError(error, options);
       }
@@ -126,12 +144,7 @@ export function createCommand(): Command {
           print(answer.body, options, () => `queued ${answer.body.id} (${answer.body.estimated_credits} credits estimated); run with --wait to build it now, or start service serve`);
           return;
         }
-        const bar = new ProgressBar({ json: options.json });
-        await waitLocally(ctx, answer.body.id, bar);
-        bar.done();
-        const row = ctx.videos.get(answer.body.id)!;
-        if (options.out && row.output_path) copyFileSync(path.join(ctx.filesDir, row.output_path), options.out);
-        finishReport(toPollResponse(ctx, row, baseUrlOf(ctx)), options);
+        await finishLocally(ctx, answer.body.id, options);
       } finally {
         await runtime?.stop();
       }
@@ -139,8 +152,8 @@ export function createCommand(): Command {
   });
 }
 
-/** Prints a job that has ended (or was queued) and sets exit code 1 unless it completed. */
-export function finishReport(job: Record<string, unknown>, options: { json?: boolean; out?: string }): void {
+/** Prints a job that has ended and sets exit code 1 unless it completed. */
+function finishReport(job: Record<string, unknown>, options: { json?: boolean; out?: string }): void {
   print(job, options, () =>
     details({
       id: job.id,
