@@ -90,7 +90,7 @@ export function EditAction({ video }: { video: Video }) {
     <form className="action" onSubmit={onSubmit} aria-labelledby="edit-title" noValidate>
       <h3 id="edit-title">Edit</h3>
       <ErrorNotice error={error} shownFields={['prompt']} />
-      <TextAreaField label="Describe the change" value={prompt} onChange={setPrompt} rows={3} maxLength={10000} error={fieldError(error, 'prompt')} hint='For example: change the text of scene 2 to "Fast setup".' />
+      <TextAreaField label="Describe the change" value={prompt} onChange={setPrompt} rows={3} maxLength={10000} error={fieldError(error, 'prompt')} hint='For example: make the title say "Fast setup", make the text bigger, swap the first two scenes, use calmer music. English, German, French or Spanish.' />
       <CheckboxField label="Render the MP4 when the edit is made" checked={render} onChange={setRender} error={fieldError(error, 'render')} />
       <button type="submit" disabled={busy || prompt.trim() === ''}>
         {busy ? 'Starting the edit…' : 'Make the edit'}
