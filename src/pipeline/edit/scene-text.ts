@@ -39,6 +39,28 @@ export function mainTextKey(scene: Pick<EditScene, 'kind' | 'settings'>): string
   return FALLBACK_KEYS.find((key) => typeof scene.settings[key] === 'string') ?? own ?? 'title';
 }
 
+const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
+
+/**
+ * How many words a scene shows on screen: every text in its settings but asset names, layout keys,
+ * theme overrides and burned-in captions (those are the narration), counted with the Unicode word
+ * breaker so scripts without spaces (Chinese, Japanese, Thai) count by their words too.
+ */
+export function onScreenWords(settings: Record<string, unknown>): number {
+  let words = 0;
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      for (const segment of WORDS.segment(value)) if (segment.isWordLike) words += 1;
+    } else if (Array.isArray(value)) {
+      value.forEach(walk);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, inner] of Object.entries(value)) if (!NOT_TEXT.has(key) && key !== 'captions') walk(inner);
+    }
+  };
+  walk(settings);
+  return words;
+}
+
 /** The title a scene's main text gives it (the planner's rule: quotes are cut at 60 characters). */
 export function titleFromText(kind: string, text: string): string {
   return kind === 'quote' ? text.slice(0, 60) : text;

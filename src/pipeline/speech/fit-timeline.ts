@@ -9,21 +9,43 @@ export interface FitTimelineOptions {
   planned: number[];
   /** Seconds each scene must last at least (its speech plus lead and tail; 0 without speech). */
   needed: number[];
+  /**
+   * Seconds each scene's on-screen text takes to read ({@link readingSeconds}): kept as far as the
+   * target allows (when all of it does not fit, each scene gets the same share of what it asks
+   * beyond `needed`), so a dense scene is not cut short while a sparse one lingers. @default none
+   */
+  reading?: number[];
   target: number;
   fps: number;
   /** When set, every cut lands on a beat of this grid. */
   beats?: { bpm: number; offset: number };
 }
 
+/** Seconds to read `words` words on screen: about 1 s to find the text, then 0.3 s a word. */
+export function readingSeconds(words: number): number {
+  return words > 0 ? 1 + 0.3 * words : 0;
+}
+
+/** The minimums raised toward each scene's reading time, by one share for all, within the target's room beyond `hard`. */
+function withReading(hard: number[], reading: number[], target: number): number[] {
+  const asked = hard.map((h, i) => Math.max(0, (reading[i] ?? 0) - h));
+  const askedSum = asked.reduce((a, b) => a + b, 0);
+  if (askedSum === 0) return hard;
+  const room = Math.max(0, target - hard.reduce((a, b) => a + b, 0));
+  const share = Math.min(1, room / askedSum);
+  return hard.map((h, i) => h + asked[i]! * share);
+}
+
 /**
- * Scene durations that follow the speech: each scene lasts at least what its narration needs (no
- * sentence is cut at a scene end), the total stays near the target (slack is taken from, or given
+ * Scene durations that follow the speech and the screen: each scene lasts at least what its narration needs (no
+ * sentence is cut at a scene end) and, as far as the target allows, what reading its text takes; the total stays near the target (slack is taken from, or given
  * to, the scenes in proportion), and with a beat grid every cut is moved to a beat, rounding up
  * where a scene would otherwise be too short. Durations are whole frames.
  */
 export function fitTimeline(options: FitTimelineOptions): number[] {
   const { planned, needed, target, fps } = options;
-  const minimum = needed.map((need) => Math.max(need, 1));
+  const hard = needed.map((need) => Math.max(need, 1));
+  const minimum = options.reading ? withReading(hard, options.reading, target) : hard;
   let durations = planned.map((d, i) => Math.max(d, minimum[i]!));
   const total = durations.reduce((a, b) => a + b, 0);
   if (total > target) {

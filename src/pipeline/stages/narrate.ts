@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { saveJobTree } from '../../storage/job-files.js';
 import type { SpokenWord } from '../audio/audio-protocol.js';
+import { onScreenWords } from '../edit/scene-text.js';
 import { captionChunks, wantsCaptions } from '../speech/caption-chunks.js';
 import { espeakSettings, findEmbeddedVoice, type EspeakSettings } from '../speech/espeak-voice.js';
-import { fitTimeline, NARRATION_LEAD, NARRATION_TAIL } from '../speech/fit-timeline.js';
+import { fitTimeline, NARRATION_LEAD, NARRATION_TAIL, readingSeconds } from '../speech/fit-timeline.js';
 import type { PlanDraft } from './plan.js';
 import { decideSound } from './soundtrack.js';
 import type { StageContext } from './stage-context.js';
@@ -92,6 +93,8 @@ export async function narrateStage(stage: StageContext, draft: PlanDraft): Promi
   const durations = fitTimeline({
     planned: plan.scenes.map((scene) => scene.durationSeconds),
     needed: speech.map((clip) => (clip ? clip.seconds + NARRATION_LEAD + NARRATION_TAIL : 0)),
+    // A scene stays up long enough to read what it shows, whatever its narration.
+    reading: plan.scenes.map((scene) => readingSeconds(onScreenWords(scene.settings))),
     target,
     fps: options.fps,
     beats,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DUCK_GAIN } from '../../../src/pipeline/audio/mix-timeline.js';
 import { pickMusicStyle, synthesizeMusic } from '../../../src/pipeline/audio/synthesize-music.js';
-import { fitTimeline } from '../../../src/pipeline/speech/fit-timeline.js';
+import { fitTimeline, readingSeconds } from '../../../src/pipeline/speech/fit-timeline.js';
 
 describe('synthesizeMusic', () => {
   const options = { durationSeconds: 8, sampleRate: 16000, seed: 7, bpm: 120, mood: 'bright' as const, beatOffset: 0 };
@@ -44,6 +44,25 @@ describe('fitTimeline', () => {
     const durations = fitTimeline({ planned: [5, 7, 7, 5], needed: [3, 9.2, 4, 2], target: 24, fps: 30 });
     expect(durations[1]).toBeGreaterThanOrEqual(9.2);
     expect(Math.abs(durations.reduce((a, b) => a + b, 0) - 24)).toBeLessThanOrEqual(2.4);
+  });
+
+  it('keeps a dense scene up long enough to read, taking the time from sparse ones, within the target', () => {
+    // A five-item checklist (19 words) planned at 2.7 s beside a three-word card planned at 10.2 s, no narration.
+    const reading = [readingSeconds(3), readingSeconds(19), readingSeconds(4)];
+    const durations = fitTimeline({ planned: [4, 2.7, 10.2], needed: [0, 0, 0], reading, target: 16.9, fps: 30 });
+    expect(durations[1]).toBeGreaterThanOrEqual(readingSeconds(19) - 1 / 30);
+    expect(durations[2]).toBeLessThan(10.2);
+    expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(16.9, 1);
+    // Without the reading times the checklist keeps its planned 2.7 s (stretched only with the rest).
+    expect(fitTimeline({ planned: [4, 2.7, 10.2], needed: [0, 0, 0], target: 16.9, fps: 30 })[1]).toBeLessThan(3);
+  });
+
+  it('gives reading time only as far as the target allows, the same share to each scene, never cutting speech', () => {
+    const durations = fitTimeline({ planned: [3, 3], needed: [4, 0], reading: [readingSeconds(30), readingSeconds(30)], target: 8, fps: 30 });
+    expect(durations[0]).toBeGreaterThanOrEqual(4);
+    expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(8, 1);
+    expect(readingSeconds(0)).toBe(0);
+    expect(readingSeconds(10)).toBeCloseTo(4);
   });
 
   it('lands every cut within one frame of a beat', () => {
