@@ -8,7 +8,7 @@ import { compileScene } from './compile-scene.js';
 export interface TestedScene {
   code: string;
   audit?: FrameAudit;
-  /** Every audited frame (first, middle, last), in frame order. */
+  /** Every audited frame (see {@link holdFrames}), in frame order. */
   audits: FrameAudit[];
   /** The stills rendered, in frame order. */
   stills: { frame: number; path: string }[];
@@ -21,7 +21,25 @@ export function auditFindings(audit: FrameAudit): string {
 }
 
 /**
- * Compiles and statically checks a scene's code, then renders its first, middle and last frames in
+ * The frames a scene's test render samples, all inside its hold: after the entrance, before the
+ * exit. The first and last frames are the scene frame's transition (a blank fade-in and fade-out),
+ * which shows a critique nothing and an audit only text in passing. The hold is taken as 35% to 80%
+ * of the scene (the kit's entrances settle within about three seconds), never inside the transition
+ * of `SceneFrame` (half a second, at most a quarter of the scene, at each end). The middle frame is
+ * the one whose audit findings go back to the writer.
+ */
+export function holdFrames(durationInFrames: number, fps: number): { frames: number[]; middle: number } {
+  const last = Math.max(0, durationInFrames - 1);
+  // As SceneFrame computes its transition's length.
+  const transition = Math.max(1, Math.min(Math.round(fps * 0.5), Math.floor(durationInFrames / 4)));
+  const clamp = (frame: number) => Math.max(Math.min(transition, last), Math.min(frame, last - transition));
+  const middle = clamp(Math.floor(last / 2));
+  const frames = [...new Set([clamp(Math.round(last * 0.35)), middle, clamp(Math.round(last * 0.8))])].sort((a, b) => a - b);
+  return { frames, middle };
+}
+
+/**
+ * Compiles and statically checks a scene's code, then renders three frames of its hold ({@link holdFrames}) in
  * one page with the layout audit on (text fits its boxes, nothing leaves the canvas, contrast).
  * Throws `SceneCodeError` for code that does not compile or pass the check, `RenderError` for a
  * scene that does not render. Stills go to `dir`.
@@ -35,9 +53,7 @@ export async function testRenderScene(
   options: { name: string; signal?: AbortSignal; urgent?: boolean },
 ): Promise<TestedScene> {
   const { code } = await compileScene(source);
-  const last = props.durationInFrames - 1;
-  const middle = Math.floor(last / 2);
-  const frames = [...new Set([0, middle, last])];
+  const { frames, middle } = holdFrames(props.durationInFrames, props.fps);
   const serveUrl = await ensureBundle(cacheDir);
   const audits: FrameAudit[] = [];
   const stills = frames.map((frame) => ({ frame, path: path.join(dir, `${options.name}-${frame}.jpeg`) }));

@@ -28,7 +28,7 @@ export function extractCode(answer: string): string {
   return `${code.trim()}\n`;
 }
 
-const CRITIC = `You review one scene of a short animated video the way its viewer will see it. You are shown the scene's plan, its code, three frames of its test render (first, middle, last) and what the layout audit measured.
+const CRITIC = `You review one scene of a short animated video the way its viewer will see it. You are shown the scene's plan, its code, three frames of its test render (after its entrance, the middle of the scene, before its exit) and what the layout audit measured.
 Judge the frames as a designer would: is the text readable and large enough for the canvas, is the canvas used (not a small block in a corner with the rest empty), does the scene show what its settings and narration say, is anything clipped, overlapping, cramped, off-center or low in contrast, does the last frame still show the message?
 Call approve_scene when it looks right. Call revise_scene when something looks wrong: list each problem you see, and give the whole corrected module (same contract: default export Scene({ theme, settings, assets }), allowlisted imports, the kit, texts from settings).`;
 
