@@ -16,7 +16,7 @@ export const WRITE_ATTEMPTS = 2;
 /**
  * What was done to write a committed scene (stored with it): drafts asked for and passed, the
  * draft kept, repair rounds, and the visual critique's outcome (`approved`, `revised`,
- * `revision_rejected` when the revision failed its checks and the draft was kept, `unavailable`
+ * `revision_rejected` when the revision failed its checks, and again after one repair round with its findings, and the draft was kept, `unavailable`
  * when the model could not critique, `none` for writers without one).
  */
 export interface SceneAuthoring {
@@ -165,7 +165,30 @@ export async function authorScene(stage: StageContext, writer: SceneWriter, row:
   };
 }
 
-/** The visual critique of a kept scene: its revision replaces it only when the revision passes the checks. */
+/**
+ * A critique's revision through the same checks as a draft: when it fails them, its findings go
+ * back with it for one repair round, as a failed draft's do. The revision (or its repair) that
+ * passed, or undefined when both failed or the repair could not be written (a `SceneCodeError`).
+ */
+export async function checkRevision<T extends object>(
+  source: string,
+  check: (source: string, label: 'revised' | 'revised-repair') => Promise<T | { error: Error }>,
+  repair: (source: string, error: Error) => Promise<string>,
+): Promise<T | undefined> {
+  const first = await check(source, 'revised');
+  if (!('error' in first)) return first;
+  let repaired: string;
+  try {
+    repaired = await repair(source, first.error);
+  } catch (error) {
+    if (error instanceof SceneCodeError) return undefined;
+    throw error;
+  }
+  const second = await check(repaired, 'revised-repair');
+  return 'error' in second ? undefined : second;
+}
+
+/** The visual critique of a kept scene: its revision (repaired once if need be) replaces it only when it passes the checks. */
 async function critiqueScene(
   stage: StageContext,
   writer: SceneWriter,
@@ -193,12 +216,22 @@ async function critiqueScene(
       return kept;
     }
     authoring.problems = critique.problems;
-    const outcome = await tryDraft(stage, critique.source, row, scene, theme, dir, `${scene.id}-revised`);
-    if ('error' in outcome) {
+    const revised = await checkRevision<Passed>(
+      critique.source,
+      (source, label) => tryDraft(stage, source, row, scene, theme, dir, `${scene.id}-${label}`),
+      async (source, error) => {
+        stage.checkCancel();
+        stage.logger?.warn({ videoId: row.id, sceneId: scene.id, err: error }, 'the critique\'s revision failed its checks; repairing it');
+        authoring.repairs += 1;
+        return writer.writeScene({ ...request, previousError: error.message, previousSource: source }, stage.signal);
+      },
+    );
+    if (!revised) {
       authoring.critique = 'revision_rejected';
-      stage.logger?.warn({ videoId: row.id, sceneId: scene.id, err: outcome.error }, 'the critique\'s revision failed its checks; keeping the scene as it was');
+      stage.logger?.warn({ videoId: row.id, sceneId: scene.id }, 'the critique\'s revision failed its checks after a repair round; keeping the scene as it was');
       return kept;
     }
+    const outcome = revised;
     authoring.critique = 'revised';
     authoring.score = outcome.score;
     return outcome;
