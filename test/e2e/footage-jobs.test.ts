@@ -135,7 +135,8 @@ describe('ai_video with a video model (--footage)', () => {
       const asset = JSON.parse(e2e.node.ctx.videos.get(created.body.id)!.plan!).assets[settings.clip];
       expect(statSync(path.join(e2e.node.ctx.filesDir, asset)).size).toBeGreaterThan(64 * 1024);
     }
-    expect(job.warnings.filter((warning: { code: string }) => warning.code === 'footage_fallback')).toEqual([]);
+    expect(job.warnings.filter((warning: { code: string }) => ['footage_fallback', 'footage_drawn'].includes(warning.code))).toEqual([]);
+    expect(created.body.estimate_breakdown.map((part: { part: string }) => part.part)).toContain('ai_video');
 
     const mp4 = path.join(e2e.node.ctx.filesDir, e2e.node.ctx.videos.get(created.body.id)!.output_path!);
     for (const [index, times] of sceneTimes(scenes).entries()) {
@@ -178,11 +179,16 @@ describe('ai_video with a video model (--footage)', () => {
     for (const second of times[0]!) expect(isClipColor(await colorAt(mp4, second, 'drawn-0'))).toBe(false);
     for (const second of times[1]!) expect(isClipColor(await colorAt(mp4, second, 'drawn-1'))).toBe(true);
 
-    // The drawn shot is footage too: its seconds are charged with the clips'.
-    const options = JSON.parse(e2e.node.ctx.videos.get(created.body.id)!.options) as ResolvedVideoOptions;
-    const made = scenes[0]!.duration_seconds + filmed.reduce((sum, settings) => sum + settings.clipSeconds, 0);
+    // Only the seconds the model filmed are charged as film. This used to charge the drawn shot's
+    // seconds as film too; nothing filmed it, so it is priced as a motion-graphics scene (the base).
+    const options = JSON.parse(e2e.node.ctx.videos.get(created.body.id)!.options) as ResolvedVideoOptions & { estimate: { part: string; millicredits: number }[] };
+    const made = filmed.reduce((sum, settings) => sum + settings.clipSeconds, 0);
     const charge = e2e.node.ctx.ledger.entries(e2e.accountId).find((entry) => entry.reference === created.body.id && entry.kind === 'charge')!;
     const parts = JSON.parse(charge.parts!) as { part: string; credits: number }[];
     expect(toMillicredits(parts.find((part) => part.part === 'ai_video')!.credits)).toBe(footageMillicredits(options, made));
+    expect(toMillicredits(parts.find((part) => part.part === 'base')!.credits)).toBe(options.estimate.find((part) => part.part === 'base')!.millicredits);
+    expect(parts.reduce((sum, part) => sum + toMillicredits(part.credits), 0)).toBe(-charge.millicredits);
+    // A video model is configured: the job is not told its shots are drawn (the fallback says which one is).
+    expect(job.warnings.map((warning: { code: string }) => warning.code)).not.toContain('footage_drawn');
   }, 300_000);
 });

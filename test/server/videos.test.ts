@@ -173,6 +173,49 @@ describe('POST /v1/videos', () => {
     }
   });
 
+  it('sells no film for ai_video on or full on a node without a video model, and warns footage_drawn on the job', async () => {
+    const accountId = await newAccount();
+    const key = freshKey(accountId);
+    for (const mode of ['on', 'full'] as const) {
+      const body = { prompt: PROMPT, duration: 20, ai_video: mode, narration: false, music: false, ...(mode === 'full' ? { storyboard: true } : {}) };
+      const estimate = await app.inject({ method: 'POST', url: '/v1/videos/estimate', headers: bearer(key), payload: body });
+      expect(estimate.statusCode, estimate.body).toBe(200);
+      // The shots are drawn by the kit: priced as motion-graphics scenes, at the base rate alone.
+      expect(estimate.json(), mode).toEqual({ estimated_credits: 5, estimate_breakdown: [{ part: 'base', credits: 5 }] });
+      const response = await postVideo(key, body);
+      expect(response.statusCode, response.body).toBe(202);
+      expect(response.json()).toMatchObject({ estimated_credits: 5, estimate_breakdown: [{ part: 'base', credits: 5 }] });
+      const poll = (await app.inject({ method: 'GET', url: `/v1/videos/${response.json().id}`, headers: bearer(key) })).json();
+      const drawn = poll.warnings.filter((warning: { code: string }) => warning.code === 'footage_drawn');
+      expect(drawn, mode).toEqual([{ code: 'footage_drawn', message: expect.stringContaining('--footage') }]);
+      expect(drawn[0].message).toMatch(/nothing is charged for film/);
+    }
+    // off and auto ask for no film: no warning at create (auto is warned only if it draws a shot).
+    for (const mode of ['off', 'auto'] as const) {
+      const response = await postVideo(key, { prompt: PROMPT, duration: 20, ai_video: mode });
+      const poll = (await app.inject({ method: 'GET', url: `/v1/videos/${response.json().id}`, headers: bearer(key) })).json();
+      expect(poll.warnings.map((warning: { code: string }) => warning.code), mode).not.toContain('footage_drawn');
+    }
+  });
+
+  it('prices ai_video on at 0.5/s and full at 1.5/s on a node with a video model, with no footage_drawn warning', async () => {
+    const filming = createTestNode({ footage: 'google:veo-3.0-fast-generate-001' }, { GOOGLE_GENERATIVE_AI_API_KEY: 'test-key' });
+    const filmingApp = await createTestApp(filming.ctx);
+    try {
+      const key = freshKey(await newAccount('ultimate', 100, undefined, filming.ctx), undefined, filming.ctx);
+      for (const [mode, film] of [['on', 10], ['full', 30]] as const) {
+        const response = await postVideo(key, { prompt: PROMPT, duration: 20, ai_video: mode, narration: false, music: false }, {}, filmingApp);
+        expect(response.statusCode, response.body).toBe(202);
+        expect(response.json().estimate_breakdown, mode).toEqual([{ part: 'base', credits: 5 }, { part: 'ai_video', credits: film }]);
+        const poll = (await filmingApp.inject({ method: 'GET', url: `/v1/videos/${response.json().id}`, headers: bearer(key) })).json();
+        expect(poll.warnings.map((warning: { code: string }) => warning.code)).not.toContain('footage_drawn');
+      }
+    } finally {
+      await filmingApp.close();
+      filming.cleanup();
+    }
+  });
+
   interface BadBody {
     name: string;
     body: unknown;

@@ -73,8 +73,9 @@ export interface LanguageModelPricing {
   /** The parts (`language_model`, `enhance_prompt`) the account's own keys cover, with the provider of each. */
   covered?: Record<string, string>;
   /**
-   * Whether this node has a video model (`--footage`). Without one, `ai_video: auto` films nothing
-   * and its estimate has no `ai_video` part. @default true
+   * Whether this node has a video model (`--footage`). Without one nothing is filmed: the kit draws
+   * the shots `on` and `full` ask for (`auto` draws those a language model marks), they are priced
+   * as motion-graphics scenes (the base rate) and no mode's estimate has an `ai_video` part. @default true
    */
   videoModel?: boolean;
 }
@@ -95,10 +96,10 @@ function perSecondParts(options: ResolvedVideoOptions, rates: CreditRates, prici
   if (!options.multiScene) return [];
   const languageModel = pricing?.planner ? rates.languageModelPerSecond : 0;
   const multiplier = rates.modelMultiplier[options.model] ?? 1;
-  // `auto` films only on a node with a video model; elsewhere it makes no footage, so it is not sold.
-  const autoShare = pricing?.videoModel === false ? 0 : rates.aiVideoAutoShare;
+  // Film is sold only where a video model films it; elsewhere every shot is drawn by the kit and
+  // costs what a motion-graphics scene costs.
   const aiVideo =
-    rates.aiVideoPerSecond[options.aiVideo] * (options.aiVideo === 'auto' ? autoShare : 1);
+    pricing?.videoModel === false ? 0 : rates.aiVideoPerSecond[options.aiVideo] * (options.aiVideo === 'auto' ? rates.aiVideoAutoShare : 1);
   const parts: [string, number][] = [
     ['base', rates.basePerSecond - languageModel],
     ['language_model', languageModel],
@@ -112,7 +113,7 @@ function perSecondParts(options: ResolvedVideoOptions, rates: CreditRates, prici
     .map(([part, credits]) => ({ part, millicredits: Math.round(toMillicredits(credits) * multiplier) }));
 }
 
-/** The `ai_video` part for `seconds` of film actually planned, in whole millicredits (the model's multiplier applied). */
+/** The `ai_video` part for `seconds` of film planned or filmed by a video model, in whole millicredits (the model's multiplier applied). */
 export function footageMillicredits(options: Pick<ResolvedVideoOptions, 'aiVideo' | 'model'>, seconds: number, rates: CreditRates = CREDIT_RATES): number {
   return Math.round(toMillicredits(rates.aiVideoPerSecond[options.aiVideo]) * (rates.modelMultiplier[options.model] ?? 1) * seconds);
 }

@@ -80,15 +80,16 @@ export function footageSeconds(scenes: { kind: string; durationSeconds: number }
 }
 
 /**
- * Seconds of footage made in a job's scenes: each committed footage scene's clip length when a
- * video model filmed it (`clipSeconds`), else its own length (the kit's drawn shot is moving
- * footage too). What the `ai_video` part is charged by.
+ * Seconds of film a video model made in a job's scenes: each committed footage scene's clip length
+ * (`clipSeconds`). A shot the kit drew (no video model on the node, or a clip the model could not
+ * make: `clipError`) is a motion-graphics scene for pricing and adds nothing. What the `ai_video`
+ * part is charged by.
  */
 export function footageSecondsMade(scenes: { kind: string; duration_seconds: number; settings: string; committed_at: string | null }[]): number {
   return scenes
     .filter((scene) => scene.kind === 'footage' && scene.committed_at)
     .reduce((sum, scene) => {
       const clipSeconds = (JSON.parse(scene.settings) as { clipSeconds?: unknown }).clipSeconds;
-      return sum + (typeof clipSeconds === 'number' && clipSeconds > 0 ? clipSeconds : scene.duration_seconds);
+      return sum + (typeof clipSeconds === 'number' && clipSeconds > 0 ? clipSeconds : 0);
     }, 0);
 }

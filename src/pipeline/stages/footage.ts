@@ -4,7 +4,7 @@ import type { SceneRow } from '../../store/videos-store.js';
 import type { CreditPart } from '../create/estimate-credits.js';
 import { pictureReference } from '../materials/picture-reference.js';
 import { FootageError, type FootageProvider } from '../providers/footage/footage-provider.js';
-import { parseWarnings, type JobWarning } from '../videos/job-warnings.js';
+import { FOOTAGE_DRAWN, parseWarnings, type JobWarning } from '../videos/job-warnings.js';
 import type { StageContext } from './stage-context.js';
 import { storedPlanOf, type StoredPlan } from './stored-plan.js';
 
@@ -32,12 +32,16 @@ function scenesToFilm(scenes: SceneRow[]): SceneRow[] {
  * stores it as a plan asset the scene's `clip` names, with `clipSeconds` and `clipProvider`.
  * Checkpoint: each scene's settings, written with the plan's assets in one transaction, so a
  * restart never films a scene twice. A clip the model cannot make leaves the scene its drawn shot,
- * records `clipError` and warns the job; it does not fail the job. Without a video model, or in a
- * job whose estimate has no `ai_video` part (an edit): nothing.
+ * records `clipError` and warns the job; it does not fail the job. Without a video model the kit
+ * draws the job's shots and the job is warned `footage_drawn` (once); in a job whose estimate has
+ * no `ai_video` part (an edit): nothing.
  */
 export async function footageStage(stage: StageContext): Promise<void> {
   const provider = stage.footage;
-  if (!provider) return;
+  if (!provider) {
+    warnDrawn(stage);
+    return;
+  }
   // Footage is filmed only where it is sold: an edit prices no ai_video part, and its footage
   // scenes keep the clips (or drawn shots) they came with.
   const { estimate } = JSON.parse(stage.job().options) as { estimate?: CreditPart[] };
@@ -50,6 +54,19 @@ export async function footageStage(stage: StageContext): Promise<void> {
     stage.progress({ phase: 'generating', phase_detail: `Filming scene ${footage.indexOf(scene) + 1} of ${footage.length} (${provider.name})` });
     await filmScene(stage, provider, scene);
   }
+}
+
+/**
+ * Without a video model, a job with shots of its own to draw (footage scenes with no clip) says so
+ * (`footage_drawn`), unless it already does: `on` and `full` jobs are warned at create, an `auto`
+ * job only once its planner marked a shot.
+ */
+function warnDrawn(stage: StageContext): void {
+  const warnings = parseWarnings(stage.job().warnings);
+  if (warnings.some((warning) => warning.code === FOOTAGE_DRAWN.code)) return;
+  // A shot with a clip (a video link an edit imported) shows that clip: it is not drawn.
+  const drawn = stage.ctx.videos.scenes(stage.jobId).some((scene) => scene.kind === 'footage' && !scene.reused_from && (JSON.parse(scene.settings) as { clip?: unknown }).clip === undefined);
+  if (drawn) stage.progress({ warnings: JSON.stringify([...warnings, FOOTAGE_DRAWN]) });
 }
 
 async function filmScene(stage: StageContext, provider: FootageProvider, scene: SceneRow): Promise<void> {

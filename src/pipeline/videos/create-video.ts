@@ -266,7 +266,7 @@ export async function createVideo(
         soundtrack_path: null,
         frames_done: 0,
         frames_total: 0,
-        warnings: JSON.stringify(warningsAtCreate(ctx.config)),
+        warnings: JSON.stringify(warningsAtCreate(ctx.config, resolved)),
         created_at: now,
         updated_at: now,
         last_activity_at: now,

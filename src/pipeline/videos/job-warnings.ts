@@ -1,4 +1,5 @@
 import type { ServiceConfig } from '../../config/resolve-config.js';
+import type { ResolvedVideoOptions } from '../create/resolve-video-options.js';
 
 /** Something a job's client should know about how the video was made; it does not fail the job. */
 export interface JobWarning {
@@ -13,10 +14,24 @@ export const NO_LANGUAGE_MODEL: JobWarning = {
     "No language model is configured on this node: the video uses only the prompt's own words (no facts, explanations or answers beyond them). Configure one with --llm (see the README).",
 };
 
-/** The warnings a job gets when it is created on a node with this configuration. */
-export function warningsAtCreate(config: ServiceConfig): JobWarning[] {
+/** The warning of a job whose film shots the kit draws because this node has no video model; no film is charged. */
+export const FOOTAGE_DRAWN: JobWarning = {
+  code: 'footage_drawn',
+  message:
+    'No video model is configured on this node: the film shots are not filmed but drawn by the kit (a picture with a camera move, light and grain), and nothing is charged for film (they cost what a motion-graphics scene costs). Configure one with --footage (see the README).',
+};
+
+/**
+ * The warnings a job gets when it is created on a node with this configuration: `no_language_model`
+ * without `--llm`; `footage_drawn` without `--footage` when the job asks for film shots (`ai_video`
+ * `on` or `full`; an `auto` job gets it from the footage stage once it has a shot to draw).
+ */
+export function warningsAtCreate(config: ServiceConfig, options?: Pick<ResolvedVideoOptions, 'aiVideo' | 'multiScene'>): JobWarning[] {
+  const warnings: JobWarning[] = [];
   // Without a language model (--llm) the embedded planner plans every job.
-  return config.languageModel === undefined ? [NO_LANGUAGE_MODEL] : [];
+  if (config.languageModel === undefined) warnings.push(NO_LANGUAGE_MODEL);
+  if (config.footage === undefined && options?.multiScene && (options.aiVideo === 'on' || options.aiVideo === 'full')) warnings.push(FOOTAGE_DRAWN);
+  return warnings;
 }
 
 /** A job row's stored warnings (a JSON array); an unreadable value reads as none. */

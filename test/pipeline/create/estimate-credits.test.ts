@@ -31,8 +31,19 @@ describe('estimateCredits', () => {
     expect(credits({})).toBe(12.6);
   });
 
-  it('adds ai_video on at 0.5 and full at 1.5 per second', () => {
+  it('adds ai_video on at 0.5 and full at 1.5 per second (a node with a video model, the default here)', () => {
     expect(parts({ ai_video: 'on', narration: false, music: false })).toEqual({ base: 7500, ai_video: 15000 });
+    expect(parts({ ai_video: 'full', narration: false, music: false })).toEqual({ base: 7500, ai_video: 45000 });
+  });
+
+  it('sells no ai_video part, for any mode, on a node without a video model (the kit draws the shots at the base rate)', () => {
+    for (const mode of ['auto', 'on', 'full']) {
+      const estimate = estimateCredits(options({ ai_video: mode, narration: false, music: false }), { languageModels: { videoModel: false } });
+      expect(estimate, mode).toEqual({ millicredits: 7500, breakdown: [{ part: 'base', millicredits: 7500 }] });
+      expect(perSecondMillicredits(options({ ai_video: mode, narration: false, music: false }), CREDIT_RATES, { videoModel: false }), mode).toBe(250);
+    }
+    // model-6 multiplies the base only: there is no film part to multiply.
+    expect(estimateCredits(options({ model: 'model-6', ai_video: 'full', narration: false, music: false }), { languageModels: { videoModel: false } }).breakdown).toEqual([{ part: 'base', millicredits: 22500 }]);
     expect(parts({ ai_video: 'full', narration: false, music: false })).toEqual({ base: 7500, ai_video: 45000 });
   });
 

@@ -12,7 +12,7 @@ import { stageFixture, type StageFixture } from '../stages/stage-helpers.js';
 describe('the ai_video charge', () => {
   let fixture: StageFixture;
   beforeEach(() => {
-    fixture = stageFixture();
+    fixture = stageFixture({ videoModel: true });
   });
   afterEach(async () => {
     await fixture.close();
@@ -55,6 +55,60 @@ describe('the ai_video charge', () => {
     expect(Math.abs(toMillicredits(parts.find((part) => part.part === 'base')!.credits) - base * share)).toBeLessThanOrEqual(1);
     expect(parts.reduce((sum, part) => sum + toMillicredits(part.credits), 0)).toBe(job.credits_cost_millicredits!);
     expect(charge.millicredits).toBe(-job.credits_cost_millicredits!);
+  });
+});
+
+describe('the ai_video charge of drawn shots', () => {
+  let fixture: StageFixture;
+  afterEach(async () => {
+    await fixture.close();
+  });
+
+  /** A planned `full` job with every scene committed, on the fixture's node; `settings` adds to each scene's settings by position. */
+  async function committedFullJob(settings: (position: number, seconds: number) => Record<string, unknown>): Promise<string> {
+    const { ctx } = fixture.node;
+    const id = await fixture.createJob({ prompt: 'How tides work. The moon pulls the oceans. Twice a day the water rises.', duration: 8, ai_video: 'full', narration: false, music: false });
+    applyTransition(ctx, id, 'start', { phase: 'planning', started_at: nowIso() });
+    const stage = fixture.stage(id);
+    const draft = await planStage(stage);
+    storePlan(stage, draft!, await narrateStage(stage, draft!));
+    for (const scene of ctx.videos.scenes(id)) {
+      expect(scene.kind).toBe('footage');
+      ctx.db.prepare('UPDATE scenes SET settings = ? WHERE id = ?').run(JSON.stringify({ ...JSON.parse(scene.settings), ...settings(scene.position, scene.duration_seconds) }), scene.id);
+      ctx.videos.commitScene(scene.id, { source: 'x', compiled: 'x', writer: 'embedded', committed_at: nowIso(), audit: null, authoring: null });
+    }
+    finishJob(ctx, id, 'succeed', { phase_detail: 'Done' }, () => 'http://127.0.0.1');
+    return id;
+  }
+
+  const chargeOf = (id: string) => {
+    const row = fixture.node.ctx.videos.get(id)!;
+    const charge = fixture.node.ctx.ledger.entries(row.account_id).find((entry) => entry.reference === id && entry.kind === 'charge')!;
+    return { row, charge, parts: JSON.parse(charge.parts!) as { part: string; credits: number }[] };
+  };
+
+  it('charges a shot the video model failed (footage_fallback) at the base rate, not as film: only the seconds filmed are ai_video', async () => {
+    fixture = stageFixture({ videoModel: true });
+    // Scene 1 was refused by the model and keeps its drawn shot; the others were filmed 0.5 s short.
+    const id = await committedFullJob((position, seconds) => (position === 0 ? { clipError: 'refused' } : { clip: `footage-${position}`, clipSeconds: seconds - 0.5, clipProvider: 'google:veo-test' }));
+    const { row, charge, parts } = chargeOf(id);
+    expect(row.status).toBe('completed');
+    const options = JSON.parse(row.options) as ResolvedVideoOptions & { estimate: CreditPart[] };
+    const scenes = fixture.node.ctx.videos.scenes(id);
+    const filmed = scenes.slice(1).reduce((sum, scene) => sum + scene.duration_seconds - 0.5, 0);
+    expect(toMillicredits(parts.find((part) => part.part === 'ai_video')!.credits)).toBe(footageMillicredits(options, filmed));
+    expect(toMillicredits(parts.find((part) => part.part === 'base')!.credits)).toBe(options.estimate.find((part) => part.part === 'base')!.millicredits);
+    expect(parts.reduce((sum, part) => sum + toMillicredits(part.credits), 0)).toBe(-charge.millicredits);
+  });
+
+  it('on a node without a video model, a "full" job is charged the base rate with no ai_video part', async () => {
+    fixture = stageFixture();
+    const id = await committedFullJob(() => ({}));
+    const { row, charge, parts } = chargeOf(id);
+    expect(row.status).toBe('completed');
+    expect(parts).toEqual([{ part: 'base', credits: 2 }]);
+    expect(charge.millicredits).toBe(-2000);
+    expect(row.credits_cost_millicredits).toBe(2000);
   });
 });
 

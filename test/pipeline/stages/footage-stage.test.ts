@@ -29,7 +29,7 @@ class RecordingFootage implements FootageProvider {
 describe('footageStage', () => {
   let fixture: StageFixture;
   beforeEach(() => {
-    fixture = stageFixture();
+    fixture = stageFixture({ videoModel: true });
   });
   afterEach(async () => {
     await fixture.close();
@@ -117,5 +117,53 @@ describe('footageStage', () => {
     controller.abort(new Error('engine stopping'));
     await expect(footageStage({ ...fixture.stage(full.id, controller.signal), footage })).rejects.toThrow('engine stopping');
     expect(footage.requests).toEqual([]);
+  });
+});
+
+describe('footageStage on a node without a video model', () => {
+  let fixture: StageFixture;
+  beforeEach(() => {
+    fixture = stageFixture();
+  });
+  afterEach(async () => {
+    await fixture.close();
+  });
+
+  /** A planned job; `film` marks those planned scenes as film shots, as a language model may under `auto`. */
+  async function plannedJob(aiVideo: 'auto' | 'on' | 'full', film: number[] = []): Promise<{ id: string; stage: StageContext }> {
+    const id = await fixture.createJob({ prompt: 'How tides work. The moon pulls the oceans. Twice a day the water rises.', duration: 8, ai_video: aiVideo, narration: false, music: false });
+    applyTransition(fixture.node.ctx, id, 'start', { phase: 'planning', started_at: nowIso() });
+    const stage = fixture.stage(id);
+    const draft = await planStage(stage);
+    for (const position of film) draft!.plan.scenes[position]!.film = true;
+    storePlan(stage, draft!, await narrateStage(stage, draft!));
+    return { id, stage };
+  }
+
+  const drawnWarnings = (id: string) => parseWarnings(fixture.node.ctx.videos.get(id)!.warnings).filter((warning) => warning.code === 'footage_drawn');
+
+  it('a "full" job sells no film, its shots are drawn, and it carries footage_drawn once (from create, not repeated by the stage)', async () => {
+    const { ctx } = fixture.node;
+    const { id, stage } = await plannedJob('full');
+    const options = JSON.parse(ctx.videos.get(id)!.options) as { estimate: { part: string }[] };
+    expect(options.estimate.map((part) => part.part)).toEqual(['base']);
+    expect(ctx.videos.scenes(id).every((scene) => scene.kind === 'footage')).toBe(true);
+    expect(drawnWarnings(id)).toEqual([{ code: 'footage_drawn', message: expect.stringContaining('--footage') }]);
+    await footageStage(stage);
+    await footageStage(stage);
+    expect(drawnWarnings(id)).toHaveLength(1);
+  });
+
+  it('an "auto" job is warned only once a shot was marked to draw', async () => {
+    const plain = await plannedJob('auto');
+    expect(fixture.node.ctx.videos.scenes(plain.id).some((scene) => scene.kind === 'footage')).toBe(false);
+    await footageStage(plain.stage);
+    expect(drawnWarnings(plain.id)).toEqual([]);
+
+    const marked = await plannedJob('auto', [1]);
+    expect(drawnWarnings(marked.id)).toEqual([]);
+    expect(fixture.node.ctx.videos.scenes(marked.id).map((scene) => scene.kind)).toContain('footage');
+    await footageStage(marked.stage);
+    expect(drawnWarnings(marked.id)).toEqual([{ code: 'footage_drawn', message: expect.stringMatching(/No video model.*drawn.*nothing is charged for film/) }]);
   });
 });

@@ -54,9 +54,13 @@ export interface StageFixture {
   close(): Promise<void>;
 }
 
-/** Opens a {@link StageFixture}. */
-export function stageFixture(): StageFixture {
-  const node = createTestNode();
+/**
+ * Opens a {@link StageFixture}. `videoModel`: the node is configured with a video model
+ * (`--footage google:veo-test`, never called: tests pass their own footage provider), so jobs
+ * created on it sell film. @default false
+ */
+export function stageFixture(settings: { videoModel?: boolean } = {}): StageFixture {
+  const node = settings.videoModel ? createTestNode({ footage: 'google:veo-test' }, { GOOGLE_GENERATIVE_AI_API_KEY: 'test-key' }) : createTestNode();
   const pool = new RenderPool();
   const audio = new AudioThread();
   const planner = new CountingPlanner();
