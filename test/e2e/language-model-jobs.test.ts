@@ -155,11 +155,13 @@ describe('a node with a language model', () => {
       { text: BROKEN_TITLE },
       { text: REPAIRED_TITLE },
       { toolCalls: [{ name: 'revise_scene', input: { problems: ['The kicker crowds the headline on a small canvas'], code: REVISED_TITLE } }] },
-      // Scene 2: two drafts pass (one wrapped in prose), one does not; the critique's revision fails its checks, so the kept draft stays.
+      // Scene 2: two drafts pass (one wrapped in prose), one does not; the critique's revision fails its checks and so does its
+      // one repair round, so the kept draft stays.
       { text: `Here is the scene:\n\n\`\`\`tsx\n${BULLETS}\`\`\`\n` },
       { text: STEPS },
       { text: BROKEN_TITLE },
       { toolCalls: [{ name: 'revise_scene', input: { problems: ['Too plain'], code: 'export default function Scene() { return <div>; }' } }] },
+      { text: BROKEN_TITLE },
       // Scene 3: wrong in every draft and all three repairs (a syntax error, then forbidden imports): the kit template of its kind takes over.
       { text: 'export default function Scene({ theme }) { return <div>; }' },
       { text: 'export default function Scene({ theme }) { return <div>; }' },
@@ -176,7 +178,7 @@ describe('a node with a language model', () => {
     const { plan, scenes } = recorded(created.body.id);
     expect(plan.planner).toBe('model:anthropic:claude-sonnet-4-5');
     expect(openai.requests.length).toBe(before);
-    expect(anthropic.requests).toHaveLength(16);
+    expect(anthropic.requests).toHaveLength(17);
     expect(anthropic.requests[0]!.headers['x-api-key']).toBe('ak-test-123456');
     // The action the prompt named stays on the closing button.
     expect(scenes.at(-1)).toMatchObject({ kind: 'cta', settings: { message: 'Fresh from the oven', action: 'Order at maple.example' } });
@@ -197,11 +199,13 @@ describe('a node with a language model', () => {
     // Scene 2: the better-scoring of the two passing drafts was kept; the broken revision was not.
     expect(scenes[1]!.writer).toBe('model:anthropic:claude-sonnet-4-5');
     expect([BULLETS, STEPS]).toContain(scenes[1]!.source);
-    expect(scenes[1]!.authoring).toMatchObject({ candidates: 3, passed: 2, repairs: 0, critique: 'revision_rejected' });
+    // The broken revision went back once with its finding before it was rejected.
+    expect(lastUserText(anthropic, 10)).toContain('export default function Scene() { return <div>; }');
+    expect(scenes[1]!.authoring).toMatchObject({ candidates: 3, passed: 2, repairs: 1, critique: 'revision_rejected' });
     expect(scenes[1]!.authoring!.chosen).toBeTypeOf('number');
     expect(scenes[1]!.authoring!.score!.issues).toBe(0);
     // Scene 3's repair rounds each carried the last finding; then it fell back to the CTA kit template.
-    expect(lastUserText(anthropic, 14)).toMatch(/Expected|Unexpected|Unterminated|closing/);
+    expect(lastUserText(anthropic, 15)).toMatch(/Expected|Unexpected|Unterminated|closing/);
     expect(scenes[2]!.writer).toBe('embedded');
     expect(scenes[2]!.source).toContain('CallToAction');
     expect(scenes.every((scene) => scene.committed_at)).toBe(true);
