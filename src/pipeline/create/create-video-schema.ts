@@ -157,7 +157,7 @@ export const createVideoBody = z
       .enum(AI_VIDEO_MODES, { error: oneOf(AI_VIDEO_MODES) })
       .optional()
       .describe(
-        'AI-generated footage: auto (clips only where the story calls for film), on (mix clips in), off (motion graphics only), full (every scene a clip). Multi-scene models only. @default "auto"',
+        'AI-generated footage: auto (clips only where the story calls for film), on (mix clips in), off (motion graphics only), full (every scene a clip). Multi-scene models only. Film is charged only on a node with a video model, by the seconds it films (on and auto +0.5/s, full +1.5/s); on a node without one the kit draws the shots, priced as motion-graphics scenes, and the job carries a footage_drawn warning. @default "auto"',
       ),
     storyboard: z
       .boolean()

@@ -92,7 +92,7 @@ export const pollResponse = z.looseObject({
       scenes: z.array(z.string()).describe('Ids of the scenes this edit drew (the others were carried over from its source)'),
       narration: z.boolean().describe('Whether narration was spoken again'),
       soundtrack: z.boolean().describe('Whether the soundtrack was mixed again'),
-      footage_seconds: z.number().describe('Seconds of film shots this edit made'),
+      footage_seconds: z.number().describe('Seconds of film a video model shot for this edit (shots the kit drew count 0)'),
     })
     .optional()
     .describe('On an edit job (parent_id): what it remade'),
