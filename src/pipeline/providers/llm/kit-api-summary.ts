@@ -1,3 +1,15 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../../../package-root.js';
+
+/**
+ * The icon names the kit knows (its ICON_NAMES), read from the kit's icon table: the server does not
+ * load the kit (it is bundled for the browser), and a copy typed here would drift from it.
+ */
+export function kitIconNames(source: string = readFileSync(path.join(PACKAGE_ROOT, 'compositions/kit/data/icons.ts'), 'utf8')): string[] {
+  return [...new Set([...source.matchAll(/\{ name: '([a-z0-9-]+)', icon: /g)].map((match) => match[1]!))];
+}
+
 /**
  * What scene code may import from `@kit`, with the props a model needs, written for a model's
  * system prompt. Kept apart from the prompt so it can be checked against the kit: every name in a
@@ -28,11 +40,11 @@ Building blocks for your own layout:
 - Background({ theme, seed?: string }) — the background alone
 - useLayout() — returns { width, height, orientation: 'landscape'|'portrait'|'square', unit (1 at 1080 px on the shorter side), margin, contentWidth, contentHeight, columns: 1|2 }; size and place everything from it, never from fixed pixels
 - Heading({ theme, text: string, kicker?: string, width: number, height: number, unit: number, maxLines?: number, maxFontSize?: number, align?: 'left'|'center', delay?: number })
-- FittedText({ text: string, width: number, height: number, maxLines: number, maxFontSize: number, family: string, weight?: number, color: string, align?: 'left'|'center'|'right', lineHeight?: number, uppercase?: boolean, part?: string }) — text sized to fit its box; use it for every text
-- kitColors(theme) — returns { background, surface, text, muted, primary, secondary, accent, onPrimary, onSurface, primaryText, accentText }, each text color readable on what it sits on
-- useEntrance(theme, delay?: number) — entrance progress 0..1 in the pack's motion; entranceStyle(theme, progress, distance) — its CSS
+- FittedText({ text: string, width: number, height: number, maxLines: number, maxFontSize: number, family: string, weight?: number, color: string, align?: 'left'|'center'|'right', lineHeight?: number, uppercase?: boolean, part?: string }) — text sized to fit its box; use it for every text. It aligns only horizontally: its element is \`width\` wide and as tall as its fitted lines (often less than \`height\`), drawn from the top; to centre it vertically, wrap it in a box of the full height with display: 'flex', alignItems: 'center'
+- kitColors(theme) — returns { background, surface, text, muted, primary, secondary, accent, onPrimary, onSurface, primaryText, accentText }, CSS color strings, each text color readable on what it sits on; text, muted, onPrimary, onSurface, primaryText and accentText are '#RRGGBB' hex, the others are the pack's palette colors as the pack gives them (hex in the shipped packs); to tint, mix in CSS (color-mix(in srgb, …)) rather than appending alpha digits
+- useEntrance(theme, delay?: number) — entrance progress 0..1 in the pack's motion; entranceStyle(theme, progress, distance) — its CSS: a React style object to spread into an element's style, by the pack's entrance: { opacity, transform: translateY } (slide-up, soft-slide, drift), { opacity, transform: translateX } (slide-in, wipe), { opacity, transform: scale } (scale-pop, bounce), { clipPath: inset } (mask-reveal), { opacity } otherwise; it sets transform, so do not set your own transform on the same element
 - formatNumber(value: number, decimals?: number) — a number with thousands separators
-- ICON_NAMES — the icon names IconGrid and Infographic know
+- ICON_NAMES — the icon names IconGrid and Infographic know: ${kitIconNames().join(', ')}
 Fonts: theme.fonts.heading and theme.fonts.body.`;
 
 /** The names the summary documents (every `- Name` line, and each name of a `A / B` line). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KIT_API_SUMMARY, kitSummaryNames } from '../../../../src/pipeline/providers/llm/kit-api-summary.js';
+import { KIT_API_SUMMARY, kitIconNames, kitSummaryNames } from '../../../../src/pipeline/providers/llm/kit-api-summary.js';
 
 const KIT = path.resolve(import.meta.dirname, '../../../../compositions/kit');
 
@@ -33,5 +33,21 @@ describe('the kit summary a scene-writing model is given', () => {
 
   it('catches a name the kit does not export', () => {
     expect(kitSummaryNames('- MagicChart({ theme })\n- Foo / Bar({ theme })').filter((name) => !kitExports(KIT).has(name))).toEqual(['MagicChart', 'Foo', 'Bar']);
+  });
+});
+
+describe('the kit summary\'s reference details', () => {
+  it('lists every icon name the kit knows (ICON_NAMES), read from the kit', async () => {
+    const { ICON_NAMES } = await import('../../../../compositions/kit/data/icons.js');
+    expect(ICON_NAMES.length).toBeGreaterThan(20);
+    expect(kitIconNames().sort()).toEqual([...ICON_NAMES].sort());
+    const line = KIT_API_SUMMARY.split('\n').find((entry) => entry.startsWith('- ICON_NAMES'))!;
+    for (const name of ICON_NAMES) expect(line.split(/[:,]\s*/), name).toContain(name);
+  });
+
+  it('says how FittedText aligns vertically, what entranceStyle returns and what form kitColors are in', () => {
+    expect(KIT_API_SUMMARY).toMatch(/FittedText[^\n]*aligns only horizontally[^\n]*alignItems: 'center'/);
+    expect(KIT_API_SUMMARY).toMatch(/entranceStyle\(theme, progress, distance\)[^\n]*style object[^\n]*opacity[^\n]*transform/);
+    expect(KIT_API_SUMMARY).toMatch(/kitColors\(theme\)[^\n]*'#RRGGBB' hex/);
   });
 });
