@@ -40,6 +40,23 @@ function captionOf(scene: PlannedScene): string {
   return `${figure}${main ?? scene.title}`.trim().slice(0, 120);
 }
 
+/**
+ * What a shot shows, in words: the scene's title, its texts and the gist of its narration (its first
+ * sentence), each once: a text already said by an earlier one (a kinetic headline's emphasis, a
+ * caption repeating the title) is left out.
+ */
+export function shotDescription(scene: PlannedScene): string {
+  const said = scene.narration.split(/(?<=[.!?])\s+/u)[0] ?? '';
+  const kept: string[] = [];
+  for (const part of [scene.title, ...wordsOf(scene.settings), said]) {
+    const text = part.replace(/\s+/gu, ' ').replace(/[.!?\s]+$/u, '').trim();
+    const key = text.toLowerCase();
+    if (key && !kept.some((earlier) => earlier.toLowerCase().includes(key))) kept.push(text);
+  }
+  const description = kept.join('. ');
+  return description.length <= 400 ? description : description.slice(0, 400).replace(/\s+\S*$/u, '');
+}
+
 /** The shot that replaces a scene: its still (the scene's image, when it has one), its words as description and caption. */
 function toShot(scene: PlannedScene, position: number): PlannedScene {
   const image = typeof scene.settings.image === 'string' ? scene.settings.image : Array.isArray(scene.settings.images) ? String(scene.settings.images[0]) : undefined;
@@ -47,7 +64,7 @@ function toShot(scene: PlannedScene, position: number): PlannedScene {
     ...scene,
     kind: 'footage',
     settings: {
-      description: [scene.title, ...wordsOf(scene.settings)].join('. ').slice(0, 400),
+      description: shotDescription(scene),
       caption: captionOf(scene),
       move: MOVES[position % MOVES.length],
       seed: `${position}-${scene.title}`,
