@@ -1,4 +1,5 @@
 import React from 'react';
+import { Img, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { useLayout } from '../layout';
@@ -11,6 +12,8 @@ import { FALLBACK_ICON, iconComponent, iconFor } from './icons';
 export interface IconItem {
   icon: string;
   label: string;
+  /** A colour illustration to show instead of the icon (an image URL: the node sends the visual library's pictures as data URLs). */
+  picture?: string;
 }
 
 /** Columns for `n` cells in a box: cells near 1.25:1, few empty slots in the last row. */
@@ -38,7 +41,11 @@ function gridColumns(n: number, width: number, height: number, gap: number): num
  */
 export const IconGrid: React.FC<{ theme: Theme; title: string; items: IconItem[]; kicker?: string }> = ({ theme, title, items, kicker }) => {
   const layout = useLayout();
-  const shown = (Array.isArray(items) ? items : []).slice(0, 8).map((item) => ({ icon: String(item?.icon ?? ''), label: String(item?.label ?? '') }));
+  const shown = (Array.isArray(items) ? items : []).slice(0, 8).map((item) => ({
+    icon: String(item?.icon ?? ''),
+    label: String(item?.label ?? ''),
+    ...(typeof item?.picture === 'string' && item.picture ? { picture: item.picture } : {}),
+  }));
   return (
     <DataScene theme={theme} seed={`icons-${title}`} title={title} kicker={kicker} part="icon-grid">
       {(box) => (shown.length > 0 ? <IconGridBody theme={theme} width={box.width} height={box.height} items={shown} banner={isBanner(layout)} u={box.u} /> : null)}
@@ -138,6 +145,10 @@ const Cell: React.FC<{ theme: Theme; item: IconItem; delay: number; left: number
   const colors = kitColors(theme);
   const pop = useEntrance(theme, delay + 4);
   const Icon = iconComponent(item.icon) ?? iconComponent(iconFor(item.label)) ?? iconComponent(FALLBACK_ICON)!;
+  // A picture floats gently while the grid holds (each card in its own phase), so the scene never stands still.
+  const frame = useCurrentFrame();
+  const { fps } = useVideoConfig();
+  const float = Math.sin((frame / fps) * 1.6 + delay * 0.7) * disc * 0.035;
   const radius = cornerRadius(theme, Math.min(width, height), 36 * u);
   return (
     <Enter
@@ -148,7 +159,11 @@ const Cell: React.FC<{ theme: Theme; item: IconItem; delay: number; left: number
       style={{ position: 'absolute', left, top, width, height, boxSizing: 'border-box', padding: pad, borderRadius: radius, background: colors.surface, boxShadow: depthShadow(theme, u), display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: 'center', justifyContent: beside ? 'flex-start' : 'center', gap: beside ? pad : pad * 0.8 }}
     >
       <div data-kit-part="icon" style={{ flex: 'none', width: disc, height: disc, borderRadius: cornerRadius(theme, disc, disc / 2), background: badge === 'solid' ? colors.primary : mixColors(colors.primary, colors.surface, 0.86), display: 'flex', alignItems: 'center', justifyContent: 'center', transform: `scale(${0.6 + 0.4 * Math.min(1, pop)})` }}>
-        <Icon size={Math.round(disc * 0.54)} color={badge === 'solid' ? colors.onPrimary : colors.primary} strokeWidth={2} absoluteStrokeWidth={false} />
+        {item.picture ? (
+          <Img data-kit-part="picture" src={item.picture} style={{ width: Math.round(disc * 0.66), height: Math.round(disc * 0.66), display: 'block', transform: `translateY(${float}px)` }} />
+        ) : (
+          <Icon size={Math.round(disc * 0.54)} color={badge === 'solid' ? colors.onPrimary : colors.primary} strokeWidth={2} absoluteStrokeWidth={false} />
+        )}
       </div>
       <div style={{ width: labelW, height: beside ? labelH : undefined, display: 'flex', alignItems: 'center', justifyContent: beside ? 'flex-start' : 'center' }}>
         <FittedText part="icon-label" text={item.label} width={labelW} height={labelH} maxLines={3} maxFontSize={labelFont} family={theme.fonts.body} weight={700} color={colors.onSurface} align={beside ? 'left' : 'center'} lineHeight={1.2} />

@@ -5,6 +5,7 @@ import { saveJobTree } from '../../storage/job-files.js';
 import { newId } from '../../store/ids.js';
 import type { VideoRow } from '../../store/videos-store.js';
 import { DOCUMENTS_FILE, prepareMaterials, type JobMaterials } from '../materials/prepare-materials.js';
+import { withScenePictures } from '../materials/scene-pictures.js';
 import type { StoryPlan } from '../providers/provider-types.js';
 import type { NarrationLanguage } from '../speech/languages.js';
 import { stripDirectives } from '../speech/read-audio-intent.js';
@@ -109,7 +110,9 @@ export function storePlan(stage: StageContext, draft: PlanDraft, narrated: Narra
   const { theme, materials } = draft;
   const options = stage.options();
   // Film shots where ai_video asks for them; the footage part of the price follows the seconds of film made.
-  const plan = options.multiScene ? { ...draft.plan, scenes: footageScenes(draft.plan.scenes, options.aiVideo) } : draft.plan;
+  const filmed = options.multiScene ? { ...draft.plan, scenes: footageScenes(draft.plan.scenes, options.aiVideo) } : draft.plan;
+  // Icon grids show colour illustrations from the visual library where every card's label finds one.
+  const plan = { ...filmed, scenes: withScenePictures(filmed.scenes, draft.language) };
   const estimate = footageEstimate(stage, footageSeconds(plan.scenes));
   const stored: StoredPlan = {
     title: plan.title,

@@ -98,7 +98,7 @@ const TEMPLATES: Record<SceneKind, string> = {
     'title={String(settings.title ?? \'\')} left={{ title: String(settings.left?.title ?? \'\'), points: list(settings.left?.points).map(String) }} right={{ title: String(settings.right?.title ?? \'\'), points: list(settings.right?.points).map(String) }} kicker={text(settings.kicker)}',
   ),
   quote: template('Quote', 'quote={String(settings.quote ?? \'\')} author={text(settings.author)} role={text(settings.role)}'),
-  icons: template('IconGrid', 'title={String(settings.title ?? \'\')} items={list(settings.items).map((i) => ({ icon: String(i.icon), label: String(i.label) }))} kicker={text(settings.kicker)}'),
+  icons: template('IconGrid', 'title={String(settings.title ?? \'\')} items={list(settings.items).map((i) => ({ icon: String(i.icon), label: String(i.label), picture: asset(i.picture) }))} kicker={text(settings.kicker)}'),
   image: template('ImageFrame', 'image={asset(settings.image)} mode={settings.mode === \'contain\' ? \'contain\' : \'ken-burns\'} heading={text(settings.heading)} caption={text(settings.caption)}'),
   'image-split': template('ImageSplit', 'image={asset(settings.image)} heading={String(settings.heading ?? \'\')} text={text(settings.text)} side={settings.side === \'right\' ? \'right\' : \'left\'}'),
   'image-grid': template('ImageGrid', 'images={list(settings.images).map(asset).filter(Boolean)} heading={text(settings.heading)} captions={settings.captions ? list(settings.captions).map(String) : undefined}'),

@@ -1,0 +1,55 @@
+import { searchVisuals, visualSvg } from '../../catalog/visuals/index.js';
+
+/**
+ * The score a label's best illustration must reach to stand for it in an icon grid: the picture's
+ * own name in the request's language ("Brot" → bread, "rocket" → rocket). Keyword matches rank too
+ * loosely still ("water" finds water polo before a droplet, "hat" a cowboy-hat face), and a wrong
+ * picture is worse than the kit's line icon.
+ */
+export const PICTURE_MIN_SCORE = 0.95;
+
+/** A scene's kind and settings, as the plan holds them. */
+interface PlannedScene {
+  kind: string;
+  settings: Record<string, unknown>;
+}
+
+/** The colour illustration (`fluent-emoji-flat:…` or a flag) that best shows a label, in the request's language; undefined when none fits well. */
+export function pictureFor(label: string, language: string): string | undefined {
+  const [best] = searchVisuals(label, { language, limit: 1, kinds: ['illustration', 'flag'] });
+  return best && best.score >= PICTURE_MIN_SCORE ? best.id : undefined;
+}
+
+/**
+ * The plan's icon grids with a picture from the visual library on each card (`items[i].picture`,
+ * a library id), searched by the card's label in the request's language. A grid gets pictures only
+ * when every card finds one that fits: one set of colour illustrations, or the kit's line icons
+ * throughout, never a mix and never a placeholder. Cards with a named icon keep it.
+ */
+export function withScenePictures<T extends PlannedScene>(scenes: T[], language: string): T[] {
+  return scenes.map((scene) => {
+    if (scene.kind !== 'icons' || !Array.isArray(scene.settings.items)) return scene;
+    const items = scene.settings.items as Record<string, unknown>[];
+    if (items.length === 0 || items.some((item) => typeof item?.label !== 'string' || (item.icon !== undefined && item.icon !== 'auto'))) return scene;
+    const pictures = items.map((item) => pictureFor(String(item.label), language));
+    if (pictures.some((picture) => picture === undefined)) return scene;
+    return { ...scene, settings: { ...scene.settings, items: items.map((item, i) => ({ ...item, picture: pictures[i] })) } };
+  });
+}
+
+/** The library pictures a scene's settings name (`picture` values), as SVG data URLs by id. */
+export function scenePictureUrls(settings: unknown, out: Record<string, string> = {}): Record<string, string> {
+  if (Array.isArray(settings)) {
+    for (const item of settings) scenePictureUrls(item, out);
+  } else if (settings && typeof settings === 'object') {
+    for (const [key, value] of Object.entries(settings)) {
+      if (key === 'picture' && typeof value === 'string' && !(value in out)) {
+        const svg = visualSvg(value);
+        if (svg) out[value] = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+      } else {
+        scenePictureUrls(value, out);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { pictureFor, scenePictureUrls, withScenePictures } from '../../../src/pipeline/materials/scene-pictures.js';
+
+const grid = (labels: string[], icon = 'auto'): { kind: string; settings: Record<string, unknown> } => ({ kind: 'icons', settings: { title: 'Pack', items: labels.map((label) => ({ icon, label })) } });
+
+describe('scene pictures from the visual library', () => {
+  it('finds a picture by its own name in the request\'s language, and none for a loose or made-up word', () => {
+    expect(pictureFor('Rocket', 'en')).toBe('fluent-emoji-flat:rocket');
+    expect(pictureFor('Brot', 'de')).toBe('fluent-emoji-flat:bread');
+    expect(pictureFor('Haus', 'de')).toBe('fluent-emoji-flat:house');
+    expect(pictureFor('Water', 'en')).toBeUndefined();
+    expect(pictureFor('Blorptastic', 'en')).toBeUndefined();
+  });
+
+  it('gives an icon grid pictures only when every card finds one, and leaves other scenes and named icons alone', () => {
+    const [pictured, mixed, named, title] = withScenePictures(
+      [grid(['Rocket', 'Bed', 'Snowflake']), grid(['Rocket', 'Blorptastic']), grid(['Rocket', 'Bed'], 'heart'), { kind: 'title', settings: { title: 'Rocket' } as Record<string, unknown> }],
+      'en',
+    );
+    expect((pictured!.settings.items as { picture?: string }[]).map((item) => item.picture)).toEqual(['fluent-emoji-flat:rocket', 'fluent-emoji-flat:bed', 'fluent-emoji-flat:snowflake']);
+    expect((mixed!.settings.items as { picture?: string }[]).some((item) => item.picture)).toBe(false);
+    expect((named!.settings.items as { picture?: string }[]).some((item) => item.picture)).toBe(false);
+    expect(title!.settings).toEqual({ title: 'Rocket' });
+  });
+
+  it('sends each named picture to the render as an SVG data URL, unknown ids left out', () => {
+    const urls = scenePictureUrls({ items: [{ label: 'Rocket', picture: 'fluent-emoji-flat:rocket' }, { label: 'x', picture: 'fluent-emoji-flat:no-such-thing' }] });
+    expect(Object.keys(urls)).toEqual(['fluent-emoji-flat:rocket']);
+    const svg = Buffer.from(urls['fluent-emoji-flat:rocket']!.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg[^>]+viewBox="[\d. ]+"/);
+  });
+});
