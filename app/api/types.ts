@@ -37,7 +37,7 @@ export interface Video {
   prompt: string;
   enhanced_prompt?: string;
   progress: { scenes_committed: number; scenes_planned: number; frames_done?: number; frames_total?: number };
-  scenes: { id: string; title: string; duration_seconds: number }[];
+  scenes: { id: string; title: string; duration_seconds: number; visual?: { kind: string; names: string[] } }[];
   app_url: string;
   created_at: string;
   updated_at: string;

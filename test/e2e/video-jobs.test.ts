@@ -70,6 +70,11 @@ describe('video jobs end to end (no keys, no network)', () => {
     const job = await e2e.waitFor(created.body.id);
     expect(job.status).toBe('completed');
     expect(job.scenes.length).toBeGreaterThanOrEqual(3);
+    // Each scene says what it shows (extension `visual`), matching its stored kind.
+    for (const scene of job.scenes) {
+      expect(scene.visual.kind).toMatch(/^(illustration|icon|diagram|map|chart|image|mockup|footage|typography)$/);
+      expect(Array.isArray(scene.visual.names)).toBe(true);
+    }
     const total = job.scenes.reduce((sum: number, scene: { duration_seconds: number }) => sum + scene.duration_seconds, 0);
     expect(Math.abs(total - 20)).toBeLessThanOrEqual(2);
     const probe = await probeVideo(ffmpeg, await download(job.download_url, `${job.id}.mp4`));

@@ -8,6 +8,7 @@ import { signFileUrl } from '../../security/signed-urls.js';
 import type { SceneRow, VideoRenderRow, VideoRow } from '../../store/videos-store.js';
 import { isTerminal } from '../engine/job-states.js';
 import { parseWarnings, type JobWarning } from './job-warnings.js';
+import { sceneVisual } from './scene-visual.js';
 
 /** Seconds a client should wait before polling again, by status. */
 const POLL_AFTER: Record<string, number> = {
@@ -50,7 +51,7 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
       // Our addition: how far the MP4 render is, while the job renders.
       ...(row.status === 'rendering' && row.frames_total > 0 ? { frames_done: row.frames_done, frames_total: row.frames_total } : {}),
     },
-    scenes: scenes.map((scene) => ({ id: scene.id, title: scene.title, duration_seconds: scene.duration_seconds })),
+    scenes: scenes.map((scene) => ({ id: scene.id, title: scene.title, duration_seconds: scene.duration_seconds, visual: sceneVisual(scene.kind, parseSettings(scene.settings)) })),
     app_url: `${baseUrl}/app/videos/${row.id}`,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -173,4 +174,14 @@ export function toListItem(row: VideoRow, baseUrl: string): Record<string, unkno
     ...(row.credits_cost_millicredits !== null ? { credits_cost: toCredits(row.credits_cost_millicredits) } : {}),
     ...(row.parent_id ? { parent_id: row.parent_id } : {}),
   };
+}
+
+/** A scene's stored settings; unreadable ones read as none. */
+function parseSettings(stored: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }

@@ -78,7 +78,19 @@ export const pollResponse = z.looseObject({
     frames_done: z.number().optional().describe('While rendering: frames of the timeline done (rendered or reused)'),
     frames_total: z.number().optional().describe('While rendering: frames of the whole timeline'),
   }),
-  scenes: z.array(z.object({ id: z.string(), title: z.string(), duration_seconds: z.number() })),
+  scenes: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      duration_seconds: z.number(),
+      visual: z
+        .object({
+          kind: z.enum(['illustration', 'icon', 'diagram', 'map', 'chart', 'image', 'mockup', 'footage', 'typography']),
+          names: z.array(z.string()).describe('The visual library entries (e.g. fluent-emoji-flat:rocket), icons, image assets or a short description of what it shows'),
+        })
+        .describe('Extension: what the scene shows, so a client can describe the video without looking at it'),
+    }),
+  ),
   app_url: z.string(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,0 +1,57 @@
+import { mainTextKey } from '../edit/scene-text.js';
+import type { SceneKind } from '../providers/provider-types.js';
+
+/** What a scene shows, in a word: the extension `visual.kind` of poll `scenes[]`. */
+export type VisualKind = 'illustration' | 'icon' | 'diagram' | 'map' | 'chart' | 'image' | 'mockup' | 'footage' | 'typography';
+
+/** What a scene shows: its kind of picture and the library entries, assets or a short description of it. */
+export interface SceneVisual {
+  kind: VisualKind;
+  names: string[];
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null) : []);
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+/**
+ * What a scene shows, read from its planned kind and settings, so an agent or the app can describe a
+ * video without looking at it: the icon grid's library pictures (`illustration`) or icons, a chart's
+ * type, the images a scene frames, a film shot's description, a timeline's dates (`diagram`), and
+ * `typography` with the main line for scenes of words and figures.
+ */
+export function sceneVisual(kind: string, settings: Record<string, unknown>): SceneVisual {
+  switch (kind as SceneKind) {
+    case 'icons': {
+      const items = list(settings.items);
+      const pictures = items.map((item) => text(item.picture));
+      if (items.length > 0 && pictures.every((picture) => picture !== undefined)) return { kind: 'illustration', names: pictures as string[] };
+      return { kind: 'icon', names: items.map((item) => (text(item.icon) && item.icon !== 'auto' ? String(item.icon) : text(item.label) ?? '')).filter(Boolean) };
+    }
+    case 'chart': {
+      const chart = settings.chart as Record<string, unknown> | undefined;
+      return { kind: 'chart', names: [`${text(chart?.type) ?? text(settings.type) ?? 'bar'} chart`] };
+    }
+    case 'infographic': {
+      const visual = text(settings.visual) ?? 'points';
+      if (visual === 'points') return { kind: 'icon', names: list(settings.items).map((item) => text(item.label) ?? '').filter(Boolean) };
+      if (visual === 'figures') return { kind: 'typography', names: list(settings.items).map((item) => text(item.label) ?? '').filter(Boolean) };
+      return { kind: 'chart', names: [`${visual} chart`] };
+    }
+    case 'timeline':
+      return { kind: 'diagram', names: [`timeline: ${list(settings.events).map((event) => text(event.when) ?? '').filter(Boolean).join(', ')}`] };
+    case 'image':
+    case 'image-split':
+      return { kind: 'image', names: [text(settings.image) ?? 'image'] };
+    case 'image-grid':
+      return { kind: 'image', names: strings(settings.images) };
+    case 'logo':
+      return { kind: 'image', names: [text(settings.logo) ?? 'logo'] };
+    case 'footage':
+      return { kind: 'footage', names: [text(settings.description) ?? text(settings.caption) ?? 'film shot'] };
+    default: {
+      const main = text(settings[mainTextKey({ kind: kind as SceneKind, settings })]);
+      return { kind: 'typography', names: main ? [main.slice(0, 80)] : [] };
+    }
+  }
+}

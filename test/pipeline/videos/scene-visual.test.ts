@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { sceneVisual } from '../../../src/pipeline/videos/scene-visual.js';
+
+describe('sceneVisual', () => {
+  it('names the library pictures of an icon grid whose every card has one, else its icons or labels', () => {
+    expect(sceneVisual('icons', { title: 'Pack', items: [{ icon: 'auto', label: 'Rocket', picture: 'fluent-emoji-flat:rocket' }, { icon: 'auto', label: 'Bed', picture: 'fluent-emoji-flat:bed' }] })).toEqual({
+      kind: 'illustration',
+      names: ['fluent-emoji-flat:rocket', 'fluent-emoji-flat:bed'],
+    });
+    expect(sceneVisual('icons', { items: [{ icon: 'heart', label: 'Love' }, { icon: 'auto', label: 'Cool' }] })).toEqual({ kind: 'icon', names: ['heart', 'Cool'] });
+  });
+
+  it('says what charts, timelines, images, film shots and words show', () => {
+    expect(sceneVisual('chart', { title: 'Sales', chart: { type: 'line', points: [] } })).toEqual({ kind: 'chart', names: ['line chart'] });
+    expect(sceneVisual('infographic', { headline: 'Coffee', visual: 'donut', items: [] })).toEqual({ kind: 'chart', names: ['donut chart'] });
+    expect(sceneVisual('timeline', { title: 'Flight', events: [{ when: '1903', text: 'First flight' }, { when: '1969', text: 'Moon' }] })).toEqual({ kind: 'diagram', names: ['timeline: 1903, 1969'] });
+    expect(sceneVisual('image-grid', { heading: 'Team', images: ['image-1', 'image-2'] })).toEqual({ kind: 'image', names: ['image-1', 'image-2'] });
+    expect(sceneVisual('footage', { caption: 'Cold air', description: 'An outdoor unit in the snow' })).toEqual({ kind: 'footage', names: ['An outdoor unit in the snow'] });
+    expect(sceneVisual('bullets', { heading: 'Why Acme', items: ['Fast'] })).toEqual({ kind: 'typography', names: ['Why Acme'] });
+    expect(sceneVisual('stat', { value: 3, label: 'hearts' })).toEqual({ kind: 'typography', names: ['hearts'] });
+  });
+});
