@@ -93,7 +93,7 @@ export function VideoPage({ id }: { id: string }) {
           <ol className="scene-list">
             {video.scenes.map((scene, i) => (
               <li key={scene.id}>
-                {scene.title} <span className="meta">({scene.duration_seconds.toFixed(1)} s{i < committed ? ', ready' : ''})</span>
+                {scene.title} <span className="meta">({scene.duration_seconds.toFixed(1)} s{scene.visual ? `, ${visualWords(scene.visual)}` : ''}{i < committed ? ', ready' : ''})</span>
               </li>
             ))}
           </ol>
@@ -116,4 +116,11 @@ export function VideoPage({ id }: { id: string }) {
       </section>
     </article>
   );
+}
+
+/** What a scene shows, in a few words: its kind and, for pictures, their names (`fluent-emoji-flat:rocket` reads "rocket"). */
+function visualWords(visual: { kind: string; names: string[] }): string {
+  if (visual.kind !== 'illustration' && visual.kind !== 'icon') return visual.kind;
+  const names = visual.names.slice(0, 4).map((name) => name.replace(/^[a-z0-9-]+:/, '').replace(/-/g, ' '));
+  return names.length > 0 ? `${visual.kind}: ${names.join(', ')}` : visual.kind;
 }
