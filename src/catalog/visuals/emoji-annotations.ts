@@ -11,6 +11,8 @@ export interface EmojiAnnotation {
   label: string;
   /** The CLDR keywords. */
   tags: readonly string[];
+  /** The emoji's group in Unicode's order (0 smileys and emotion, 1 people and body, 3 food, …). */
+  group: number;
 }
 
 interface CompactEmoji {
@@ -34,7 +36,7 @@ export function emojiAnnotations(language: VisualLanguage): EmojiAnnotation[] {
     const emojis = require(`emojibase-data/${locale}/compact.json`) as CompactEmoji[];
     for (const emoji of emojis) {
       if (emoji.group === undefined) continue;
-      annotations.push({ hexcode: emoji.hexcode, label: emoji.label, tags: emoji.tags ?? [] });
+      annotations.push({ hexcode: emoji.hexcode, label: emoji.label, tags: emoji.tags ?? [], group: emoji.group });
     }
   }
   return annotations;

@@ -66,13 +66,25 @@ function keepBest(hits: Map<number, TokenHit>, doc: number, score: number, sourc
   if (!previous || previous.score < score) hits.set(doc, { score, source });
 }
 
-function addAll(hits: Map<number, TokenHit>, found: Map<number, IndexHit> | undefined, factor: number): void {
+// Each further name, label or keyword of a picture that holds the word adds a little, up to two:
+// "money" is a tag of both the red envelope and the money bag, and the money bag's label too.
+const AGREEING_FIELD = 0.04;
+const MAX_AGREEING = 2;
+
+function addAll(hits: Map<number, TokenHit>, found: Map<number, IndexHit> | undefined, factor: number, skip?: (doc: number) => boolean): void {
   if (!found) return;
-  for (const [doc, hit] of found) keepBest(hits, doc, hit.weight * factor, hit.source);
+  for (const [doc, hit] of found) {
+    if (skip?.(doc)) continue;
+    const agreeing = Math.min(MAX_AGREEING, hit.fields - 1) * AGREEING_FIELD;
+    keepBest(hits, doc, Math.min(1, hit.weight + agreeing) * factor, hit.source);
+  }
 }
 
-/** Documents one query word points to in one language: exact stems, inflections, compound parts. */
-function matchWord(index: LanguageIndex, word: string, factor: number, hits: Map<number, TokenHit>): void {
+/**
+ * Documents one query word points to in one language: exact stems, inflections, compound parts.
+ * Names (`exactOnly`, the flags) match only exactly: "argent" is money, not Argentina.
+ */
+function matchWord(index: LanguageIndex, word: string, factor: number, hits: Map<number, TokenHit>, exactOnly: (doc: number) => boolean): void {
   addAll(hits, index.terms.get(word), factor);
   if (word.length < MIN_PART) return;
   const heads: string[] = [];
@@ -81,7 +93,7 @@ function matchWord(index: LanguageIndex, word: string, factor: number, hits: Map
     if (term.length < MIN_PART || term === word) continue;
     const rest = word.length - term.length;
     if (Math.abs(rest) <= 2 && (word.startsWith(term) || term.startsWith(word))) {
-      addAll(hits, index.terms.get(term), factor * MATCH.inflection);
+      addAll(hits, index.terms.get(term), factor * MATCH.inflection, exactOnly);
     } else if (rest >= MIN_REST && word.endsWith(term) && !NOT_A_HEAD.has(term)) {
       heads.push(term);
     } else if (rest >= MIN_REST && word.startsWith(term)) {
@@ -94,9 +106,9 @@ function matchWord(index: LanguageIndex, word: string, factor: number, hits: Map
   const longestModifier = Math.max(0, ...modifiers.map((term) => term.length));
   for (const head of heads) {
     const split = longestModifier + head.length >= word.length - LINKING_LETTERS;
-    addAll(hits, index.terms.get(head), factor * (split ? MATCH.compoundModifier : MATCH.compoundHead));
+    addAll(hits, index.terms.get(head), factor * (split ? MATCH.compoundModifier : MATCH.compoundHead), exactOnly);
   }
-  for (const modifier of modifiers) addAll(hits, index.terms.get(modifier), factor * MATCH.compoundModifier);
+  for (const modifier of modifiers) addAll(hits, index.terms.get(modifier), factor * MATCH.compoundModifier, exactOnly);
 }
 
 /**
@@ -111,6 +123,7 @@ export function searchVisuals(query: string, options: SearchVisualsOptions): Vis
   const index = visualIndex();
   const passes = language === 'en' ? [{ language, factor: 1 }] : [{ language, factor: 1 }, { language: 'en' as const, factor: ENGLISH_FALLBACK }];
 
+  const isFlag = (doc: number) => index.docs[doc]!.kind === 'flag';
   const scored = new Map<number, TokenHit>();
   for (const pass of passes) {
     const words = [...new Set(tokenize(query, pass.language))];
@@ -118,7 +131,7 @@ export function searchVisuals(query: string, options: SearchVisualsOptions): Vis
     const languageIndex = index.languages[pass.language];
     const perWord = words.map((word) => {
       const hits = new Map<number, TokenHit>();
-      matchWord(languageIndex, word, pass.factor, hits);
+      matchWord(languageIndex, word, pass.factor, hits, isFlag);
       return hits;
     });
     const docs = new Set(perWord.flatMap((hits) => [...hits.keys()]));

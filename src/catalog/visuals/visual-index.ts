@@ -19,6 +19,8 @@ export interface IndexHit {
   weight: number;
   /** The label, tag or name the weight came from, as written in its source. */
   source: string;
+  /** How many of the picture's names, labels and keywords hold the word (more agreeing fields, surer match). */
+  fields: number;
 }
 
 /** The words of one language: stemmed word -> documents, and whole stemmed phrase -> documents. */
@@ -50,8 +52,19 @@ const WEIGHT = {
   flagWord: 0.6,
 } as const;
 
-// A word inside a longer label ("shoe" in "running shoe") says less than a label of that one word.
-const PART_OF_PHRASE = 0.8;
+// A word inside a longer label says less than a label of that one word, and how much less depends on
+// whether it is the label's head, the thing named: "shoe" in "running shoe" is a shoe, "water" in
+// "person playing water polo" is not water. English and German labels end in their head ("roter
+// Apfel"), French and Spanish ones begin with it ("pomme rouge", "búfalo de agua").
+const HEAD_OF_PHRASE = 0.85;
+const MODIFIER_IN_PHRASE = 0.55;
+const HEAD_LAST: Record<VisualLanguage, boolean> = { en: true, de: true, fr: false, es: false };
+
+// Faces and people stand for feelings and persons; as the picture of a thing they mislead ("money"
+// finds the money-mouth face, "time" a sad-but-relieved face), so they rank below objects that
+// match as well. Unicode's emoji groups 0 (smileys and emotion) and 1 (people and body).
+const PERSON_GROUPS = new Set([0, 1]);
+const PERSON_FACTOR = 0.75;
 
 // Fluent has one icon per skin tone; the base icon stands for them all.
 const SKIN_TONE = /-(1f3fb|1f3fc|1f3fd|1f3fe|1f3ff)(-|$)/;
@@ -61,11 +74,12 @@ function emptyLanguage(): LanguageIndex {
   return { terms: new Map(), phrases: new Map(), termList: [] };
 }
 
-function put(map: Map<string, Map<number, IndexHit>>, key: string, doc: number, hit: IndexHit): void {
+function put(map: Map<string, Map<number, IndexHit>>, key: string, doc: number, hit: Omit<IndexHit, 'fields'>): void {
   let hits = map.get(key);
   if (!hits) map.set(key, (hits = new Map()));
   const previous = hits.get(doc);
-  if (!previous || previous.weight < hit.weight) hits.set(doc, hit);
+  const fields = (previous?.fields ?? 0) + 1;
+  hits.set(doc, !previous || previous.weight < hit.weight ? { ...hit, fields } : { ...previous, fields });
 }
 
 class IndexBuilder {
@@ -86,13 +100,20 @@ class IndexBuilder {
     return index;
   }
 
+  /** Docs (by index) whose weights are scaled, e.g. faces and people; 1 when absent. */
+  readonly factors = new Map<number, number>();
+
   add(language: VisualLanguage, doc: number, text: string, weight: number): void {
     const stems = tokenize(text, language).filter((stem) => stem.length > 1);
     if (stems.length === 0) return;
     const index = this.languages[language];
-    put(index.phrases, stems.join(' '), doc, { weight, source: text });
-    const partWeight = stems.length === 1 ? weight : weight * PART_OF_PHRASE;
-    for (const stem of stems) put(index.terms, stem, doc, { weight: partWeight, source: text });
+    const scaled = weight * (this.factors.get(doc) ?? 1);
+    put(index.phrases, stems.join(' '), doc, { weight: scaled, source: text });
+    const head = HEAD_LAST[language] ? stems.length - 1 : 0;
+    stems.forEach((stem, i) => {
+      const partWeight = stems.length === 1 ? scaled : scaled * (i === head ? HEAD_OF_PHRASE : MODIFIER_IN_PHRASE);
+      put(index.terms, stem, doc, { weight: partWeight, source: text });
+    });
   }
 
   finish(): void {
@@ -128,6 +149,7 @@ function build(): VisualIndex {
       const fluent = fluentByHex.get(hex);
       if (fluent) {
         const doc = builder.doc('fluent-emoji-flat', 'illustration', fluent);
+        if (PERSON_GROUPS.has(emoji.group)) builder.factors.set(doc, PERSON_FACTOR);
         builder.add(language, doc, emoji.label, WEIGHT.label);
         for (const tag of emoji.tags) builder.add(language, doc, tag, WEIGHT.tag);
       }

@@ -1,15 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { pictureFor, scenePictureUrls, withScenePictures } from '../../../src/pipeline/materials/scene-pictures.js';
+import { PICTURE_JUDGEMENTS } from '../../fixtures/picture-judgements.js';
 
 const grid = (labels: string[], icon = 'auto'): { kind: string; settings: Record<string, unknown> } => ({ kind: 'icons', settings: { title: 'Pack', items: labels.map((label) => ({ icon, label })) } });
 
 describe('scene pictures from the visual library', () => {
-  it('finds a picture by its own name in the request\'s language, and none for a loose or made-up word', () => {
+  it('finds a picture by its name or its name\'s head in the request\'s language, and none for a loose keyword or a made-up word', () => {
     expect(pictureFor('Rocket', 'en')).toBe('fluent-emoji-flat:rocket');
     expect(pictureFor('Brot', 'de')).toBe('fluent-emoji-flat:bread');
     expect(pictureFor('Haus', 'de')).toBe('fluent-emoji-flat:house');
-    expect(pictureFor('Water', 'en')).toBeUndefined();
+    expect(pictureFor('Water', 'en')).toBe('fluent-emoji-flat:potable-water');
+    // "growth" is only a keyword of a tulip: too loose to stand for the word.
+    expect(pictureFor('Growth', 'en')).toBeUndefined();
     expect(pictureFor('Blorptastic', 'en')).toBeUndefined();
+  });
+
+  it('shows a picture judged right for at least 85% of the words it gives one, and one for at least a third of the words a picture fits', () => {
+    let right = 0;
+    let wrong = 0;
+    const fitting = PICTURE_JUDGEMENTS.filter((item) => item.right.length > 0).length;
+    const misses: string[] = [];
+    for (const { word, language, right: judged } of PICTURE_JUDGEMENTS) {
+      const picture = pictureFor(word, language)?.replace(/^fluent-emoji-flat:/, '');
+      if (picture === undefined) continue;
+      if (judged.includes(picture)) right += 1;
+      else {
+        wrong += 1;
+        misses.push(`${word} -> ${picture}`);
+      }
+    }
+    expect(right / (right + wrong), misses.join(', ')).toBeGreaterThanOrEqual(0.85);
+    expect(right).toBeGreaterThanOrEqual(Math.ceil(fitting / 3));
   });
 
   it('gives an icon grid pictures only when every card finds one, and leaves other scenes and named icons alone', () => {
