@@ -1,4 +1,5 @@
 import React from 'react';
+import { Img, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../scene-props';
 import { kitColors } from './color';
 import { FittedText } from './fitted-text';
@@ -10,24 +11,61 @@ import { SceneFrame } from './scene-frame';
 /**
  * A hook or title scene: a large fitted headline, an optional kicker and subtitle. The headline
  * may grow to a share of the canvas's shorter side, so a short title ("Hello") fills the frame
- * instead of sitting small in it; longer ones are bounded by their box.
+ * instead of sitting small in it; longer ones are bounded by their box. With a `picture` (an image
+ * URL: the node sends the visual library's illustrations as data URLs) the picture is the hero:
+ * beside the headline on wide canvases, above it on square and tall ones, entering with a pop and
+ * floating while the title holds.
  */
-export const TitleCard: React.FC<{ theme: Theme; title: string; subtitle?: string; kicker?: string }> = ({ theme, title, subtitle, kicker }) => {
+export const TitleCard: React.FC<{ theme: Theme; title: string; subtitle?: string; kicker?: string; picture?: string }> = ({ theme, title, subtitle, kicker, picture }) => {
   const layout = useLayout();
   const colors = kitColors(theme);
-  const align = packLayout(theme).align;
   const enterSub = useEntrance(theme, theme.motion.staggerFrames * 2);
-  const headingHeight = layout.contentHeight * (subtitle ? 0.62 : 0.8);
+  const hero = typeof picture === 'string' && picture ? pictureBox(layout) : undefined;
+  const align = hero && hero.beside ? 'left' : packLayout(theme).align;
+  const textTop = hero && !hero.beside ? layout.margin + hero.size + hero.gap : layout.margin;
+  const textWidth = hero && hero.beside ? layout.contentWidth - hero.size - hero.gap : layout.contentWidth;
+  const textHeight = hero && !hero.beside ? layout.contentHeight - hero.size - hero.gap : layout.contentHeight;
+  const headingHeight = textHeight * (subtitle ? 0.62 : 0.8);
+  const shorter = Math.min(layout.width, layout.height);
+  const maxHeading = shorter * (subtitle ? 0.2 : layout.orientation === 'portrait' ? 0.34 : 0.26) * (hero ? 0.8 : 1);
   return (
     <SceneFrame theme={theme} seed={`title-${title}`}>
-      <div data-kit-part="title-card" style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: align === 'center' ? 'center' : 'flex-start', gap: 28 * layout.unit }}>
-        <Heading theme={theme} text={title} kicker={kicker} width={layout.contentWidth} height={headingHeight} unit={layout.unit} maxLines={layout.orientation === 'portrait' ? 5 : 3} maxFontSize={Math.min(layout.width, layout.height) * (subtitle ? 0.2 : layout.orientation === 'portrait' ? 0.34 : 0.26)} />
+      {hero ? <HeroPicture theme={theme} src={picture!} left={hero.left} top={hero.top} size={hero.size} /> : null}
+      <div data-kit-part="title-card" style={{ position: 'absolute', left: layout.margin, top: textTop, width: textWidth, height: textHeight, display: 'flex', flexDirection: 'column', justifyContent: hero && !hero.beside ? 'flex-start' : 'center', alignItems: align === 'center' ? 'center' : 'flex-start', gap: 28 * layout.unit }}>
+        <Heading theme={theme} text={title} kicker={kicker} width={textWidth} height={headingHeight} unit={layout.unit} maxLines={layout.orientation === 'portrait' ? 5 : 3} maxFontSize={maxHeading} />
         {subtitle ? (
           <div style={entranceStyle(theme, enterSub, 40 * layout.unit)}>
-            <FittedText part="subtitle" text={subtitle} width={layout.contentWidth * (align === 'center' ? 1 : 0.9)} height={layout.contentHeight * 0.24} maxLines={3} maxFontSize={54 * layout.unit} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.3} />
+            <FittedText part="subtitle" text={subtitle} width={textWidth * (align === 'center' ? 1 : 0.9)} height={textHeight * 0.24} maxLines={3} maxFontSize={54 * layout.unit} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.3} />
           </div>
         ) : null}
       </div>
     </SceneFrame>
+  );
+};
+
+/** Where a title's hero picture goes: a square beside the text on wide canvases, above it on square and tall ones (beside, a square's text column would be too narrow). */
+function pictureBox(layout: ReturnType<typeof useLayout>): { left: number; top: number; size: number; gap: number; beside: boolean } {
+  const gap = 48 * layout.unit;
+  if (layout.width < layout.height * 1.3) {
+    const size = Math.min(layout.contentWidth * 0.62, layout.contentHeight * 0.4);
+    return { left: layout.margin + (layout.contentWidth - size) / 2, top: layout.margin, size, gap, beside: false };
+  }
+  const size = Math.min(layout.contentHeight * 0.86, layout.contentWidth * 0.4);
+  return { left: layout.margin + layout.contentWidth - size, top: layout.margin + (layout.contentHeight - size) / 2, size, gap, beside: true };
+}
+
+/** The hero picture: pops in, then floats and sways a little, so the title never stands still. */
+const HeroPicture: React.FC<{ theme: Theme; src: string; left: number; top: number; size: number }> = ({ theme, src, left, top, size }) => {
+  const frame = useCurrentFrame();
+  const { fps } = useVideoConfig();
+  const enter = useEntrance(theme, theme.motion.staggerFrames);
+  const seconds = frame / fps;
+  const float = Math.sin(seconds * 1.4) * size * 0.03;
+  const sway = Math.sin(seconds * 0.9) * 2.5;
+  const scale = 0.7 + 0.3 * Math.min(1, enter);
+  return (
+    <div style={{ position: 'absolute', left, top, width: size, height: size, opacity: Math.min(1, enter * 1.5), transform: `translateY(${float}px) rotate(${sway}deg) scale(${scale})` }}>
+      <Img data-kit-part="hero-picture" src={src} style={{ width: '100%', height: '100%', display: 'block', objectFit: 'contain' }} />
+    </div>
   );
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CORE_CASES } from './gallery/cases-core.js';
+import { CORE_CASES, PICTURE_CASES } from './gallery/cases-core.js';
 import { DATA_CASES } from './gallery/cases-data.js';
 import { INFOGRAPHIC_CASES } from './gallery/cases-infographic.js';
 import { MEDIA_CASES } from './gallery/cases-media.js';
@@ -7,7 +7,7 @@ import { renderGallery, type GalleryShot } from './gallery/gallery.js';
 
 /** Every kit component, at every gallery size, audited in the page. GALLERY_ONLY=a,b narrows it while working on a component. */
 const ONLY = process.env.GALLERY_ONLY?.split(',');
-const CASES = [...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES].filter((entry) => !ONLY || ONLY.some((name) => entry.name.startsWith(name)));
+const CASES = [...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES, ...PICTURE_CASES].filter((entry) => !ONLY || ONLY.some((name) => entry.name.startsWith(name)));
 
 function problems(shots: GalleryShot[], kinds: string[]): string[] {
   return shots.flatMap((shot) =>
@@ -49,6 +49,12 @@ describe('the scene kit gallery', () => {
       (shot) => ['bullet-list-short', 'bullet-list-two', 'step-list', 'stat-counter'].includes(shot.name) && ['16x9', '9x16', '1500x500'].includes(shot.size.label) && shot.audit.visualArea < 0.04,
     );
     expect(bare.map((shot) => `${shot.name} ${shot.size.label}: ${shot.audit.visualArea}`)).toEqual([]);
+  });
+
+  it('gives a title with a hero picture a picture of at least a tenth of the canvas beside or above its headline, at every size', () => {
+    const small = shots.filter((shot) => shot.name.startsWith('title-picture') && shot.audit.visualArea < 0.1);
+    expect(shots.some((shot) => shot.name.startsWith('title-picture'))).toBe(!ONLY || ONLY.some((name) => name.startsWith('title-picture')));
+    expect(small.map((shot) => `${shot.name} ${shot.size.label}: ${shot.audit.visualArea}`)).toEqual([]);
   });
 
   it('gives every text element a contrast of at least 4.5:1', () => {

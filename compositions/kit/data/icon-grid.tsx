@@ -41,10 +41,13 @@ function gridColumns(n: number, width: number, height: number, gap: number): num
  */
 export const IconGrid: React.FC<{ theme: Theme; title: string; items: IconItem[]; kicker?: string }> = ({ theme, title, items, kicker }) => {
   const layout = useLayout();
-  const shown = (Array.isArray(items) ? items : []).slice(0, 8).map((item) => ({
+  const given = (Array.isArray(items) ? items : []).slice(0, 8);
+  // Pictures only when every card has one: one set of illustrations or line icons throughout, never a mix.
+  const pictured = given.length > 0 && given.every((item) => typeof item?.picture === 'string' && item.picture !== '');
+  const shown = given.map((item) => ({
     icon: String(item?.icon ?? ''),
     label: String(item?.label ?? ''),
-    ...(typeof item?.picture === 'string' && item.picture ? { picture: item.picture } : {}),
+    ...(pictured ? { picture: String(item.picture) } : {}),
   }));
   return (
     <DataScene theme={theme} seed={`icons-${title}`} title={title} kicker={kicker} part="icon-grid">

@@ -27,7 +27,7 @@ const FALLBACK_KEYS = ['title', 'heading', 'headline', 'text', 'message', 'label
 
 /** Settings that name assets or drive layout: never text to rewrite. */
 const NOT_TEXT = new Set([
-  'image', 'images', 'logo', 'icon', 'chart', 'mode', 'sourceRef', 'unit', 'visual', 'move', 'seed', 'description',
+  'image', 'images', 'logo', 'icon', 'picture', 'chart', 'mode', 'sourceRef', 'unit', 'visual', 'move', 'seed', 'description',
   // The theme overrides the scene host reads (compositions/kit/theme-settings.ts).
   'primaryColor', 'secondaryColor', 'accentColor', 'backgroundColor', 'textColor', 'headingFont', 'bodyFont', 'textScale',
 ]);
@@ -91,6 +91,8 @@ export function setTextAt(settings: Record<string, unknown>, path: string, text:
   const current = (parent as Record<string, unknown>)[last];
   if (current !== undefined && typeof current !== 'string') return `"${path}" is not text`;
   (parent as Record<string, unknown>)[last] = text;
+  // A library picture was chosen for the old words; with new ones it may show something else.
+  if (current !== text) delete (parent as Record<string, unknown>).picture;
   return copy;
 }
 

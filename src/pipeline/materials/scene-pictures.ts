@@ -15,20 +15,43 @@ interface PlannedScene {
   settings: Record<string, unknown>;
 }
 
+/** The colour illustration (`fluent-emoji-flat:…` or a flag) that best shows a label, in the request's language, with its score; undefined when none fits well. */
+function bestPicture(label: string, language: string): { id: string; score: number } | undefined {
+  const [best] = searchVisuals(label, { language, limit: 1, kinds: ['illustration', 'flag'] });
+  return best && best.score >= PICTURE_MIN_SCORE ? { id: best.id, score: best.score } : undefined;
+}
+
 /** The colour illustration (`fluent-emoji-flat:…` or a flag) that best shows a label, in the request's language; undefined when none fits well. */
 export function pictureFor(label: string, language: string): string | undefined {
-  const [best] = searchVisuals(label, { language, limit: 1, kinds: ['illustration', 'flag'] });
-  return best && best.score >= PICTURE_MIN_SCORE ? best.id : undefined;
+  return bestPicture(label, language)?.id;
 }
 
 /**
- * The plan's icon grids with a picture from the visual library on each card (`items[i].picture`,
+ * The hero picture of a headline: the best-fitting picture of any one of its words ("How honeybees
+ * make honey" → a honeybee), undefined when no word has one that fits.
+ */
+export function heroPictureFor(headline: string, language: string): string | undefined {
+  const words = [...new Set(headline.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3))];
+  let best: { id: string; score: number } | undefined;
+  for (const word of words) {
+    const found = bestPicture(word, language);
+    if (found && (!best || found.score > best.score)) best = found;
+  }
+  return best?.id;
+}
+
+/**
+ * The plan's title cards with a hero picture of their headline, and its icon grids with a picture from the visual library on each card (`items[i].picture`,
  * a library id), searched by the card's label in the request's language. A grid gets pictures only
  * when every card finds one that fits: one set of colour illustrations, or the kit's line icons
  * throughout, never a mix and never a placeholder. Cards with a named icon keep it.
  */
 export function withScenePictures<T extends PlannedScene>(scenes: T[], language: string): T[] {
   return scenes.map((scene) => {
+    if (scene.kind === 'title' && typeof scene.settings.title === 'string' && scene.settings.picture === undefined) {
+      const picture = heroPictureFor(scene.settings.title, language);
+      return picture ? { ...scene, settings: { ...scene.settings, picture } } : scene;
+    }
     if (scene.kind !== 'icons' || !Array.isArray(scene.settings.items)) return scene;
     const items = scene.settings.items as Record<string, unknown>[];
     if (items.length === 0 || items.some((item) => typeof item?.label !== 'string' || (item.icon !== undefined && item.icon !== 'auto'))) return scene;

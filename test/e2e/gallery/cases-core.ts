@@ -1,4 +1,8 @@
+import { visualSvg } from '../../../src/catalog/visuals/index.js';
 import { sceneFor, type GalleryCase } from './gallery.js';
+
+/** A library illustration as the node sends it to a render: an SVG data URL. */
+const picture = (id: string) => `data:image/svg+xml;base64,${Buffer.from(visualSvg(id)!).toString('base64')}`;
 
 /** The plain pack's palette, for cases that swap in brand colors. */
 const PLAIN_PALETTE = { background: '#FFFFFF', surface: '#F3F4F6', text: '#111827', primary: '#2563EB', secondary: '#64748B', accent: '#F59E0B' };
@@ -60,4 +64,18 @@ export default function Scene({ theme, settings }) {
     theme: { palette: { ...PLAIN_PALETTE, primary: '#A7F3D0', accent: '#D1FAE5', background: '#0B3D2E', surface: '#0F5132' } },
     settings: { heading: 'Three steps to a greener office', kicker: 'Brand colors on a dark brand background', steps: ['Switch off at night', 'Print double-sided', 'Bring a mug'] },
   },
+];
+
+/**
+ * Title cards with a hero picture from the visual library. Listed after every other case, since the
+ * gallery gives packs by a case's place in the list: new cases go last, so the others keep theirs.
+ */
+export const PICTURE_CASES: GalleryCase[] = [
+  {
+    name: 'title-picture',
+    code: sceneFor('TitleCard', ['picture']),
+    settings: { title: 'How honeybees make honey', subtitle: 'From flower to jar in five steps', picture: 'hero' },
+    assets: { hero: picture('fluent-emoji-flat:honeybee') },
+  },
+  { name: 'title-picture-long', code: sceneFor('TitleCard', ['picture']), settings: { title: 'Why a heat pump can warm a whole house with air that is below freezing', picture: 'hero' }, assets: { hero: picture('fluent-emoji-flat:house') } },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pictureFor, scenePictureUrls, withScenePictures } from '../../../src/pipeline/materials/scene-pictures.js';
+import { heroPictureFor, pictureFor, scenePictureUrls, withScenePictures } from '../../../src/pipeline/materials/scene-pictures.js';
 import { PICTURE_JUDGEMENTS } from '../../fixtures/picture-judgements.js';
 
 const grid = (labels: string[], icon = 'auto'): { kind: string; settings: Record<string, unknown> } => ({ kind: 'icons', settings: { title: 'Pack', items: labels.map((label) => ({ icon, label })) } });
@@ -41,7 +41,17 @@ describe('scene pictures from the visual library', () => {
     expect((pictured!.settings.items as { picture?: string }[]).map((item) => item.picture)).toEqual(['fluent-emoji-flat:rocket', 'fluent-emoji-flat:bed', 'fluent-emoji-flat:snowflake']);
     expect((mixed!.settings.items as { picture?: string }[]).some((item) => item.picture)).toBe(false);
     expect((named!.settings.items as { picture?: string }[]).some((item) => item.picture)).toBe(false);
-    expect(title!.settings).toEqual({ title: 'Rocket' });
+    expect(title!.settings).toEqual({ title: 'Rocket', picture: 'fluent-emoji-flat:rocket' });
+  });
+
+  it('gives a title card the hero picture of its best-fitting word, and none when no word has one', () => {
+    expect(heroPictureFor('How honeybees make honey', 'en')).toBe('fluent-emoji-flat:honeybee');
+    expect(heroPictureFor('Warum der Himmel blau ist: Brot backen', 'de')).toBe('fluent-emoji-flat:bread');
+    expect(heroPictureFor('Quarterly results, explained', 'en')).toBeUndefined();
+    const titles: { kind: string; settings: Record<string, unknown> }[] = [{ kind: 'title', settings: { title: 'Rockets in ten seconds' } }, { kind: 'title', settings: { title: 'Quarterly results' } }];
+    const [hero, plain] = withScenePictures(titles, 'en');
+    expect(hero!.settings.picture).toBe('fluent-emoji-flat:rocket');
+    expect(plain!.settings).toEqual({ title: 'Quarterly results' });
   });
 
   it('sends each named picture to the render as an SVG data URL, unknown ids left out', () => {
