@@ -16,11 +16,14 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 
 /**
  * What a scene shows, read from its planned kind and settings, so an agent or the app can describe a
- * video without looking at it: the icon grid's library pictures (`illustration`) or icons, a chart's
+ * video without looking at it: a title's hero picture or the icon grid's library pictures (`illustration`) or icons, a chart's
  * type, the images a scene frames, a film shot's description, a timeline's dates (`diagram`), and
  * `typography` with the main line for scenes of words and figures.
  */
 export function sceneVisual(kind: string, settings: Record<string, unknown>): SceneVisual {
+  // A hero picture from the visual library (a title card's) is what the scene shows.
+  const hero = text(settings.picture);
+  if (hero) return { kind: 'illustration', names: [hero] };
   switch (kind as SceneKind) {
     case 'icons': {
       const items = list(settings.items);

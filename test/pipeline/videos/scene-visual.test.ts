@@ -17,6 +17,7 @@ describe('sceneVisual', () => {
     expect(sceneVisual('image-grid', { heading: 'Team', images: ['image-1', 'image-2'] })).toEqual({ kind: 'image', names: ['image-1', 'image-2'] });
     expect(sceneVisual('footage', { caption: 'Cold air', description: 'An outdoor unit in the snow' })).toEqual({ kind: 'footage', names: ['An outdoor unit in the snow'] });
     expect(sceneVisual('bullets', { heading: 'Why Acme', items: ['Fast'] })).toEqual({ kind: 'typography', names: ['Why Acme'] });
+    expect(sceneVisual('title', { title: 'How honeybees make honey', picture: 'fluent-emoji-flat:honeybee' })).toEqual({ kind: 'illustration', names: ['fluent-emoji-flat:honeybee'] });
     expect(sceneVisual('stat', { value: 3, label: 'hearts' })).toEqual({ kind: 'typography', names: ['hearts'] });
   });
 });
