@@ -42,3 +42,16 @@ export function entranceStyle(theme: Theme, p: number, distance: number): React.
       return { opacity: p };
   }
 }
+
+/** Steps a second the idle motion of a picture takes once it has entered. */
+const IDLE_STEPS_PER_SECOND = 6;
+
+/**
+ * The time an idle motion is drawn at: the frame's own time while the picture enters, then the
+ * time at the start of its sixth of a second, so frames within a step draw the same markup.
+ */
+export function idleSeconds(frame: number, fps: number, entered: number): number {
+  if (entered < 1) return frame / fps;
+  const step = Math.max(1, Math.round(fps / IDLE_STEPS_PER_SECOND));
+  return (Math.floor(frame / step) * step) / fps;
+}

@@ -5,7 +5,7 @@ import { kitColors } from './color';
 import { FittedText } from './fitted-text';
 import { Heading, packLayout } from './heading';
 import { useLayout } from './layout';
-import { entranceStyle, useEntrance } from './motion';
+import { entranceStyle, idleSeconds, useEntrance } from './motion';
 import { SceneFrame } from './scene-frame';
 
 /**
@@ -54,12 +54,16 @@ function pictureBox(layout: ReturnType<typeof useLayout>): { left: number; top: 
   return { left: layout.margin + layout.contentWidth - size, top: layout.margin + (layout.contentHeight - size) / 2, size, gap, beside: true };
 }
 
-/** The hero picture: pops in, then floats and sways a little, so the title never stands still. */
+/**
+ * The hero picture: pops in, then floats and sways a little, so the title never stands still. The
+ * idle motion moves in steps of a sixth of a second (smooth at this speed): frames within a step
+ * have the same markup, so the renderer captures one and holds it for the rest (see hold-plan.ts).
+ */
 const HeroPicture: React.FC<{ theme: Theme; src: string; left: number; top: number; size: number }> = ({ theme, src, left, top, size }) => {
   const frame = useCurrentFrame();
   const { fps } = useVideoConfig();
   const enter = useEntrance(theme, theme.motion.staggerFrames);
-  const seconds = frame / fps;
+  const seconds = idleSeconds(frame, fps, enter);
   const float = Math.sin(seconds * 1.4) * size * 0.03;
   const sway = Math.sin(seconds * 0.9) * 2.5;
   const scale = 0.7 + 0.3 * Math.min(1, enter);

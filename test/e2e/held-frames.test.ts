@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visualSvg } from '../../src/catalog/visuals/index.js';
 import { kitTemplate } from '../../src/pipeline/providers/embedded/embedded-scene-writer.js';
 import { resolveTheme } from '../../src/pipeline/theme/resolve-theme.js';
 import { ensureBundle } from '../../src/render/bundle/ensure-bundle.js';
@@ -38,7 +39,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function propsOf(kind: 'stat' | 'chart' | 'image', settings: Record<string, unknown>, assets: Record<string, string> = {}): Promise<SceneInputProps> {
+async function propsOf(kind: 'stat' | 'chart' | 'image' | 'title', settings: Record<string, unknown>, assets: Record<string, string> = {}): Promise<SceneInputProps> {
   const { code } = await compileScene(kitTemplate(kind));
   // A pack with a drifting gradient background, so the holds also cover the background at rest.
   return { code, theme: resolveTheme({ prompt: 'held frames', animationStyle: 'corporate-clean' }), settings, assets, width: WIDTH, height: HEIGHT, fps: FPS, durationInFrames: FRAMES };
@@ -107,6 +108,19 @@ describe('held frames', () => {
   it('a bar chart holds once its bars have grown, and its held frames match a full render', async () => {
     const result = await compare('chart', await propsOf('chart', { chart: 'bar', title: 'Capacity', labels: ['2010', '2015', '2020'], values: [40, 230, 710], unit: 'GW' }));
     expect(result.holds.length).toBeGreaterThan(0);
+    expect(result.identical).toBeGreaterThan(result.sampled / 2);
+  }, 180_000);
+
+  it('a title\'s hero picture keeps floating, in steps: much of it is held, never more than a sixth of a second still, and it matches a full render', async () => {
+    const hero = `data:image/svg+xml;base64,${Buffer.from(visualSvg('fluent-emoji-flat:honeybee')!).toString('base64')}`;
+    const result = await compare('hero', await propsOf('title', { title: 'How honeybees make honey', picture: 'hero' }, { hero }));
+    const heldFrames = result.holds.reduce((sum, [first, last]) => sum + last - first + 1, 0);
+    // Moving in sixth-of-a-second steps: four frames in five repeat a captured one once the picture is in
+    // (this 4 s scene spends about a second entering, and the entrance and exit are captured)...
+    expect(heldFrames).toBeGreaterThanOrEqual(FRAMES * 0.4);
+    // ...and no stretch is still for long, so the scene never stands still while it holds (the exit aside).
+    const middle = result.holds.filter(([first, last]) => last < FRAMES - 20 && first > 0);
+    expect(Math.max(...middle.map(([first, last]) => last - first + 1))).toBeLessThanOrEqual(FPS / 6);
     expect(result.identical).toBeGreaterThan(result.sampled / 2);
   }, 180_000);
 

@@ -3,7 +3,7 @@ import { Img, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { useLayout } from '../layout';
-import { useEntrance } from '../motion';
+import { idleSeconds, useEntrance } from '../motion';
 import { bodyDelay, cornerRadius, DataScene, depthShadow, Enter, isBanner, mixColors, staggerFor, uniformSize } from './common';
 import { FittedText } from '../fitted-text';
 import { FALLBACK_ICON, iconComponent, iconFor } from './icons';
@@ -148,10 +148,11 @@ const Cell: React.FC<{ theme: Theme; item: IconItem; delay: number; left: number
   const colors = kitColors(theme);
   const pop = useEntrance(theme, delay + 4);
   const Icon = iconComponent(item.icon) ?? iconComponent(iconFor(item.label)) ?? iconComponent(FALLBACK_ICON)!;
-  // A picture floats gently while the grid holds (each card in its own phase), so the scene never stands still.
+  // A picture floats gently while the grid holds (each card in its own phase), so the scene never stands still;
+  // in steps of a sixth of a second once it has entered, so most frames are held rather than captured.
   const frame = useCurrentFrame();
   const { fps } = useVideoConfig();
-  const float = Math.sin((frame / fps) * 1.6 + delay * 0.7) * disc * 0.035;
+  const float = Math.sin(idleSeconds(frame, fps, pop) * 1.6 + delay * 0.7) * disc * 0.035;
   const radius = cornerRadius(theme, Math.min(width, height), 36 * u);
   return (
     <Enter
