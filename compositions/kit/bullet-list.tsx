@@ -37,11 +37,12 @@ const PANEL_MAX_POINTS = 4;
  * A heading and up to six points that enter one after another. `numbered` makes it a step list
  * (1, 2, 3 in the markers); otherwise the markers are dots. On a wide canvas with at most four
  * points the list takes the left column and an icon panel the right one: the heading's icon with
- * one badge per point for bullets, the heading's icon alone for steps. Stacked canvases give the
+ * one badge per point for bullets, the heading's icon alone for steps (a `picture`, an image URL
+ * such as a visual library illustration, takes the heading icon's place). Stacked canvases give the
  * points taller rows, and when a few points still leave height to spare, the icon panel sits above
  * the heading, so the list never floats in an empty frame.
  */
-export const BulletList: React.FC<{ theme: Theme; heading: string; items: string[]; numbered?: boolean; kicker?: string }> = ({ theme, heading, items, numbered = false, kicker }) => {
+export const BulletList: React.FC<{ theme: Theme; heading: string; items: string[]; numbered?: boolean; kicker?: string; picture?: string }> = ({ theme, heading, items, numbered = false, kicker, picture }) => {
   const layout = useLayout();
   const u = layout.unit;
   const shown = items.slice(0, 6);
@@ -64,6 +65,7 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
     <IconPanel
       theme={theme}
       icons={icons}
+      picture={picture}
       width={width}
       height={height}
       unit={u}
@@ -90,4 +92,6 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
 };
 
 /** Numbered steps of a process: a bullet list whose markers count. */
-export const StepList: React.FC<{ theme: Theme; heading: string; steps: string[]; kicker?: string }> = ({ theme, heading, steps, kicker }) => <BulletList theme={theme} heading={heading} items={steps} numbered kicker={kicker} />;
+export const StepList: React.FC<{ theme: Theme; heading: string; steps: string[]; kicker?: string; picture?: string }> = ({ theme, heading, steps, kicker, picture }) => (
+  <BulletList theme={theme} heading={heading} items={steps} numbered kicker={kicker} picture={picture} />
+);

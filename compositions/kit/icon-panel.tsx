@@ -1,21 +1,31 @@
 import React from 'react';
+import { Img, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../scene-props';
 import { kitColors } from './color';
 import { mixColors } from './data/common';
 import { FALLBACK_ICON, iconComponent } from './data/icons';
-import { useEntrance } from './motion';
+import { idleSeconds, useEntrance } from './motion';
 import type { PanelIcons } from './panel-icons';
 
 /** Where satellites sit on the orbit, in degrees clockwise from 3 o'clock, by how many there are. */
 const ANGLES: Record<number, number[]> = { 0: [], 1: [-40], 2: [-40, 140], 3: [-40, 70, 180], 4: [-45, 45, 135, 225] };
 
 /**
- * A visual beside text: a soft disc in a tint of the pack's primary color with the hero icon large
- * in it, a thin orbit ring and the satellites as solid badges on the ring, each popping in at
+ * A visual beside text: a soft disc in a tint of the pack's primary color with the hero icon (or a
+ * `picture`, floating in steps) large in it, a thin orbit ring and the satellites as solid badges on the ring, each popping in at
  * `delays[point]` (in step with the point it stands for). It fills the largest square in its box and
  * holds no text, so it never sits under any.
  */
-export const IconPanel: React.FC<{ theme: Theme; icons: PanelIcons; width: number; height: number; unit: number; delay: number; delays?: number[] }> = ({ theme, icons, width, height, unit, delay, delays = [] }) => {
+export const IconPanel: React.FC<{ theme: Theme; icons: PanelIcons; picture?: string; width: number; height: number; unit: number; delay: number; delays?: number[] }> = ({
+  theme,
+  icons,
+  picture,
+  width,
+  height,
+  unit,
+  delay,
+  delays = [],
+}) => {
   const colors = kitColors(theme);
   const side = Math.min(width, height);
   const count = Math.min(icons.satellites.length, 4);
@@ -23,6 +33,8 @@ export const IconPanel: React.FC<{ theme: Theme; icons: PanelIcons; width: numbe
   const orbit = (side - badge) / 2;
   const disc = count > 0 ? orbit * 1.56 : side * 0.92;
   const enter = useEntrance(theme, delay);
+  const { fps } = useVideoConfig();
+  const float = Math.sin(idleSeconds(useCurrentFrame(), fps, enter) * 1.3) * disc * 0.03;
   const Hero = iconComponent(icons.hero) ?? iconComponent(FALLBACK_ICON)!;
   const tint = mixColors(colors.primary, colors.background, 0.8);
   return (
@@ -38,7 +50,11 @@ export const IconPanel: React.FC<{ theme: Theme; icons: PanelIcons; width: numbe
           data-kit-part="icon-disc"
           style={{ position: 'absolute', left: (side - disc) / 2, top: (side - disc) / 2, width: disc, height: disc, borderRadius: '50%', background: tint, display: 'flex', alignItems: 'center', justifyContent: 'center', opacity: Math.min(1, enter * 1.5), transform: `scale(${0.6 + 0.4 * Math.min(1, enter)})` }}
         >
-          <Hero size={Math.round(disc * 0.5)} color={colors.primary} strokeWidth={1.75} absoluteStrokeWidth={false} />
+          {picture ? (
+            <Img data-kit-part="picture" src={picture} style={{ width: Math.round(disc * 0.64), height: Math.round(disc * 0.64), display: 'block', transform: `translateY(${float}px)` }} />
+          ) : (
+            <Hero size={Math.round(disc * 0.5)} color={colors.primary} strokeWidth={1.75} absoluteStrokeWidth={false} />
+          )}
         </div>
         {icons.satellites.slice(0, count).map(({ name, point }, index) => (
           <Satellite key={name} theme={theme} name={name} size={badge} angle={ANGLES[count]![index]!} orbit={orbit} center={side / 2} delay={delays[point] ?? delay + (index + 1) * theme.motion.staggerFrames * 2} />

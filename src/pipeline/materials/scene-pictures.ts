@@ -41,7 +41,7 @@ export function heroPictureFor(headline: string, language: string): string | und
 }
 
 /**
- * The plan's title cards with a hero picture of their headline, and its icon grids with a picture from the visual library on each card (`items[i].picture`,
+ * The plan's title cards with a hero picture of their headline, its lists with a picture of their topic (shown where the canvas gives a list a visual), and its icon grids with a picture from the visual library on each card (`items[i].picture`,
  * a library id), searched by the card's label in the request's language. A grid gets pictures only
  * when every card finds one that fits: one set of colour illustrations, or the kit's line icons
  * throughout, never a mix and never a placeholder. Cards with a named icon keep it.
@@ -50,6 +50,13 @@ export function withScenePictures<T extends PlannedScene>(scenes: T[], language:
   return scenes.map((scene) => {
     if (scene.kind === 'title' && typeof scene.settings.title === 'string' && scene.settings.picture === undefined) {
       const picture = heroPictureFor(scene.settings.title, language);
+      return picture ? { ...scene, settings: { ...scene.settings, picture } } : scene;
+    }
+    if ((scene.kind === 'bullets' || scene.kind === 'steps') && scene.settings.picture === undefined) {
+      // The list's visual stands for its topic: the heading's words first, else its points'.
+      const points = [...(Array.isArray(scene.settings.items) ? scene.settings.items : []), ...(Array.isArray(scene.settings.steps) ? scene.settings.steps : [])].filter((item): item is string => typeof item === 'string');
+      const heading = typeof scene.settings.heading === 'string' ? scene.settings.heading : '';
+      const picture = heroPictureFor(heading, language) ?? heroPictureFor(points.join(' '), language);
       return picture ? { ...scene, settings: { ...scene.settings, picture } } : scene;
     }
     if (scene.kind !== 'icons' || !Array.isArray(scene.settings.items)) return scene;

@@ -78,4 +78,10 @@ export const PICTURE_CASES: GalleryCase[] = [
     assets: { hero: picture('fluent-emoji-flat:honeybee') },
   },
   { name: 'title-picture-long', code: sceneFor('TitleCard', ['picture']), settings: { title: 'Why a heat pump can warm a whole house with air that is below freezing', picture: 'hero' }, assets: { hero: picture('fluent-emoji-flat:house') } },
+  {
+    name: 'bullet-list-picture',
+    code: sceneFor('BulletList', ['picture']),
+    settings: { heading: 'How bees make honey', items: ['Foragers collect nectar', 'House bees fan off the water', 'Wax caps seal the cells'], picture: 'hero' },
+    assets: { hero: picture('fluent-emoji-flat:honeybee') },
+  },
 ];

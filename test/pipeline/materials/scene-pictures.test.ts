@@ -44,6 +44,18 @@ describe('scene pictures from the visual library', () => {
     expect(title!.settings).toEqual({ title: 'Rocket', picture: 'fluent-emoji-flat:rocket' });
   });
 
+  it('gives a list the picture of its topic: the heading\'s words first, else its points\'', () => {
+    const lists: { kind: string; settings: Record<string, unknown> }[] = [
+      { kind: 'bullets', settings: { heading: 'Why honeybees matter', items: ['They pollinate crops'] } },
+      { kind: 'steps', settings: { heading: 'How it works', steps: ['Bake the bread', 'Slice it'] } },
+      { kind: 'bullets', settings: { heading: 'Quarterly results', items: ['Revenue grew', 'Costs fell'] } },
+    ];
+    const [bees, bread, plain] = withScenePictures(lists, 'en');
+    expect(bees!.settings.picture).toBe('fluent-emoji-flat:honeybee');
+    expect(bread!.settings.picture).toBe('fluent-emoji-flat:bread');
+    expect(plain!.settings.picture).toBeUndefined();
+  });
+
   it('gives a title card the hero picture of its best-fitting word, and none when no word has one', () => {
     expect(heroPictureFor('How honeybees make honey', 'en')).toBe('fluent-emoji-flat:honeybee');
     expect(heroPictureFor('Warum der Himmel blau ist: Brot backen', 'de')).toBe('fluent-emoji-flat:bread');

@@ -85,8 +85,8 @@ export default function Scene({ theme, settings }) {
 const TEMPLATES: Record<SceneKind, string> = {
   title: template('TitleCard', 'title={String(settings.title ?? \'\')} subtitle={text(settings.subtitle)} kicker={text(settings.kicker)} picture={asset(settings.picture)}'),
   kinetic: template('KineticHeadline', 'text={String(settings.text ?? \'\')} emphasis={text(settings.emphasis)} kicker={text(settings.kicker)}'),
-  bullets: template('BulletList', 'heading={String(settings.heading ?? \'\')} items={list(settings.items).map(String)} kicker={text(settings.kicker)}'),
-  steps: template('StepList', 'heading={String(settings.heading ?? \'\')} steps={list(settings.steps).map(String)} kicker={text(settings.kicker)}'),
+  bullets: template('BulletList', 'heading={String(settings.heading ?? \'\')} items={list(settings.items).map(String)} kicker={text(settings.kicker)} picture={asset(settings.picture)}'),
+  steps: template('StepList', 'heading={String(settings.heading ?? \'\')} steps={list(settings.steps).map(String)} kicker={text(settings.kicker)} picture={asset(settings.picture)}'),
   stat: template(
     'StatCounter',
     'value={Number(settings.value ?? 0)} prefix={String(settings.prefix ?? \'\')} suffix={String(settings.suffix ?? \'\')} decimals={Number(settings.decimals ?? 0)} label={String(settings.label ?? \'\')} source={text(settings.source)}',
