@@ -32,11 +32,21 @@ const LOCALES: Record<VisualLanguage, readonly string[]> = { en: ['en', 'en-gb']
  */
 export function emojiAnnotations(language: VisualLanguage): EmojiAnnotation[] {
   const annotations: EmojiAnnotation[] = [];
+  // A second locale of the language (en-gb after en) adds only what the first lacks: the same
+  // label or keyword twice would count as two fields agreeing on a word.
+  const seen = new Map<string, Set<string>>();
   for (const locale of LOCALES[language]) {
     const emojis = require(`emojibase-data/${locale}/compact.json`) as CompactEmoji[];
     for (const emoji of emojis) {
       if (emoji.group === undefined) continue;
-      annotations.push({ hexcode: emoji.hexcode, label: emoji.label, tags: emoji.tags ?? [], group: emoji.group });
+      const known = seen.get(emoji.hexcode);
+      const tags = (emoji.tags ?? []).filter((tag) => !known?.has(tag));
+      if (known?.has(emoji.label) && tags.length === 0) continue;
+      annotations.push({ hexcode: emoji.hexcode, label: known?.has(emoji.label) ? '' : emoji.label, tags, group: emoji.group });
+      const words = known ?? new Set<string>();
+      words.add(emoji.label);
+      for (const tag of tags) words.add(tag);
+      seen.set(emoji.hexcode, words);
     }
   }
   return annotations;

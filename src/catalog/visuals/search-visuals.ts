@@ -75,7 +75,7 @@ function addAll(hits: Map<number, TokenHit>, found: Map<number, IndexHit> | unde
   if (!found) return;
   for (const [doc, hit] of found) {
     if (skip?.(doc)) continue;
-    const agreeing = Math.min(MAX_AGREEING, hit.fields - 1) * AGREEING_FIELD;
+    const agreeing = Math.max(0, Math.min(MAX_AGREEING, hit.fields - 1)) * AGREEING_FIELD;
     keepBest(hits, doc, Math.min(1, hit.weight + agreeing) * factor, hit.source);
   }
 }

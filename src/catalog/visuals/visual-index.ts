@@ -19,7 +19,7 @@ export interface IndexHit {
   weight: number;
   /** The label, tag or name the weight came from, as written in its source. */
   source: string;
-  /** How many of the picture's names, labels and keywords hold the word (more agreeing fields, surer match). */
+  /** How many of the picture's names, labels and keywords hold the word, half for one it only modifies (more agreeing fields, surer match). */
   fields: number;
 }
 
@@ -74,11 +74,13 @@ function emptyLanguage(): LanguageIndex {
   return { terms: new Map(), phrases: new Map(), termList: [] };
 }
 
-function put(map: Map<string, Map<number, IndexHit>>, key: string, doc: number, hit: Omit<IndexHit, 'fields'>): void {
+function put(map: Map<string, Map<number, IndexHit>>, key: string, doc: number, hit: Omit<IndexHit, 'fields'>, counts = 1): void {
   let hits = map.get(key);
   if (!hits) map.set(key, (hits = new Map()));
   const previous = hits.get(doc);
-  const fields = (previous?.fields ?? 0) + 1;
+  // A field the word names the picture in counts whole; one it only modifies ("new" in "new moon",
+  // "money" in "money bag") counts half.
+  const fields = (previous?.fields ?? 0) + counts;
   hits.set(doc, !previous || previous.weight < hit.weight ? { ...hit, fields } : { ...previous, fields });
 }
 
@@ -111,8 +113,9 @@ class IndexBuilder {
     put(index.phrases, stems.join(' '), doc, { weight: scaled, source: text });
     const head = HEAD_LAST[language] ? stems.length - 1 : 0;
     stems.forEach((stem, i) => {
-      const partWeight = stems.length === 1 ? scaled : scaled * (i === head ? HEAD_OF_PHRASE : MODIFIER_IN_PHRASE);
-      put(index.terms, stem, doc, { weight: partWeight, source: text });
+      const named = stems.length === 1 || i === head;
+      const partWeight = stems.length === 1 ? scaled : scaled * (named ? HEAD_OF_PHRASE : MODIFIER_IN_PHRASE);
+      put(index.terms, stem, doc, { weight: partWeight, source: text }, named ? 1 : 0.5);
     });
   }
 

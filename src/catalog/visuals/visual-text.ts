@@ -37,6 +37,8 @@ const SUFFIXES: Record<VisualLanguage, readonly string[]> = {
 export function stemWord(word: string, language: VisualLanguage): string {
   if (language === 'en' && word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
   if (language === 'en' && /(ss|us|is)$/.test(word)) return word;
+  // English adds "es" only after a hissing sound (boxes, buses, churches); "honeybees" is honeybee + s.
+  if (language === 'en' && word.endsWith('es') && !/(s|x|z|ch|sh)es$/.test(word) && word.length > 4) return word.slice(0, -1);
   for (const suffix of SUFFIXES[language]) {
     if (word.length - suffix.length >= 3 && word.endsWith(suffix)) return word.slice(0, -suffix.length);
   }

@@ -60,6 +60,11 @@ describe('scene pictures from the visual library', () => {
     expect(heroPictureFor('How honeybees make honey', 'en')).toBe('fluent-emoji-flat:honeybee');
     expect(heroPictureFor('Warum der Himmel blau ist: Brot backen', 'de')).toBe('fluent-emoji-flat:bread');
     expect(heroPictureFor('Quarterly results, explained', 'en')).toBeUndefined();
+    // Adjacent words are one name first: a running shoe is a running shoe; a heat pump is no fuel pump, so nothing.
+    expect(heroPictureFor('A running shoe, please', 'en')).toBe('fluent-emoji-flat:running-shoe');
+    expect(heroPictureFor('How a heat pump works', 'en')).toBeUndefined();
+    expect(heroPictureFor("My bakery's new sourdough", 'en')).toBeUndefined();
+    expect(heroPictureFor('Why do cats purr?', 'en')).toBe('fluent-emoji-flat:cat');
     const titles: { kind: string; settings: Record<string, unknown> }[] = [{ kind: 'title', settings: { title: 'Rockets in ten seconds' } }, { kind: 'title', settings: { title: 'Quarterly results' } }];
     const [hero, plain] = withScenePictures(titles, 'en');
     expect(hero!.settings.picture).toBe('fluent-emoji-flat:rocket');
