@@ -1,11 +1,11 @@
 import React from 'react';
-import { Img, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../scene-props';
 import { kitColors } from './color';
 import { FittedText } from './fitted-text';
 import { Heading, packLayout } from './heading';
 import { useLayout } from './layout';
-import { entranceStyle, idleSeconds, useEntrance } from './motion';
+import { entranceStyle, useEntrance } from './motion';
+import { HeroPicture, heroPictureBox } from './media/hero-picture';
 import { SceneFrame } from './scene-frame';
 
 /**
@@ -20,7 +20,7 @@ export const TitleCard: React.FC<{ theme: Theme; title: string; subtitle?: strin
   const layout = useLayout();
   const colors = kitColors(theme);
   const enterSub = useEntrance(theme, theme.motion.staggerFrames * 2);
-  const hero = typeof picture === 'string' && picture ? pictureBox(layout) : undefined;
+  const hero = typeof picture === 'string' && picture ? heroPictureBox(layout) : undefined;
   const align = hero && hero.beside ? 'left' : packLayout(theme).align;
   const textTop = hero && !hero.beside ? layout.margin + hero.size + hero.gap : layout.margin;
   const textWidth = hero && hero.beside ? layout.contentWidth - hero.size - hero.gap : layout.contentWidth;
@@ -40,36 +40,5 @@ export const TitleCard: React.FC<{ theme: Theme; title: string; subtitle?: strin
         ) : null}
       </div>
     </SceneFrame>
-  );
-};
-
-/** Where a title's hero picture goes: a square beside the text on wide canvases, above it on square and tall ones (beside, a square's text column would be too narrow). */
-function pictureBox(layout: ReturnType<typeof useLayout>): { left: number; top: number; size: number; gap: number; beside: boolean } {
-  const gap = 48 * layout.unit;
-  if (layout.width < layout.height * 1.3) {
-    const size = Math.min(layout.contentWidth * 0.62, layout.contentHeight * 0.4);
-    return { left: layout.margin + (layout.contentWidth - size) / 2, top: layout.margin, size, gap, beside: false };
-  }
-  const size = Math.min(layout.contentHeight * 0.86, layout.contentWidth * 0.4);
-  return { left: layout.margin + layout.contentWidth - size, top: layout.margin + (layout.contentHeight - size) / 2, size, gap, beside: true };
-}
-
-/**
- * The hero picture: pops in, then floats and sways a little, so the title never stands still. The
- * idle motion moves in steps of a sixth of a second (smooth at this speed): frames within a step
- * have the same markup, so the renderer captures one and holds it for the rest (see hold-plan.ts).
- */
-const HeroPicture: React.FC<{ theme: Theme; src: string; left: number; top: number; size: number }> = ({ theme, src, left, top, size }) => {
-  const frame = useCurrentFrame();
-  const { fps } = useVideoConfig();
-  const enter = useEntrance(theme, theme.motion.staggerFrames);
-  const seconds = idleSeconds(frame, fps, enter);
-  const float = Math.sin(seconds * 1.4) * size * 0.03;
-  const sway = Math.sin(seconds * 0.9) * 2.5;
-  const scale = 0.7 + 0.3 * Math.min(1, enter);
-  return (
-    <div style={{ position: 'absolute', left, top, width: size, height: size, opacity: Math.min(1, enter * 1.5), transform: `translateY(${float}px) rotate(${sway}deg) scale(${scale})` }}>
-      <Img data-kit-part="hero-picture" src={src} style={{ width: '100%', height: '100%', display: 'block', objectFit: 'contain' }} />
-    </div>
   );
 };

@@ -8,6 +8,7 @@ import { Ornament, packLayout } from '../heading';
 import { useLayout } from '../layout';
 import { entranceStyle, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
+import { HeroPicture, heroPictureBox } from './hero-picture';
 
 /** The indexes of the words (split on spaces) that `emphasis` covers, at its first occurrence. */
 export function emphasizedWords(text: string, emphasis: string | undefined): Set<number> {
@@ -75,9 +76,15 @@ const UnderlinedSpace: React.FC<{ theme: Theme; delay: number; color: string }> 
 /**
  * A big statement whose words land one after another: the whole text is fitted once (the layout
  * never moves while words appear) and `emphasis`, a word or phrase of it, is set in the brand color.
+ * With a `picture` (an image URL, such as a visual library illustration) the picture is the hero,
+ * beside the words on wide canvases and above them on square and tall ones.
  */
-export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: string; kicker?: string }> = ({ theme, text, emphasis, kicker }) => {
+export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: string; kicker?: string; picture?: string }> = ({ theme, text, emphasis, kicker, picture }) => {
   const layout = useLayout();
+  const hero = typeof picture === 'string' && picture ? heroPictureBox(layout) : undefined;
+  const boxWidth = hero && hero.beside ? layout.contentWidth - hero.size - hero.gap : layout.contentWidth;
+  const boxHeight = hero && !hero.beside ? layout.contentHeight - hero.size - hero.gap : layout.contentHeight;
+  const boxTop = hero && !hero.beside ? layout.margin + hero.size + hero.gap : layout.margin;
   const colors = kitColors(theme);
   const pack = packLayout(theme);
   const { unit } = layout;
@@ -86,7 +93,7 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
   const emphasized = emphasizedWords(normalized, emphasis);
   const wordCount = shown.split(' ').length;
   const banner = layout.ratio >= 2.2;
-  const kickerHeight = kicker ? Math.min(42 * unit, layout.contentHeight * 0.1) : 0;
+  const kickerHeight = kicker ? Math.min(42 * unit, boxHeight * 0.1) : 0;
   const kickerGap = kicker ? 22 * unit : 0;
   // The underlined emphasis is the ornament when there is one.
   const ornamentHeight = pack.ornament === 'none' || emphasized.size > 0 ? 0 : 44 * unit;
@@ -94,10 +101,10 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
   const lineHeight = 1.04;
   const fit = fitText({
     text: shown,
-    width: layout.contentWidth,
-    height: layout.contentHeight - kickerHeight - kickerGap - ornamentHeight,
+    width: boxWidth,
+    height: boxHeight - kickerHeight - kickerGap - ornamentHeight,
     maxLines: Math.min(maxLines, wordCount),
-    maxFontSize: banner ? layout.contentHeight * 0.42 : 250 * unit,
+    maxFontSize: banner ? boxHeight * 0.42 : 250 * unit * (hero ? 0.8 : 1),
     family: theme.fonts.heading,
     weight: 800,
     lineHeight,
@@ -108,22 +115,23 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
   const step = Math.min(theme.motion.staggerFrames * 1.5, 50 / Math.max(1, wordCount - 1));
   const enterKicker = useEntrance(theme);
   const enterOrnament = useEntrance(theme, start + step * (wordCount - 1) + theme.motion.durationFrames * 0.5);
-  const align = pack.align;
+  const align = hero && hero.beside ? 'left' : pack.align;
   let wordIndex = 0;
   return (
     <SceneFrame theme={theme} seed={`kinetic-${normalized}`}>
+      {hero ? <HeroPicture theme={theme} src={picture!} left={hero.left} top={hero.top} size={hero.size} /> : null}
       <div
         data-kit-part="kinetic-headline"
-        style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: align === 'center' ? 'center' : 'flex-start' }}
+        style={{ position: 'absolute', left: layout.margin, top: boxTop, width: boxWidth, height: boxHeight, display: 'flex', flexDirection: 'column', justifyContent: hero && !hero.beside ? 'flex-start' : 'center', alignItems: align === 'center' ? 'center' : 'flex-start' }}
       >
         {kicker ? (
           <div style={{ ...entranceStyle(theme, enterKicker, 20 * unit), marginBottom: kickerGap }}>
-            <FittedText part="kicker" text={kicker} uppercase letterSpacing={0.14} width={layout.contentWidth} height={kickerHeight} maxLines={1} maxFontSize={34 * unit} family={theme.fonts.body} weight={700} color={colors.accentText} align={align} />
+            <FittedText part="kicker" text={kicker} uppercase letterSpacing={0.14} width={boxWidth} height={kickerHeight} maxLines={1} maxFontSize={34 * unit} family={theme.fonts.body} weight={700} color={colors.accentText} align={align} />
           </div>
         ) : null}
         <div
           data-kit-part="headline"
-          style={{ width: layout.contentWidth, height: fit.height, fontFamily: fontFamily(theme.fonts.heading), fontWeight: fontWeight(theme.fonts.heading, 800), fontSize: fit.fontSize, lineHeight, textAlign: align }}
+          style={{ width: boxWidth, height: fit.height, fontFamily: fontFamily(theme.fonts.heading), fontWeight: fontWeight(theme.fonts.heading, 800), fontSize: fit.fontSize, lineHeight, textAlign: align }}
         >
           {fit.lines.map((line, lineIndex) => (
             <div key={lineIndex} style={{ whiteSpace: 'nowrap' }}>
@@ -141,8 +149,8 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
           ))}
         </div>
         {ornamentHeight > 0 ? (
-          <div style={{ width: layout.contentWidth, height: ornamentHeight, display: 'flex', alignItems: 'flex-end', justifyContent: align === 'center' ? 'center' : 'flex-start' }}>
-            <Ornament theme={theme} unit={unit} width={layout.contentWidth} progress={enterOrnament} align={align} />
+          <div style={{ width: boxWidth, height: ornamentHeight, display: 'flex', alignItems: 'flex-end', justifyContent: align === 'center' ? 'center' : 'flex-start' }}>
+            <Ornament theme={theme} unit={unit} width={boxWidth} progress={enterOrnament} align={align} />
           </div>
         ) : null}
       </div>

@@ -86,15 +86,16 @@ export function heroPictureFor(headline: string, language: string): string | und
 }
 
 /**
- * The plan's title cards with a hero picture of their headline, its lists with a picture of their topic (shown where the canvas gives a list a visual), and its icon grids with a picture from the visual library on each card (`items[i].picture`,
+ * The plan's title cards and kinetic headlines with a hero picture of their headline, its lists with a picture of their topic (shown where the canvas gives a list a visual), and its icon grids with a picture from the visual library on each card (`items[i].picture`,
  * a library id), searched by the card's label in the request's language. A grid gets pictures only
  * when every card finds one that fits: one set of colour illustrations, or the kit's line icons
  * throughout, never a mix and never a placeholder. Cards with a named icon keep it.
  */
 export function withScenePictures<T extends PlannedScene>(scenes: T[], language: string): T[] {
   return scenes.map((scene) => {
-    if (scene.kind === 'title' && typeof scene.settings.title === 'string' && scene.settings.picture === undefined) {
-      const picture = heroPictureFor(scene.settings.title, language);
+    const headline = scene.kind === 'title' ? scene.settings.title : scene.kind === 'kinetic' ? scene.settings.text : undefined;
+    if (typeof headline === 'string' && scene.settings.picture === undefined) {
+      const picture = heroPictureFor(headline, language);
       return picture ? { ...scene, settings: { ...scene.settings, picture } } : scene;
     }
     if ((scene.kind === 'bullets' || scene.kind === 'steps') && scene.settings.picture === undefined) {

@@ -78,6 +78,7 @@ export const PICTURE_CASES: GalleryCase[] = [
     assets: { hero: picture('fluent-emoji-flat:honeybee') },
   },
   { name: 'title-picture-long', code: sceneFor('TitleCard', ['picture']), settings: { title: 'Why a heat pump can warm a whole house with air that is below freezing', picture: 'hero' }, assets: { hero: picture('fluent-emoji-flat:house') } },
+  { name: 'kinetic-picture', code: sceneFor('KineticHeadline', ['picture']), settings: { text: 'History of the bicycle', emphasis: 'bicycle', picture: 'hero' }, assets: { hero: picture('fluent-emoji-flat:bicycle') } },
   {
     name: 'bullet-list-picture',
     code: sceneFor('BulletList', ['picture']),

@@ -69,6 +69,8 @@ describe('scene pictures from the visual library', () => {
     const [hero, plain] = withScenePictures(titles, 'en');
     expect(hero!.settings.picture).toBe('fluent-emoji-flat:rocket');
     expect(plain!.settings).toEqual({ title: 'Quarterly results' });
+    const [kinetic] = withScenePictures([{ kind: 'kinetic', settings: { text: 'History of the bicycle' } as Record<string, unknown> }], 'en');
+    expect(kinetic!.settings.picture).toBe('fluent-emoji-flat:bicycle');
   });
 
   it('sends each named picture to the render as an SVG data URL, unknown ids left out', () => {

@@ -84,7 +84,7 @@ export default function Scene({ theme, settings }) {
 /** Kit templates by scene kind: each reads its texts from `settings`, so code and content stay apart. */
 const TEMPLATES: Record<SceneKind, string> = {
   title: template('TitleCard', 'title={String(settings.title ?? \'\')} subtitle={text(settings.subtitle)} kicker={text(settings.kicker)} picture={asset(settings.picture)}'),
-  kinetic: template('KineticHeadline', 'text={String(settings.text ?? \'\')} emphasis={text(settings.emphasis)} kicker={text(settings.kicker)}'),
+  kinetic: template('KineticHeadline', 'text={String(settings.text ?? \'\')} emphasis={text(settings.emphasis)} kicker={text(settings.kicker)} picture={asset(settings.picture)}'),
   bullets: template('BulletList', 'heading={String(settings.heading ?? \'\')} items={list(settings.items).map(String)} kicker={text(settings.kicker)} picture={asset(settings.picture)}'),
   steps: template('StepList', 'heading={String(settings.heading ?? \'\')} steps={list(settings.steps).map(String)} kicker={text(settings.kicker)} picture={asset(settings.picture)}'),
   stat: template(
