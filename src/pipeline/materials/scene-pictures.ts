@@ -60,9 +60,10 @@ function contentRuns(headline: string, language: string): string[][] {
  * The hero picture of a headline ("How honeybees make honey" → a honeybee), undefined when nothing
  * fits. Each run of adjacent words is read as one name first ("running shoe"); a word of a longer
  * run stands alone only when it is a picture's own name (a "heat pump" is not a fuel pump, and no
- * picture is better than that one). The best-scoring candidate wins.
+ * picture is better than that one); with `headsOnly` (sentences), only a run's head may. The
+ * best-scoring candidate wins.
  */
-export function heroPictureFor(headline: string, language: string): string | undefined {
+export function heroPictureFor(headline: string, language: string, options: { headsOnly?: boolean } = {}): string | undefined {
   let best: { id: string; score: number } | undefined;
   const consider = (found: { id: string; score: number } | undefined) => {
     if (found && (!best || found.score > best.score)) best = found;
@@ -77,7 +78,10 @@ export function heroPictureFor(headline: string, language: string): string | und
       consider(whole);
       continue;
     }
-    for (const word of run) {
+    // In sentences (a list's points) only a run's head may stand alone: "house bees" are bees, not a house.
+    const headLast = !['fr', 'es'].includes(resolveVisualLanguage(language));
+    const words = options.headsOnly ? [headLast ? run.at(-1)! : run[0]!] : run;
+    for (const word of words) {
       const alone = bestPicture(word, language);
       if (alone && alone.score >= OWN_NAME_SCORE) consider(alone);
     }
@@ -102,7 +106,7 @@ export function withScenePictures<T extends PlannedScene>(scenes: T[], language:
       // The list's visual stands for its topic: the heading's words first, else its points'.
       const points = [...(Array.isArray(scene.settings.items) ? scene.settings.items : []), ...(Array.isArray(scene.settings.steps) ? scene.settings.steps : [])].filter((item): item is string => typeof item === 'string');
       const heading = typeof scene.settings.heading === 'string' ? scene.settings.heading : '';
-      const picture = heroPictureFor(heading, language) ?? heroPictureFor(points.join(' '), language);
+      const picture = heroPictureFor(heading, language) ?? heroPictureFor(points.join('. '), language, { headsOnly: true });
       return picture ? { ...scene, settings: { ...scene.settings, picture } } : scene;
     }
     if (scene.kind !== 'icons' || !Array.isArray(scene.settings.items)) return scene;

@@ -54,6 +54,9 @@ describe('scene pictures from the visual library', () => {
     expect(bees!.settings.picture).toBe('fluent-emoji-flat:honeybee');
     expect(bread!.settings.picture).toBe('fluent-emoji-flat:bread');
     expect(plain!.settings.picture).toBeUndefined();
+    // In a point, "house bees" are bees (too loose a match here), never a house.
+    const [bees2] = withScenePictures([{ kind: 'bullets', settings: { heading: 'How it works', items: ['Bees collect nectar', 'Pass it to house bees'] } as Record<string, unknown> }], 'en');
+    expect(bees2!.settings.picture).toBeUndefined();
   });
 
   it('gives a title card the hero picture of its best-fitting word, and none when no word has one', () => {
