@@ -126,6 +126,12 @@ describe('S3Store against s3rver', () => {
       expect(await listKeys()).toEqual(before);
     });
 
+    it('passes for several stores probing one prefix at once (two workers starting together), again and again', async () => {
+      const shared = Array.from({ length: 6 }, () => open({ prefix: 'together' }));
+      for (let round = 0; round < 30; round += 1) await Promise.all(shared.map((each) => each.check()));
+      expect((await listKeys()).filter((key) => key.startsWith('together/'))).toEqual([]);
+    });
+
     it('says the endpoint is unreachable when nothing listens there', async () => {
       const port = await closedPort();
       const unreachable = open({ endpoint: `http://127.0.0.1:${port}` });

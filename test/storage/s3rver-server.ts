@@ -26,6 +26,7 @@ export async function startS3rver(bucket: string): Promise<TestS3Server> {
   const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
   const directory = mkdtempSync(path.join(tmpdir(), 'service-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  serializeWrites(server);
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -36,6 +37,25 @@ export async function startS3rver(bucket: string): Promise<TestS3Server> {
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * s3rver's file store removes a key's folder when a delete leaves it empty, while a write into that
+ * folder may sit between creating it and opening its file: the write then fails with ENOENT on a
+ * stream nobody listens to, an uncaught exception in the test process (seen when two workers probe
+ * the bucket at once). Real S3 has no folders; here writes and deletes take turns.
+ */
+function serializeWrites(server: S3rverInstance): void {
+  const store = (server as unknown as { store: Record<string, (...args: unknown[]) => Promise<unknown>> }).store;
+  let turn: Promise<unknown> = Promise.resolve();
+  for (const name of ['putObject', 'copyObject', 'deleteObject']) {
+    const original = store[name]!.bind(store);
+    store[name] = (...args: unknown[]) => {
+      const run = turn.then(() => original(...args));
+      turn = run.catch(() => undefined);
+      return run;
+    };
+  }
 }
 
 /** A loopback port nothing listens on (it was free a moment ago). */
