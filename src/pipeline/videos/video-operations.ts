@@ -81,21 +81,9 @@ export function cancelVideo(ctx: NodeContext, engine: VideoEngine | undefined, a
 
 /**
  * `POST /v1/videos/{id}/render`: queues a re-render of a completed job at its own or new dimensions
- * and fps, as a render record of its own; answers the job in the poll shape, whose `renders` holds
- * the new render. The job stays `completed` with its own size, rate and MP4.
+ * and fps, as a render record of its own; answers the job in the poll shape (whose `renders` holds
+ * the new render) and the id of the render it queued. The job stays `completed` with its own size, rate and MP4.
  */
-export function rerenderVideo(
-  ctx: NodeContext,
-  engine: VideoEngine | undefined,
-  accountId: string,
-  id: string,
-  shape: { dimensions?: { width: number; height: number } | undefined; fps?: number | undefined },
-  baseUrl: string,
-): Record<string, unknown> {
-  return queueRerender(ctx, engine, accountId, id, shape, baseUrl).video;
-}
-
-/** {@link rerenderVideo}, with the id of the render it queued. */
 export function queueRerender(
   ctx: NodeContext,
   engine: VideoEngine | undefined,

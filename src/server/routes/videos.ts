@@ -3,7 +3,7 @@ import { createVideoBody } from '../../pipeline/create/create-video-schema.js';
 import { createEdit } from '../../pipeline/edit/create-edit.js';
 import { createVideo, estimateVideo } from '../../pipeline/videos/create-video.js';
 import { videoFrames } from '../../pipeline/videos/video-frames.js';
-import { approveVideo, cancelVideo, listVideos, ownVideo, rerenderVideo } from '../../pipeline/videos/video-operations.js';
+import { approveVideo, cancelVideo, listVideos, ownVideo, queueRerender } from '../../pipeline/videos/video-operations.js';
 import { videoPreview } from '../../pipeline/videos/video-preview.js';
 import { baseUrlOf, toPollResponse } from '../../pipeline/videos/video-view.js';
 import { principalOf } from '../plugins/auth.js';
@@ -135,7 +135,7 @@ export function videoRoutes(ctx: NodeContext, services: AppServices) {
       body: renderBody,
       response: { status: 202, description: 'The job, with the queued render', schema: pollResponse },
       handler: async (request, reply) => {
-        const answer = rerenderVideo(ctx, services.engine, principalOf(request).account.id, request.params.id, request.body ?? {}, base(request));
+        const answer = queueRerender(ctx, services.engine, principalOf(request).account.id, request.params.id, request.body ?? {}, base(request)).video;
         reply.code(202);
         return answer;
       },
