@@ -21,3 +21,6 @@ export { TitleCard } from './title-card';
 export { themeWithSettings } from './theme-settings';
 export * from './data';
 export * from './media';
+export * from './diagrams';
+export * from './lists';
+export * from './maps';

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { CORE_CASES, PICTURE_CASES } from './gallery/cases-core.js';
 import { DATA_CASES } from './gallery/cases-data.js';
+import { DIAGRAMS_CASES } from './gallery/cases-diagrams.js';
+import { LISTS_CASES } from './gallery/cases-lists.js';
+import { MAPS_CASES } from './gallery/cases-maps.js';
+import { MOCKUPS_CASES } from './gallery/cases-mockups.js';
 import { INFOGRAPHIC_CASES } from './gallery/cases-infographic.js';
 import { MEDIA_CASES } from './gallery/cases-media.js';
 import { renderGallery, type GalleryShot } from './gallery/gallery.js';
 
 /** Every kit component, at every gallery size, audited in the page. GALLERY_ONLY=a,b narrows it while working on a component. */
 const ONLY = process.env.GALLERY_ONLY?.split(',');
-const CASES = [...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES, ...PICTURE_CASES].filter((entry) => !ONLY || ONLY.some((name) => entry.name.startsWith(name)));
+const CASES = [...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES, ...PICTURE_CASES, ...DIAGRAMS_CASES, ...LISTS_CASES, ...MAPS_CASES, ...MOCKUPS_CASES].filter((entry) => !ONLY || ONLY.some((name) => entry.name.startsWith(name)));
 
 function problems(shots: GalleryShot[], kinds: string[]): string[] {
   return shots.flatMap((shot) =>
