@@ -22,12 +22,21 @@ const MAIN_TEXT_KEY: Readonly<Record<SceneKind, string>> = {
   cta: 'message',
   infographic: 'headline',
   footage: 'caption',
+  flow: 'title',
+  hub: 'title',
+  'stat-grid': 'title',
+  pictogram: 'label',
+  ranking: 'title',
+  checklist: 'heading',
+  'before-after': 'title',
+  map: 'title',
+  device: 'heading',
 };
 const FALLBACK_KEYS = ['title', 'heading', 'headline', 'text', 'message', 'label', 'quote', 'name'];
 
 /** Settings that name assets or drive layout: never text to rewrite. */
 const NOT_TEXT = new Set([
-  'image', 'images', 'logo', 'icon', 'picture', 'chart', 'mode', 'sourceRef', 'unit', 'visual', 'move', 'seed', 'description',
+  'image', 'images', 'logo', 'icon', 'picture', 'chart', 'mode', 'sourceRef', 'unit', 'visual', 'move', 'seed', 'description', 'shape', 'regions', 'route', 'device', 'motion', 'focus', 'style',
   // The theme overrides the scene host reads (compositions/kit/theme-settings.ts).
   'primaryColor', 'secondaryColor', 'accentColor', 'backgroundColor', 'textColor', 'headingFont', 'bodyFont', 'textScale',
 ]);

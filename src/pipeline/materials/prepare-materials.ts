@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { SourceDocument } from '../../documents/read-document.js';
 import { imageRole, type ImageRole } from './image-roles.js';
-import { scenePictureUrls } from './scene-pictures.js';
+import { codePictureUrls, scenePictureUrls } from './scene-pictures.js';
 
 /** An attached image made ready for scenes: resized, its role read from its context. */
 export interface PreparedImage {
@@ -110,9 +110,10 @@ export function referencedAssets(settings: unknown, assets: Record<string, strin
  * The assets a scene uses as data URLs, so the page has them without a file server and the
  * segment's cache key covers their bytes.
  */
-export function sceneAssetUrls(filesDir: string, assets: Record<string, string>, settings: unknown): Record<string, string> {
-  // Pictures from the visual library come along by their ids, drawn from the installed sets.
-  const urls: Record<string, string> = scenePictureUrls(settings);
+export function sceneAssetUrls(filesDir: string, assets: Record<string, string>, settings: unknown, code = '', language = 'en'): Record<string, string> {
+  // Pictures from the visual library come along by their ids, drawn from the installed sets, and
+  // those the scene's code names by words (`assets['picture:…']`) by those words.
+  const urls: Record<string, string> = { ...codePictureUrls(code, language), ...scenePictureUrls(settings) };
   for (const name of referencedAssets(settings, assets)) {
     const file = path.join(filesDir, assets[name]!);
     const mime = MIME_BY_EXTENSION[path.extname(file).toLowerCase()] ?? 'application/octet-stream';

@@ -9,32 +9,132 @@ interface PlannedScene {
   settings: Record<string, unknown>;
 }
 
+type Settings = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Settings => typeof value === 'object' && value !== null && !Array.isArray(value);
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 /**
- * The plan's title cards and kinetic headlines with a hero picture of their headline, its lists with a picture of their topic (shown where the canvas gives a list a visual), and its icon grids with a picture from the visual library on each card (`items[i].picture`,
- * a library id), searched by the card's label in the request's language. A grid gets pictures only
- * when every card finds one that fits: one set of colour illustrations, or the kit's line icons
- * throughout, never a mix and never a placeholder. Cards with a named icon keep it.
+ * A `picture` as a plan gives it: a library id the installed sets hold, or words saying what it
+ * shows ("a snowflake", written by a model in English or the video's language) searched in both;
+ * undefined when nothing fits, so a wrong guess never reaches the screen.
  */
-export function withScenePictures<T extends PlannedScene>(scenes: T[], language: string): T[] {
+export function resolvePicture(value: unknown, language: string): string | undefined {
+  const words = textOf(value).trim();
+  if (!words) return undefined;
+  if (/^[a-z0-9-]+:[a-z0-9-]+$/.test(words)) return visualSvg(words) ? words : undefined;
+  for (const tongue of new Set(['en', language])) {
+    const found = heroPictureFor(words, tongue) ?? pictureFor(words, tongue);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Settings with every `picture` resolved against the library, and those that found nothing removed. */
+function resolvedPictures(value: unknown, language: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => resolvedPictures(item, language));
+  if (!isRecord(value)) return value;
+  const out: Settings = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (key !== 'picture') out[key] = resolvedPictures(inner, language);
+    else {
+      const picture = resolvePicture(inner, language);
+      if (picture) out.picture = picture;
+    }
+  }
+  return out;
+}
+
+/** The parts of a scene that each show a picture of their own: grid cards, diagram nodes, figures, ranked places, the two sides of a change. */
+function pictureGroup(kind: string, settings: Settings): Settings[] | undefined {
+  const records = (value: unknown) => (Array.isArray(value) ? value.filter(isRecord) : []);
+  switch (kind) {
+    case 'icons':
+    case 'ranking':
+      return records(settings.items);
+    case 'flow':
+      return records(settings.nodes);
+    case 'hub':
+      return [...(isRecord(settings.hub) ? [settings.hub] : []), ...records(settings.spokes)];
+    case 'stat-grid':
+      return records(settings.stats);
+    case 'before-after':
+      return [settings.before, settings.after].filter(isRecord);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Pictures for each part of a group, searched by its label where the plan named none. The group
+ * shows pictures only when every part has one that fits: one set of illustrations, never a mix of
+ * pictures and blanks; otherwise the component draws its own marks (numbers, line icons).
+ */
+function pictureParts(parts: Settings[], language: string): void {
+  // Icon grid cards with a named kit icon keep it.
+  if (parts.length === 0 || parts.some((part) => part.icon !== undefined && part.icon !== 'auto')) return;
+  const pictures = parts.map((part) => textOf(part.picture) || pictureFor(textOf(part.label), language));
+  for (const [index, part] of parts.entries()) {
+    if (pictures.every(Boolean)) part.picture = pictures[index];
+    else delete part.picture;
+  }
+}
+
+/** The scene's own words its single picture is searched by, in order of preference. */
+function sceneWords(kind: string, settings: Settings): { text: string; headsOnly?: boolean }[] {
+  const list = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+  switch (kind) {
+    case 'title':
+      return [{ text: textOf(settings.title) }, { text: textOf(settings.subtitle), headsOnly: true }];
+    case 'kinetic':
+      return [{ text: textOf(settings.text) }];
+    case 'bullets':
+    case 'steps':
+    case 'checklist':
+      // A list's picture stands for its topic: the heading's words first, else its points' heads.
+      return [{ text: textOf(settings.heading) }, { text: [...list(settings.items), ...list(settings.steps)].join('. '), headsOnly: true }];
+    case 'stat':
+    case 'pictogram':
+      return [{ text: textOf(settings.label), headsOnly: true }];
+    case 'cta':
+      return [{ text: textOf(settings.message), headsOnly: true }];
+    case 'timeline':
+    case 'comparison':
+      return [{ text: textOf(settings.title) }];
+    case 'quote':
+      return [{ text: textOf(settings.quote), headsOnly: true }];
+    default:
+      return [];
+  }
+}
+
+/** Kinds whose scene shows one picture beside its words when it has one. */
+const PICTURED_KINDS = new Set(['title', 'kinetic', 'bullets', 'steps', 'checklist', 'stat', 'pictogram', 'cta', 'timeline', 'comparison', 'quote']);
+
+/** Kinds whose words alone would fill the screen without a picture: they take the video's own picture when their words find none. */
+const TOPIC_FALLBACK_KINDS = new Set(['title', 'kinetic', 'bullets', 'steps', 'checklist', 'stat', 'cta', 'quote', 'comparison']);
+
+/**
+ * The plan's scenes with pictures from the visual library (library ids in `picture` settings): the
+ * plan's own picture words resolved (an unknown name is searched by meaning, then dropped); a
+ * headline, list, figure or close without one gets the picture its own words find in the request's
+ * language, else the picture of the video's subject (`title`), so a scene of words still shows what
+ * the video is about; grids, diagrams, figure grids, rankings and before-and-after get a picture on
+ * every part or on none. Nothing that fits means no picture: never a placeholder.
+ */
+export function withScenePictures<T extends PlannedScene>(scenes: T[], language: string, title = ''): T[] {
+  const topicPicture = heroPictureFor(title, language);
   return scenes.map((scene) => {
-    const headline = scene.kind === 'title' ? scene.settings.title : scene.kind === 'kinetic' ? scene.settings.text : undefined;
-    if (typeof headline === 'string' && scene.settings.picture === undefined) {
-      const picture = heroPictureFor(headline, language);
-      return picture ? { ...scene, settings: { ...scene.settings, picture } } : scene;
+    const settings = resolvedPictures(scene.settings, language) as Settings;
+    const parts = pictureGroup(scene.kind, settings);
+    if (parts) pictureParts(parts, language);
+    if (PICTURED_KINDS.has(scene.kind) && settings.picture === undefined) {
+      let picture: string | undefined;
+      for (const words of sceneWords(scene.kind, settings)) picture ??= words.text ? heroPictureFor(words.text, language, { headsOnly: words.headsOnly }) : undefined;
+      picture ??= TOPIC_FALLBACK_KINDS.has(scene.kind) ? topicPicture : undefined;
+      if (picture) settings.picture = picture;
     }
-    if ((scene.kind === 'bullets' || scene.kind === 'steps') && scene.settings.picture === undefined) {
-      // The list's visual stands for its topic: the heading's words first, else its points'.
-      const points = [...(Array.isArray(scene.settings.items) ? scene.settings.items : []), ...(Array.isArray(scene.settings.steps) ? scene.settings.steps : [])].filter((item): item is string => typeof item === 'string');
-      const heading = typeof scene.settings.heading === 'string' ? scene.settings.heading : '';
-      const picture = heroPictureFor(heading, language) ?? heroPictureFor(points.join('. '), language, { headsOnly: true });
-      return picture ? { ...scene, settings: { ...scene.settings, picture } } : scene;
-    }
-    if (scene.kind !== 'icons' || !Array.isArray(scene.settings.items)) return scene;
-    const items = scene.settings.items as Record<string, unknown>[];
-    if (items.length === 0 || items.some((item) => typeof item?.label !== 'string' || (item.icon !== undefined && item.icon !== 'auto'))) return scene;
-    const pictures = items.map((item) => pictureFor(String(item.label), language));
-    if (pictures.some((picture) => picture === undefined)) return scene;
-    return { ...scene, settings: { ...scene.settings, items: items.map((item, i) => ({ ...item, picture: pictures[i] })) } };
+    return { ...scene, settings };
   });
 }
 
@@ -45,12 +145,36 @@ export function scenePictureUrls(settings: unknown, out: Record<string, string> 
   } else if (settings && typeof settings === 'object') {
     for (const [key, value] of Object.entries(settings)) {
       if (key === 'picture' && typeof value === 'string' && !(value in out)) {
-        const svg = visualSvg(value);
-        if (svg) out[value] = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+        const url = pictureUrl(value);
+        if (url) out[value] = url;
       } else {
         scenePictureUrls(value, out);
       }
     }
+  }
+  return out;
+}
+
+/** The SVG data URL of a library picture. */
+function pictureUrl(id: string): string | undefined {
+  const svg = visualSvg(id);
+  return svg ? `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` : undefined;
+}
+
+/**
+ * The pictures a scene's code names by words (`assets['picture:snowflake']`, how a scene-writing
+ * model asks for an illustration the plan did not give), found in the library by meaning in English
+ * or the video's language, as SVG data URLs by the name written. Names that find nothing are left
+ * out, so the code's guard draws without them.
+ */
+export function codePictureUrls(code: string, language = 'en'): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const match of code.matchAll(/["'`](picture:[^"'`\n]{1,60})["'`]/g)) {
+    const name = match[1]!;
+    if (name in out) continue;
+    const id = resolvePicture(name.slice('picture:'.length), language);
+    const url = id ? pictureUrl(id) : undefined;
+    if (url) out[name] = url;
   }
   return out;
 }

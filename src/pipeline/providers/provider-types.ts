@@ -23,7 +23,16 @@ export type SceneKind =
   | 'logo'
   | 'cta'
   | 'infographic'
-  | 'footage';
+  | 'footage'
+  | 'flow'
+  | 'hub'
+  | 'stat-grid'
+  | 'pictogram'
+  | 'ranking'
+  | 'checklist'
+  | 'before-after'
+  | 'map'
+  | 'device';
 
 /** One scene of a plan: what it says, not yet how it is drawn. */
 export interface PlannedScene {

@@ -45,15 +45,16 @@ async function renderStill(stage: StageContext, source: string, settings: Record
   const plan = storedPlanOf(row);
   const output = path.join(stage.ctx.filesDir, relative);
   mkdirSync(path.dirname(output), { recursive: true });
+  const code = await codeOf(source);
   await stage.pool.run(
     {
       type: 'stills',
       serveUrl: await ensureBundle(stage.cacheDir),
       inputProps: {
-        code: await codeOf(source),
+        code,
         theme: plan.theme,
         settings,
-        assets: sceneAssetUrls(stage.ctx.filesDir, plan.assets ?? {}, settings),
+        assets: sceneAssetUrls(stage.ctx.filesDir, plan.assets ?? {}, settings, code),
         width: row.width,
         height: row.height,
         fps: row.fps,

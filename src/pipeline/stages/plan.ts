@@ -111,8 +111,8 @@ export function storePlan(stage: StageContext, draft: PlanDraft, narrated: Narra
   const options = stage.options();
   // Film shots where ai_video asks for them; the footage part of the price follows the seconds of film made.
   const filmed = options.multiScene ? { ...draft.plan, scenes: footageScenes(draft.plan.scenes, options.aiVideo) } : draft.plan;
-  // Icon grids show colour illustrations from the visual library where every card's label finds one.
-  const plan = { ...filmed, scenes: withScenePictures(filmed.scenes, draft.language) };
+  // Scenes show pictures from the visual library: their own words' or the video's subject's (src/pipeline/materials/scene-pictures.ts).
+  const plan = { ...filmed, scenes: withScenePictures(filmed.scenes, draft.language, filmed.title) };
   const estimate = footageEstimate(stage, footageSeconds(plan.scenes));
   const stored: StoredPlan = {
     title: plan.title,

@@ -8,6 +8,7 @@ import { LanguageModelError } from '../providers/llm/language-model.js';
 import type { PlannedScene, SceneWriter } from '../providers/provider-types.js';
 import type { SceneTheme } from '../theme/resolve-theme.js';
 import { sceneInputProps } from '../videos/render-job.js';
+import { codePictureUrls } from '../materials/scene-pictures.js';
 import type { StageContext } from './stage-context.js';
 
 /** Times a scene writer may try before its scene falls back, unless it says otherwise (`SceneWriter.attempts`). */
@@ -50,7 +51,9 @@ interface Passed {
 /** The scene's test render (see testRenderScene): compiled code, audits and stills, named `label` in `dir`. */
 export function checkScene(stage: StageContext, source: string, row: VideoRow, scene: SceneRow, theme: SceneTheme, dir: string, label = scene.id): Promise<TestedScene> {
   const { code: _code, ...props } = sceneInputProps(stage.ctx.filesDir, row, scene, row);
-  return testRenderScene(stage.pool, stage.cacheDir, source, { ...props, theme }, dir, { name: label, signal: stage.signal });
+  // The pictures this draft names by words, which the stored scene's code may not have named.
+  const assets = { ...codePictureUrls(source), ...props.assets };
+  return testRenderScene(stage.pool, stage.cacheDir, source, { ...props, assets, theme }, dir, { name: label, signal: stage.signal });
 }
 
 /** The scene as planned, from its row. */

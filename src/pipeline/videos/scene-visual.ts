@@ -21,9 +21,15 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
  * `typography` with the main line for scenes of words and figures.
  */
 export function sceneVisual(kind: string, settings: Record<string, unknown>): SceneVisual {
-  // A hero picture from the visual library (a title card's) is what the scene shows.
+  const drawn = drawnVisual(kind as SceneKind, settings);
+  if (drawn) return drawn;
+  // A picture from the visual library (a title card's hero, a list's topic) is what the scene shows.
   const hero = text(settings.picture);
   if (hero) return { kind: 'illustration', names: [hero] };
+  // Figures or sides that each carry a picture show those pictures.
+  const parts = [...list(settings.stats), ...[settings.before, settings.after].filter((side): side is Record<string, unknown> => typeof side === 'object' && side !== null)];
+  const pictures = parts.map((part) => text(part.picture)).filter((picture): picture is string => picture !== undefined);
+  if (pictures.length > 0) return { kind: 'illustration', names: pictures };
   switch (kind as SceneKind) {
     case 'icons': {
       const items = list(settings.items);
@@ -56,5 +62,34 @@ export function sceneVisual(kind: string, settings: Record<string, unknown>): Sc
       const main = text(settings[mainTextKey({ kind: kind as SceneKind, settings })]);
       return { kind: 'typography', names: main ? [main.slice(0, 80)] : [] };
     }
+  }
+}
+
+/** A diagram's nodes by their pictures, else their labels. */
+function nodeNames(nodes: Record<string, unknown>[]): string[] {
+  return nodes.map((node) => text(node.picture) ?? text(node.label) ?? '').filter(Boolean);
+}
+
+/** The visuals a scene draws itself whatever pictures it carries: diagrams, maps, mockups, ratio and ranking charts. */
+function drawnVisual(kind: SceneKind, settings: Record<string, unknown>): SceneVisual | undefined {
+  switch (kind) {
+    case 'flow':
+      return { kind: 'diagram', names: [`${text(settings.shape) ?? 'line'} flow: ${nodeNames(list(settings.nodes)).join(' → ')}`] };
+    case 'hub': {
+      const hub = typeof settings.hub === 'object' && settings.hub !== null ? [settings.hub as Record<string, unknown>] : [];
+      return { kind: 'diagram', names: [`hub and spokes: ${nodeNames(hub).join('')} → ${nodeNames(list(settings.spokes)).join(', ')}`] };
+    }
+    case 'map': {
+      const labels = (typeof settings.labels === 'object' && settings.labels !== null ? settings.labels : {}) as Record<string, unknown>;
+      return { kind: 'map', names: strings(settings.regions).map((code) => text(labels[code]) ?? code) };
+    }
+    case 'device':
+      return { kind: 'mockup', names: [`${text(settings.device) ?? 'device'}: ${text(settings.image) ?? 'screen'}`] };
+    case 'pictogram':
+      return { kind: 'chart', names: [`pictogram: ${Number(settings.count ?? 0)} of ${Number(settings.total ?? 0)}`] };
+    case 'ranking':
+      return { kind: 'chart', names: [`ranking: ${list(settings.items).map((item) => text(item.label) ?? '').filter(Boolean).join(', ')}`] };
+    default:
+      return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heroPictureFor, pictureFor, scenePictureUrls, withScenePictures } from '../../../src/pipeline/materials/scene-pictures.js';
+import { codePictureUrls, heroPictureFor, pictureFor, resolvePicture, scenePictureUrls, withScenePictures } from '../../../src/pipeline/materials/scene-pictures.js';
 import { PICTURE_JUDGEMENTS } from '../../fixtures/picture-judgements.js';
 
 const grid = (labels: string[], icon = 'auto'): { kind: string; settings: Record<string, unknown> } => ({ kind: 'icons', settings: { title: 'Pack', items: labels.map((label) => ({ icon, label })) } });
@@ -81,5 +81,53 @@ describe('scene pictures from the visual library', () => {
     expect(Object.keys(urls)).toEqual(['fluent-emoji-flat:rocket']);
     const svg = Buffer.from(urls['fluent-emoji-flat:rocket']!.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
     expect(svg).toMatch(/^<svg[^>]+viewBox="[\d. ]+"/);
+  });
+
+  it('resolves the plan\'s picture words in English or the video\'s language, keeps library ids the sets hold, and drops what finds nothing', () => {
+    expect(resolvePicture('a snowflake', 'de')).toBe('fluent-emoji-flat:snowflake');
+    expect(resolvePicture('Brot', 'de')).toBe('fluent-emoji-flat:bread');
+    expect(resolvePicture('fluent-emoji-flat:house', 'en')).toBe('fluent-emoji-flat:house');
+    expect(resolvePicture('fluent-emoji-flat:no-such-picture', 'en')).toBeUndefined();
+    expect(resolvePicture('Zorblax', 'en')).toBeUndefined();
+    const [scene] = withScenePictures([{ kind: 'bullets', settings: { heading: 'Quintelvar', items: ['Zorblax one', 'Zorblax two'], picture: 'Blorptastic' } as Record<string, unknown> }], 'en');
+    expect(scene!.settings).not.toHaveProperty('picture');
+  });
+
+  it('gives a diagram, figure grid, ranking or before-and-after a picture on every part or on none', () => {
+    const nodes = (labels: string[], picture?: string) => labels.map((label, index) => ({ label, ...(index === 0 && picture ? { picture } : {}) }));
+    const [flow, partial, grid, sides] = withScenePictures(
+      [
+        { kind: 'flow', settings: { title: 'Winter', nodes: nodes(['Cold air', 'House', 'Bread'], 'snowflake') } as Record<string, unknown> },
+        { kind: 'hub', settings: { title: 'Home', hub: { label: 'House' }, spokes: nodes(['Bed', 'Quintelvar']) } as Record<string, unknown> },
+        { kind: 'stat-grid', settings: { title: 'Bakery', stats: [{ value: 48, label: 'Bread' }, { value: 3, label: 'Rocket' }] } as Record<string, unknown> },
+        { kind: 'before-after', settings: { title: 'Bedroom', before: { label: 'Bed', points: [] }, after: { label: 'Zorblax', points: [] } } as Record<string, unknown> },
+      ],
+      'en',
+    );
+    expect((flow!.settings.nodes as { picture?: string }[]).map((node) => node.picture)).toEqual(['fluent-emoji-flat:snowflake', 'fluent-emoji-flat:house', 'fluent-emoji-flat:bread']);
+    expect(JSON.stringify(partial!.settings)).not.toContain('picture');
+    expect((grid!.settings.stats as { picture?: string }[]).map((stat) => stat.picture)).toEqual(['fluent-emoji-flat:bread', 'fluent-emoji-flat:rocket']);
+    expect(JSON.stringify(sides!.settings)).not.toContain('picture');
+  });
+
+  it('shows the video\'s subject on a scene of words whose own words find no picture, and nothing when neither does', () => {
+    const [stat, quote] = withScenePictures(
+      [
+        { kind: 'stat', settings: { value: 60, label: 'Zorblax quintelvar' } as Record<string, unknown> },
+        { kind: 'quote', settings: { quote: 'Quintelvar zorblax' } as Record<string, unknown> },
+      ],
+      'en',
+      'How honeybees make honey',
+    );
+    expect(stat!.settings.picture).toBe('fluent-emoji-flat:honeybee');
+    expect(quote!.settings.picture).toBe('fluent-emoji-flat:honeybee');
+    const [bare] = withScenePictures([{ kind: 'stat', settings: { value: 60, label: 'Zorblax quintelvar' } as Record<string, unknown> }], 'en', 'Quintelvar');
+    expect(bare!.settings).not.toHaveProperty('picture');
+  });
+
+  it('finds the pictures a scene\'s code names by words, and leaves out names that find none', () => {
+    const urls = codePictureUrls("const a = assets['picture:snowflake']; const b = assets[\"picture:zorblax\"]; const c = assets['picture:snowflake'];");
+    expect(Object.keys(urls)).toEqual(['picture:snowflake']);
+    expect(urls['picture:snowflake']).toMatch(/^data:image\/svg\+xml;base64,/);
   });
 });

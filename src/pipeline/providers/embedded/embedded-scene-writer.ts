@@ -81,6 +81,12 @@ export default function Scene({ theme, settings }) {
 `;
 }
 
+/** A diagram node from settings: its label, detail line and library picture. */
+const NODE = '(n) => ({ label: String(n?.label ?? \'\'), detail: text(n?.detail), picture: asset(n?.picture) })';
+
+/** One side of a before-and-after from settings. */
+const SIDE = '(s) => ({ label: String(s?.label ?? \'\'), points: list(s?.points).map(String), picture: asset(s?.picture) })';
+
 /** Kit templates by scene kind: each reads its texts from `settings`, so code and content stay apart. */
 const TEMPLATES: Record<SceneKind, string> = {
   title: template('TitleCard', 'title={String(settings.title ?? \'\')} subtitle={text(settings.subtitle)} kicker={text(settings.kicker)} picture={asset(settings.picture)}'),
@@ -89,24 +95,45 @@ const TEMPLATES: Record<SceneKind, string> = {
   steps: template('StepList', 'heading={String(settings.heading ?? \'\')} steps={list(settings.steps).map(String)} kicker={text(settings.kicker)} picture={asset(settings.picture)}'),
   stat: template(
     'StatCounter',
-    'value={Number(settings.value ?? 0)} prefix={String(settings.prefix ?? \'\')} suffix={String(settings.suffix ?? \'\')} decimals={Number(settings.decimals ?? 0)} label={String(settings.label ?? \'\')} source={text(settings.source)}',
+    'value={Number(settings.value ?? 0)} prefix={String(settings.prefix ?? \'\')} suffix={String(settings.suffix ?? \'\')} decimals={Number(settings.decimals ?? 0)} label={String(settings.label ?? \'\')} source={text(settings.source)} picture={asset(settings.picture)}',
   ),
   chart: chartTemplate(),
-  timeline: template('Timeline', 'title={String(settings.title ?? \'\')} events={list(settings.events).map((e) => ({ when: String(e.when), text: String(e.text) }))} kicker={text(settings.kicker)}'),
+  timeline: template('Timeline', 'title={String(settings.title ?? \'\')} events={list(settings.events).map((e) => ({ when: String(e.when), text: String(e.text) }))} kicker={text(settings.kicker)} picture={asset(settings.picture)}'),
   comparison: template(
     'Comparison',
-    'title={String(settings.title ?? \'\')} left={{ title: String(settings.left?.title ?? \'\'), points: list(settings.left?.points).map(String) }} right={{ title: String(settings.right?.title ?? \'\'), points: list(settings.right?.points).map(String) }} kicker={text(settings.kicker)}',
+    'title={String(settings.title ?? \'\')} left={{ title: String(settings.left?.title ?? \'\'), points: list(settings.left?.points).map(String) }} right={{ title: String(settings.right?.title ?? \'\'), points: list(settings.right?.points).map(String) }} kicker={text(settings.kicker)} picture={asset(settings.picture)}',
   ),
-  quote: template('Quote', 'quote={String(settings.quote ?? \'\')} author={text(settings.author)} role={text(settings.role)}'),
+  quote: template('Quote', 'quote={String(settings.quote ?? \'\')} author={text(settings.author)} role={text(settings.role)} picture={asset(settings.picture)}'),
   icons: template('IconGrid', 'title={String(settings.title ?? \'\')} items={list(settings.items).map((i) => ({ icon: String(i.icon), label: String(i.label), picture: asset(i.picture) }))} kicker={text(settings.kicker)}'),
   image: template('ImageFrame', 'image={asset(settings.image)} mode={settings.mode === \'contain\' ? \'contain\' : \'ken-burns\'} heading={text(settings.heading)} caption={text(settings.caption)}'),
   'image-split': template('ImageSplit', 'image={asset(settings.image)} heading={String(settings.heading ?? \'\')} text={text(settings.text)} side={settings.side === \'right\' ? \'right\' : \'left\'}'),
   'image-grid': template('ImageGrid', 'images={list(settings.images).map(asset).filter(Boolean)} heading={text(settings.heading)} captions={settings.captions ? list(settings.captions).map(String) : undefined}'),
   'lower-third': template('LowerThird', 'name={String(settings.name ?? \'\')} role={text(settings.role)} title={text(settings.title)} image={asset(settings.image)}'),
-  logo: template('LogoReveal', 'logo={asset(settings.logo)} name={text(settings.name)} tagline={text(settings.tagline)}'),
+  logo: template('LogoReveal', 'logo={asset(settings.logo)} name={text(settings.name)} tagline={text(settings.tagline)} style={[\'draw\', \'mask\', \'particles\'].includes(settings.style) ? settings.style : undefined}'),
   infographic: infographicTemplate(),
   footage: template('FootageShot', 'description={String(settings.description ?? \'\')} image={asset(settings.image)} move={text(settings.move)} seed={text(settings.seed)} caption={text(settings.caption)} clip={asset(settings.clip)} clipSeconds={typeof settings.clipSeconds === \'number\' ? settings.clipSeconds : undefined}'),
-  cta: template('CallToAction', 'message={String(settings.message ?? \'\')} action={text(settings.action)} logo={asset(settings.logo)}'),
+  cta: template('CallToAction', 'message={String(settings.message ?? \'\')} action={text(settings.action)} logo={asset(settings.logo)} picture={asset(settings.picture)}'),
+  flow: template('FlowDiagram', `title={text(settings.title)} kicker={text(settings.kicker)} shape={['line', 'cycle', 'branch'].includes(settings.shape) ? settings.shape : 'line'} nodes={list(settings.nodes).map(${NODE})}`),
+  hub: template('HubSpoke', `title={text(settings.title)} kicker={text(settings.kicker)} hub={(${NODE})(settings.hub ?? {})} spokes={list(settings.spokes).map(${NODE})}`),
+  'stat-grid': template(
+    'StatGrid',
+    "title={text(settings.title)} kicker={text(settings.kicker)} stats={list(settings.stats).map((s) => ({ value: Number(s?.value ?? 0), prefix: text(s?.prefix), suffix: text(s?.suffix), decimals: Number(s?.decimals ?? 0), label: String(s?.label ?? ''), picture: asset(s?.picture) }))}",
+  ),
+  pictogram: template('Pictogram', "title={text(settings.title)} kicker={text(settings.kicker)} count={Number(settings.count ?? 0)} total={Number(settings.total ?? 10)} label={String(settings.label ?? '')} picture={asset(settings.picture)}"),
+  ranking: template(
+    'Ranking',
+    "title={text(settings.title)} kicker={text(settings.kicker)} unit={text(settings.unit)} items={list(settings.items).map((i) => ({ label: String(i?.label ?? ''), value: typeof i?.value === 'number' ? i.value : undefined, picture: asset(i?.picture) }))}",
+  ),
+  checklist: template('Checklist', "heading={String(settings.heading ?? '')} kicker={text(settings.kicker)} items={list(settings.items).map(String)} picture={asset(settings.picture)}"),
+  'before-after': template('BeforeAfter', `title={text(settings.title)} kicker={text(settings.kicker)} before={(${SIDE})(settings.before)} after={(${SIDE})(settings.after)}`),
+  map: template(
+    'PlaceMap',
+    "title={text(settings.title)} kicker={text(settings.kicker)} regions={list(settings.regions).map(String)} labels={settings.labels && typeof settings.labels === 'object' ? settings.labels : undefined} markers={list(settings.markers).map((m) => ({ label: String(m?.label ?? ''), lon: Number(m?.lon ?? 0), lat: Number(m?.lat ?? 0) }))} route={settings.route === true}",
+  ),
+  device: template(
+    'DeviceMockup',
+    "image={asset(settings.image)} device={['phone', 'laptop', 'browser'].includes(settings.device) ? settings.device : 'auto'} heading={text(settings.heading)} caption={text(settings.caption)} url={text(settings.url)} motion={['scroll', 'zoom', 'still'].includes(settings.motion) ? settings.motion : undefined}",
+  ),
 };
 
 /** The embedded scene writer: fills the kit template of the planned kind. */

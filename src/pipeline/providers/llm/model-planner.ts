@@ -1,53 +1,15 @@
-import { z } from 'zod';
 import { allocateDurations, extractTopic } from '../embedded/embedded-planner.js';
 import { documentScenes, imageScenes, readsAsSequence, type SceneDraft } from '../embedded/material-scenes.js';
 import { withoutRequestWords } from '../embedded/request-content.js';
 import { cellsSourceText } from '../embedded/answer-scenes.js';
-import type { PlannedScene, PlanRequest, SceneKind, StoryPlan, StoryPlanner } from '../provider-types.js';
+import type { PlannedScene, PlanRequest, StoryPlan, StoryPlanner } from '../provider-types.js';
+import { modelPlanSchema, toDraft, type DraftContext, type FoundPlace, type ModelPlan } from './model-plan-schema.js';
+
+export { modelPlanSchema, type ModelPlan } from './model-plan-schema.js';
 import type { LanguageModel } from './language-model.js';
 import { computedFigures, describeFindings, type ComputedFigure } from '../../../documents/computed-figures.js';
 import { analyzeTable } from '../../../documents/table-analysis.js';
 import { answerQuestion } from '../../../documents/table-answer.js';
-
-const line = (max: number) => z.string().min(1).max(max);
-
-/** What the model may write per scene: the kit templates' settings, with on-screen text budgets. */
-const SCENE_CONTENT = [
-  z.object({ kind: z.literal('title'), title: line(70), subtitle: line(120).optional() }),
-  z.object({ kind: z.literal('kinetic'), text: line(80), emphasis: line(30).optional() }),
-  z.object({ kind: z.literal('bullets'), heading: line(60), items: z.array(line(80)).min(2).max(5) }),
-  z.object({ kind: z.literal('steps'), heading: line(60), steps: z.array(line(80)).min(2).max(5) }),
-  z.object({ kind: z.literal('stat'), value: z.number(), prefix: z.string().max(3), suffix: z.string().max(4), label: line(80) }),
-  z.object({ kind: z.literal('timeline'), title: line(60), events: z.array(z.object({ when: line(20), text: line(70) })).min(2).max(5) }),
-  z.object({
-    kind: z.literal('comparison'),
-    title: line(60),
-    left: z.object({ title: line(30), points: z.array(line(60)).min(1).max(4) }),
-    right: z.object({ title: line(30), points: z.array(line(60)).min(1).max(4) }),
-  }),
-  z.object({ kind: z.literal('quote'), quote: line(200), author: line(50).optional() }),
-  z.object({ kind: z.literal('icons'), title: line(60), items: z.array(line(40)).min(3).max(6) }),
-  z.object({ kind: z.literal('cta'), message: line(80), action: line(30).optional() }),
-  z.object({ kind: z.literal('material'), material: z.number().int().min(0).describe('Index of a fixed scene from the list given') }),
-] as const;
-
-/** One scene as the model plans it: content, the narrator's script, and its share of the time. */
-const plannedSceneSchema = z.intersection(
-  z.discriminatedUnion('kind', SCENE_CONTENT),
-  z.object({
-    narration: z.string().max(400).describe('What the narrator says over this scene, in the requested language; empty for none'),
-    seconds: z.number().min(2).max(30).describe('How long the scene should last'),
-    film: z.boolean().optional().describe('Only when film shots are allowed: true when live-action film shows this moment better than graphics'),
-  }),
-);
-
-/** The plan the model returns (validated; a mismatch is `invalid_output`). */
-export const modelPlanSchema = z.object({
-  title: line(100).describe('A title for the video: its subject, not the request'),
-  scenes: z.array(plannedSceneSchema).min(1).max(12),
-});
-
-export type ModelPlan = z.infer<typeof modelPlanSchema>;
 
 /** Words in a prompt that name an action a closing button may show. */
 const ACTION_WORDS = /\b(?:visit|sign[ -]?up|subscribe|try|order|buy|shop|download|book|register|join|call|contact|apply|get started|learn more|besuch|bestell|jetzt|probier|abonnier|visitez|essayez|commandez|inscri|visita|prueba|compra|suscr|descarga)\w*|https?:\/\/|www\.|\.com\b/i;
@@ -61,7 +23,11 @@ Rules:
 - Use only numbers stated in the request or its documents, or listed as computed from the cells; never invent figures, dates or quotes.
 - When the request asks a question about a table, answer it early, with the figure computed from the cells.
 - A closing call-to-action button ("action") only when the request names an action (visit, sign up, order, a URL); otherwise close with a title or kinetic line.
-- Fixed scenes (charts and images made from the attachments) must each appear exactly once, as kind "material" with their index; narrate what they show.`;
+- Fixed scenes (charts and images made from the attachments) must each appear exactly once, as kind "material" with their index; narrate what they show.
+Show, do not only tell: most scenes should be a picture or a diagram, not words on a plain background.
+- How something works: "flow" (a line of steps, a "cycle" that loops back, or a "branch" from one cause to several outcomes), 2 to 6 nodes with short labels. One thing and its parts or uses: "hub". Two to four figures: "stats". A share ("3 in 10"): "pictogram". Places in order: "ranking". Tips or to-dos: "checklist". A change: "before_after". Countries or a journey: "map".
+- Give every scene a "picture" (and every node, figure, ranked place and side its own): one to three plain English words naming a concrete thing that can be drawn (a house, a snowflake, a loaf of bread, an aeroplane), not an idea ("growth", "quality").
+- Use title, kinetic and quote scenes for at most one scene in five.`;
 
 function describeRequest(request: PlanRequest, fixed: SceneDraft[]): string {
   const lines = [
@@ -100,39 +66,6 @@ function statedNumbers(text: string): Set<number> {
 function computedMatch(computed: ComputedFigure[], value: number): ComputedFigure['source'] | undefined {
   const size = Math.abs(value);
   return computed.find((figure) => Math.abs(figure.value - size) <= 1e-9 * Math.max(1, size))?.source;
-}
-
-type PlannedByModel = ModelPlan['scenes'][number];
-
-/** The kit kind and settings of a model scene (the embedded scene writer's templates read them). */
-function toDraft(scene: PlannedByModel, fixed: SceneDraft[], actionAllowed: boolean): SceneDraft | undefined {
-  const base = { role: 'body' as const, narration: scene.narration.trim() };
-  switch (scene.kind) {
-    case 'material': {
-      const draft = fixed[scene.material];
-      return draft ? { ...draft, narration: base.narration || draft.narration } : undefined;
-    }
-    case 'title':
-      return { ...base, kind: 'title', title: scene.title, settings: { title: scene.title, ...(scene.subtitle ? { subtitle: scene.subtitle } : {}) } };
-    case 'kinetic':
-      return { ...base, kind: 'kinetic', title: scene.text, settings: { text: scene.text, ...(scene.emphasis ? { emphasis: scene.emphasis } : {}) } };
-    case 'bullets':
-      return { ...base, kind: 'bullets', title: scene.heading, settings: { heading: scene.heading, items: scene.items } };
-    case 'steps':
-      return { ...base, kind: 'steps', title: scene.heading, settings: { heading: scene.heading, steps: scene.steps } };
-    case 'stat':
-      return { ...base, kind: 'stat', title: scene.label, settings: { value: scene.value, prefix: scene.prefix, suffix: scene.suffix, decimals: Number.isInteger(scene.value) ? 0 : 1, label: scene.label } };
-    case 'timeline':
-      return { ...base, kind: 'timeline', title: scene.title, settings: { title: scene.title, events: scene.events } };
-    case 'comparison':
-      return { ...base, kind: 'comparison', title: scene.title, settings: { title: scene.title, left: scene.left, right: scene.right } };
-    case 'quote':
-      return { ...base, kind: 'quote', title: scene.quote.slice(0, 60), settings: { quote: scene.quote, ...(scene.author ? { author: scene.author } : {}) } };
-    case 'icons':
-      return { ...base, kind: 'icons', title: scene.title, settings: { title: scene.title, items: scene.items.map((label) => ({ icon: 'auto', label })) } };
-    case 'cta':
-      return { ...base, kind: 'cta' as SceneKind, title: scene.message, settings: { message: scene.message, ...(scene.action && actionAllowed ? { action: scene.action } : {}) } };
-  }
 }
 
 /**
@@ -175,7 +108,12 @@ export class ModelPlanner implements StoryPlanner {
       const analysis = analyzeTable(document);
       return analysis ? computedFigures(analysis) : [];
     });
-    const actionAllowed = ACTION_WORDS.test(request.prompt);
+    const context: DraftContext = {
+      fixed,
+      actionAllowed: ACTION_WORDS.test(request.prompt),
+      isStated: (value) => stated.has(Math.abs(value)) || computedMatch(computed, value) !== undefined,
+      findPlace: (name) => findPlaceTODO(name, request.language),
+    };
     const used = new Set<number>();
     const drafts: { draft: SceneDraft; seconds: number }[] = [];
     for (const scene of plan.scenes) {
@@ -184,7 +122,7 @@ export class ModelPlanner implements StoryPlanner {
       // A figure on screen must be one the request or its documents state, or one computed from the cells (which keeps them as its source).
       const cells = scene.kind === 'stat' ? computedMatch(computed, scene.value) : undefined;
       if (scene.kind === 'stat' && !cells && !stated.has(Math.abs(scene.value))) continue;
-      const draft = scene.kind === 'material' ? toDraft(scene, fixed, actionAllowed) : screenDraft(toDraft(scene, fixed, actionAllowed));
+      const draft = scene.kind === 'material' ? toDraft(scene, context) : screenDraft(toDraft(scene, context));
       if (draft && cells) draft.settings = { ...draft.settings, source: cellsSourceText([cells]), sourceRef: cells };
       if (draft && scene.film && request.filmShots && request.multiScene && FILM_KINDS.has(draft.kind)) draft.film = true;
       if (draft) drafts.push({ draft, seconds: scene.seconds });
@@ -240,4 +178,8 @@ function screenDraft(draft: SceneDraft | undefined): SceneDraft | undefined {
     delete settings[key];
   }
   return { ...draft, title, settings, narration: draft.narration ? withoutRequestWords(draft.narration) : '' };
+}
+
+function findPlaceTODO(_name: string, _language: string): FoundPlace | undefined {
+  return undefined;
 }

@@ -16,7 +16,8 @@ The contract:
   \`settings\` holds the scene's texts and numbers: show them from \`settings\` (never retype them), so a user who edits a setting changes the video. \`assets\` maps asset names (as given in settings) to image URLs.
 - Import only from: ${[...SCENE_IMPORT_ALLOWLIST].join(', ')}. No network, no eval, no dynamic import, no globalThis/window.
 - The canvas may be any size (16:9, 9:16, 1:1, 4:5 or exact pixels): lay out with \`useLayout()\` and the kit's fitted components; never fixed pixel positions or font sizes. Text must never overflow, overlap or leave the canvas.
-- Animate with the frame (\`useCurrentFrame\`, \`interpolate\`, \`spring\` from remotion, or the kit's useEntrance); nothing random that changes between renders.
+- Animate with the frame (\`useCurrentFrame\`, \`interpolate\`, \`spring\` from remotion, or the kit's useEntrance); nothing random that changes between renders. While the scene holds after its entrance, keep something moving gently (a float, a slow push, a pulse): never a still frame for more than 2 seconds.
+- Pictures: a \`picture\` in settings (of the scene, or of an item, node, figure or side) is a library id, and \`assets[id]\` its illustration's URL: draw it with \`<Img>\` from remotion, large. To show a picture the settings do not name, write what it shows in plain English words after \`picture:\`, as in \`assets['picture:snowflake']\` or \`assets['picture:outdoor unit']\`: the node puts a fitting illustration's URL there, or nothing when its library has none, so draw without it then.
 The kit (\`import { … } from '@kit'\`):
 ${KIT_API_SUMMARY}
 Answer with the complete module in one \`\`\`tsx fenced block and nothing else.`;

@@ -1,0 +1,170 @@
+// What a model may plan per scene (the structured output's schema) and how each planned scene
+// becomes a kit scene: kind, settings and title, with the figures the node may not let through
+// taken out.
+import { z } from 'zod';
+import type { SceneDraft } from '../embedded/material-scenes.js';
+import type { SceneKind } from '../provider-types.js';
+
+const line = (max: number) => z.string().min(1).max(max);
+
+/** What a scene's or a part's picture shows: plain words the node searches its visual library for. */
+const picture = () => line(40).optional().describe('What its picture shows, in one to three plain English words (a house, a snowflake, a running shoe)');
+
+/** A diagram's node: a short label and its picture. */
+const node = z.object({ label: line(30), picture: picture() });
+
+/** One side of a before-and-after. */
+const side = z.object({ label: line(30), points: z.array(line(50)).max(3), picture: picture() });
+
+/** What the model may write per scene: the kit templates' settings, with on-screen text budgets. */
+const SCENE_CONTENT = [
+  z.object({ kind: z.literal('title'), title: line(70), subtitle: line(120).optional() }),
+  z.object({ kind: z.literal('kinetic'), text: line(80), emphasis: line(30).optional() }),
+  z.object({ kind: z.literal('bullets'), heading: line(60), items: z.array(line(80)).min(2).max(5) }),
+  z.object({ kind: z.literal('steps'), heading: line(60), steps: z.array(line(80)).min(2).max(5) }),
+  z.object({ kind: z.literal('stat'), value: z.number(), prefix: z.string().max(3), suffix: z.string().max(4), label: line(80) }),
+  z.object({ kind: z.literal('timeline'), title: line(60), events: z.array(z.object({ when: line(20), text: line(70) })).min(2).max(5) }),
+  z.object({
+    kind: z.literal('comparison'),
+    title: line(60),
+    left: z.object({ title: line(30), points: z.array(line(60)).min(1).max(4) }),
+    right: z.object({ title: line(30), points: z.array(line(60)).min(1).max(4) }),
+  }),
+  z.object({ kind: z.literal('quote'), quote: line(200), author: line(50).optional() }),
+  z.object({ kind: z.literal('icons'), title: line(60), items: z.array(line(40)).min(3).max(6) }),
+  z.object({ kind: z.literal('cta'), message: line(80), action: line(30).optional() }),
+  z.object({ kind: z.literal('flow'), title: line(60), shape: z.enum(['line', 'cycle', 'branch']).describe('line: a process in order; cycle: a loop back to the start; branch: one cause, several outcomes'), nodes: z.array(node).min(2).max(6) }),
+  z.object({ kind: z.literal('hub'), title: line(60), hub: node, spokes: z.array(node).min(2).max(6) }),
+  z.object({
+    kind: z.literal('stats'),
+    title: line(60),
+    stats: z.array(z.object({ value: z.number(), prefix: z.string().max(3), suffix: z.string().max(4), label: line(40), picture: picture() })).min(2).max(4),
+  }),
+  z.object({ kind: z.literal('pictogram'), count: z.number().int().min(0), total: z.number().int().min(1), label: line(80).describe('What the share is of: "of adults sleep less than 7 hours"') }),
+  z.object({ kind: z.literal('ranking'), title: line(60), items: z.array(z.object({ label: line(30), value: z.number().optional(), picture: picture() })).min(2).max(6).describe('First place first'), unit: z.string().max(8).optional() }),
+  z.object({ kind: z.literal('checklist'), heading: line(60), items: z.array(line(60)).min(2).max(6) }),
+  z.object({ kind: z.literal('before_after'), title: line(60), before: side, after: side }),
+  z.object({ kind: z.literal('map'), title: line(60), places: z.array(line(40)).min(1).max(8).describe('Country names, in the order a route visits them'), route: z.boolean().optional().describe('true when the places are stops on a journey') }),
+  z.object({ kind: z.literal('material'), material: z.number().int().min(0).describe('Index of a fixed scene from the list given') }),
+] as const;
+
+/** One scene as the model plans it: content, its picture, the narrator's script, and its share of the time. */
+const plannedSceneSchema = z.intersection(
+  z.discriminatedUnion('kind', SCENE_CONTENT),
+  z.object({
+    picture: picture(),
+    narration: z.string().max(400).describe('What the narrator says over this scene, in the requested language; empty for none'),
+    seconds: z.number().min(2).max(30).describe('How long the scene should last'),
+    film: z.boolean().optional().describe('Only when film shots are allowed: true when live-action film shows this moment better than graphics'),
+  }),
+);
+
+/** The plan the model returns (validated; a mismatch is `invalid_output`). */
+export const modelPlanSchema = z.object({
+  title: line(100).describe('A title for the video: its subject, not the request'),
+  scenes: z.array(plannedSceneSchema).min(1).max(12),
+});
+
+export type ModelPlan = z.infer<typeof modelPlanSchema>;
+
+export type PlannedByModel = ModelPlan['scenes'][number];
+
+/** A country the node can draw on a map, as its place catalog finds it by name. */
+export interface FoundPlace {
+  code: string;
+  name: string;
+  lon: number;
+  lat: number;
+}
+
+/** What turning a model's scene into a kit scene needs besides the scene. */
+export interface DraftContext {
+  fixed: SceneDraft[];
+  actionAllowed: boolean;
+  /** Whether the request, its documents or the cells' computed figures give this number. */
+  isStated: (value: number) => boolean;
+  /** A place named in the request's language; undefined when the catalog has none of that name. */
+  findPlace: (name: string) => FoundPlace | undefined;
+}
+
+const decimalsOf = (value: number) => (Number.isInteger(value) ? 0 : 1);
+
+/**
+ * The kit kind and settings of a model scene (the embedded scene writer's templates read them).
+ * Figures must be stated: a grid keeps its stated figures (one left becomes a counter, none drops
+ * the scene), a ranking drops values it cannot source and keeps its order, a pictogram needs its
+ * count and total or its share stated. A map keeps the places the catalog knows, or goes.
+ */
+export function toDraft(scene: PlannedByModel, context: DraftContext): SceneDraft | undefined {
+  const base = { role: 'body' as const, narration: scene.narration.trim() };
+  const withPicture = (draft: SceneDraft): SceneDraft => (scene.picture && scene.kind !== 'material' ? { ...draft, settings: { ...draft.settings, picture: scene.picture } } : draft);
+  switch (scene.kind) {
+    case 'material': {
+      const draft = context.fixed[scene.material];
+      return draft ? { ...draft, narration: base.narration || draft.narration } : undefined;
+    }
+    case 'title':
+      return withPicture({ ...base, kind: 'title', title: scene.title, settings: { title: scene.title, ...(scene.subtitle ? { subtitle: scene.subtitle } : {}) } });
+    case 'kinetic':
+      return withPicture({ ...base, kind: 'kinetic', title: scene.text, settings: { text: scene.text, ...(scene.emphasis ? { emphasis: scene.emphasis } : {}) } });
+    case 'bullets':
+      return withPicture({ ...base, kind: 'bullets', title: scene.heading, settings: { heading: scene.heading, items: scene.items } });
+    case 'steps':
+      return withPicture({ ...base, kind: 'steps', title: scene.heading, settings: { heading: scene.heading, steps: scene.steps } });
+    case 'stat':
+      return withPicture({ ...base, kind: 'stat', title: scene.label, settings: { value: scene.value, prefix: scene.prefix, suffix: scene.suffix, decimals: decimalsOf(scene.value), label: scene.label } });
+    case 'timeline':
+      return withPicture({ ...base, kind: 'timeline', title: scene.title, settings: { title: scene.title, events: scene.events } });
+    case 'comparison':
+      return withPicture({ ...base, kind: 'comparison', title: scene.title, settings: { title: scene.title, left: scene.left, right: scene.right } });
+    case 'quote':
+      return withPicture({ ...base, kind: 'quote', title: scene.quote.slice(0, 60), settings: { quote: scene.quote, ...(scene.author ? { author: scene.author } : {}) } });
+    case 'icons':
+      return { ...base, kind: 'icons', title: scene.title, settings: { title: scene.title, items: scene.items.map((label) => ({ icon: 'auto', label })) } };
+    case 'cta':
+      return withPicture({ ...base, kind: 'cta' as SceneKind, title: scene.message, settings: { message: scene.message, ...(scene.action && context.actionAllowed ? { action: scene.action } : {}) } });
+    case 'flow':
+      return { ...base, kind: 'flow', title: scene.title, settings: { title: scene.title, shape: scene.shape, nodes: scene.nodes } };
+    case 'hub':
+      return { ...base, kind: 'hub', title: scene.title, settings: { title: scene.title, hub: scene.hub, spokes: scene.spokes } };
+    case 'stats': {
+      const stats = scene.stats.filter((stat) => context.isStated(stat.value)).map((stat) => ({ ...stat, decimals: decimalsOf(stat.value) }));
+      if (stats.length === 0) return undefined;
+      if (stats.length === 1) {
+        const { picture: shown, ...stat } = stats[0]!;
+        return { ...base, kind: 'stat', title: stat.label, settings: { ...stat, ...(shown ? { picture: shown } : {}) } };
+      }
+      return { ...base, kind: 'stat-grid', title: scene.title, settings: { title: scene.title, stats } };
+    }
+    case 'pictogram': {
+      const share = (scene.count / scene.total) * 100;
+      const stated = (context.isStated(scene.count) && context.isStated(scene.total)) || context.isStated(Math.round(share * 10) / 10) || context.isStated(Math.round(share));
+      if (!stated || scene.count > scene.total) return undefined;
+      return withPicture({ ...base, kind: 'pictogram', title: scene.label, settings: { count: scene.count, total: scene.total, label: scene.label } });
+    }
+    case 'ranking': {
+      const items = scene.items.map(({ value, ...item }) => (value !== undefined && context.isStated(value) ? { ...item, value } : item));
+      return { ...base, kind: 'ranking', title: scene.title, settings: { title: scene.title, items, ...(scene.unit && items.some((item) => 'value' in item) ? { unit: scene.unit } : {}) } };
+    }
+    case 'checklist':
+      return withPicture({ ...base, kind: 'checklist', title: scene.heading, settings: { heading: scene.heading, items: scene.items } });
+    case 'before_after':
+      return { ...base, kind: 'before-after', title: scene.title, settings: { title: scene.title, before: scene.before, after: scene.after } };
+    case 'map': {
+      const places = [...new Map(scene.places.map((name) => [name, context.findPlace(name)] as const).filter((entry): entry is [string, FoundPlace] => entry[1] !== undefined).map(([name, place]) => [place.code, { ...place, label: name }])).values()];
+      if (places.length === 0) return undefined;
+      const route = scene.route === true && places.length >= 2;
+      return {
+        ...base,
+        kind: 'map',
+        title: scene.title,
+        settings: {
+          title: scene.title,
+          regions: places.map((place) => place.code),
+          labels: Object.fromEntries(places.map((place) => [place.code, place.label])),
+          ...(route ? { route: true, markers: places.map((place) => ({ label: place.label, lon: place.lon, lat: place.lat })) } : {}),
+        },
+      };
+    }
+  }
+}
