@@ -392,10 +392,22 @@ describe('EmbeddedPlanner prompt shapes', () => {
   // BUG: the close takes the prompt's last sentence as its message, and points the close says are
   // dropped from the body: a how-to that ends on its final step loses that step from the steps
   // scene, and the call to action reads "Finally, pour slowly in circles".
-  it('keeps the final step in the steps when the prompt ends on it', async () => {
+  it('keeps the final step in the steps when the prompt ends on it, short steps drawn as a flow diagram', async () => {
     const story = await plan('How to brew pour-over coffee. First, heat the water. Then grind the beans. Next, rinse the paper filter. Finally, pour slowly in circles.');
-    const steps = story.scenes.find((scene) => scene.kind === 'steps')!;
-    expect((steps.settings.steps as string[]).map(normalize)).toContain('pour slowly in circles');
+    const flow = story.scenes.find((scene) => scene.kind === 'flow')!;
+    expect(flow.settings.shape).toBe('line');
+    expect((flow.settings.nodes as { label: string }[]).map((node) => normalize(node.label))).toContain('pour slowly in circles');
+    const long = await plan('How to plant a tree. First, dig a hole twice as wide as the root ball and as deep. Then set the tree in it so the root flare sits at ground level. Finally, fill the hole with the soil you dug and water it well.');
+    expect(long.scenes.some((scene) => scene.kind === 'steps')).toBe(true);
+  });
+
+  it('draws a loop as a cycle, ticks tips off as a checklist, and shows three stated figures in one grid', async () => {
+    const cycle = await plan('How the water cycle works: water evaporates, clouds form, rain falls, rivers flow back.');
+    expect(cycle.scenes.find((scene) => scene.kind === 'flow')?.settings.shape).toBe('cycle');
+    const tips = await plan('5 tips for better sleep. Keep the room cool. No screens before bed. Go to bed at the same time. Skip late coffee. Get morning light.');
+    expect(tips.scenes.find((scene) => scene.kind === 'checklist')?.settings.items).toContain('Keep the room cool');
+    const figures = await plan('Our bakery in numbers. We bake 400 loaves a day. Our dough rests 48 hours. We employ 12 bakers.');
+    expect(figures.scenes.find((scene) => scene.kind === 'stat-grid')?.settings.stats).toHaveLength(3);
   });
 
   it('reads a prompt as steps only when it explains a process', async () => {

@@ -1,6 +1,6 @@
 import type { PlanRequest, StoryPlan, StoryPlanner } from '../provider-types.js';
 import { documentScenes, imageScenes, readsAsSequence, type SceneDraft } from './material-scenes.js';
-import { comparisonScene, iconScene, quoteScene, readsAsSteps, timelineScene } from './prompt-scenes.js';
+import { comparisonScene, flowScene, iconScene, quoteScene, readsAsChecklist, readsAsCycle, readsAsSteps, statGridScene, timelineScene } from './prompt-scenes.js';
 import { capitalize, findFigures, limitWords, sentences } from '../../../documents/stated-figures.js';
 import { readRequestContent } from './request-content.js';
 import { answerScenes, sameSeries } from './answer-scenes.js';
@@ -210,8 +210,18 @@ export class EmbeddedPlanner implements StoryPlanner {
     const shownElsewhere = [...figureQueue.map((figure) => figure.sentence), message, ...(action ? [action] : [])].map((text) => text.toLowerCase());
     const pointQueue = points.filter((point) => !used.has(point) && !shownElsewhere.some((text) => text.includes(point.toLowerCase().replace(/[.!?]+$/, ''))));
     const steps = readsAsSteps(request.prompt);
+    // Tips tick off as a checklist.
+    const checklist = readsAsChecklist(request.prompt);
+    const cycle = readsAsCycle(request.prompt);
+    const explainsHow = /\bhow\b[^.?!]*\bworks?\b|\bwie\b[^.?!]*\bfunktionier|\bcomment\b[^.?!]*\bfonctionne|\bc[oó]mo\b[^.?!]*\bfunciona/i.test(request.prompt);
     for (let i = 0; candidates.length < bodyCount && (figureQueue.length > 0 || pointQueue.length > 0); i += 1) {
       const figure = i % 2 === 1 || pointQueue.length === 0 ? figureQueue.shift() : undefined;
+      // Three or more figures show together, two to four in one grid.
+      const grid = figure && figureQueue.length >= 2 ? statGridScene(topic, [figure, ...figureQueue.splice(0, 3)]) : undefined;
+      if (grid) {
+        candidates.push(grid);
+        continue;
+      }
       if (figure) {
         const { sentence, ...shown } = figure;
         candidates.push({ role: 'body', kind: 'stat', title: figure.label, settings: { ...shown }, narration: sentence });
@@ -219,18 +229,20 @@ export class EmbeddedPlanner implements StoryPlanner {
       }
       // Short points (a run of three to six) read as an icon grid; steps take up to five; else three.
       const shortRun = pointQueue.slice(0, 6).findIndex((point) => point.split(/\s+/).length > 5);
-      const iconCount = steps ? 0 : shortRun < 0 ? Math.min(6, pointQueue.length) : shortRun;
+      const iconCount = steps || checklist ? 0 : shortRun < 0 ? Math.min(6, pointQueue.length) : shortRun;
       const items = pointQueue.splice(0, iconCount >= 3 ? iconCount : steps && i === 0 ? 5 : 3);
       if (items.length === 0) continue;
       // Only English gets the planner's own words; other languages keep to the prompt's.
       const heading = english && i === 0 ? firstHeading(topic, steps, request.prompt) : topic;
-      const icons = iconCount >= 3 ? iconScene(heading, items) : undefined;
-      if (icons) candidates.push(icons);
+      // Short points of a loop or of how something works are its stages: a flow diagram.
+      const stages = iconCount >= 3 && (cycle || (i === 0 && explainsHow)) ? flowScene(heading, items, sayPoints(items), cycle) : undefined;
+      const icons = !stages && iconCount >= 3 ? iconScene(heading, items) : undefined;
+      if (stages ?? icons) candidates.push((stages ?? icons)!);
       // A lone point is a scene only when it says something: a single word is not shown alone.
       else if (items.length === 1 && items[0]!.split(/\s+/).length >= 2) candidates.push({ role: 'body', kind: 'kinetic', title: items[0]!, settings: { text: items[0]! }, narration: sayPoints(items) });
       else if (items.length === 1) continue;
-      else if (steps && i === 0) candidates.push({ role: 'body', kind: 'steps', title: heading, settings: { heading, steps: items }, narration: sayPoints(items) });
-      else candidates.push({ role: 'body', kind: 'bullets', title: heading, settings: { heading, items }, narration: sayPoints(items) });
+      else if (steps && i === 0) candidates.push(flowScene(heading, items, sayPoints(items), readsAsCycle(request.prompt)) ?? { role: 'body', kind: 'steps', title: heading, settings: { heading, steps: items }, narration: sayPoints(items) });
+      else candidates.push({ role: 'body', kind: checklist ? 'checklist' : 'bullets', title: heading, settings: { heading, items }, narration: sayPoints(items) });
     }
     // The request has said all it says: fewer, longer scenes rather than filler.
     // A tour keeps every image, whatever the length.

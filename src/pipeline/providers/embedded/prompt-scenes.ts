@@ -1,6 +1,8 @@
 // Shapes a prompt's own words can take besides points and figures: a timeline when it dates
-// events, a comparison when it sets two things against each other, steps when it explains how,
-// a quote when it quotes someone, an icon grid when its points are short.
+// events, a comparison when it sets two things against each other, steps (a flow diagram when they
+// are short) when it explains how, a checklist when it gives tips, a quote when it quotes someone,
+// an icon grid when its points are short, a grid of figures when it states several.
+import type { StatedFigure } from '../../../documents/stated-figures.js';
 import type { SceneDraft } from './material-scenes.js';
 
 /** Dated events: sentences that start with or contain a year, in the order given. */
@@ -73,4 +75,29 @@ export function iconScene(heading: string, points: string[]): SceneDraft | undef
   if (short.length < 3 || short.length !== points.length) return undefined;
   const items = short.slice(0, 8).map((label) => ({ icon: 'auto', label }));
   return { role: 'body', kind: 'icons', title: heading, settings: { title: heading, items }, narration: short.map((point) => `${point}.`).join(' ') };
+}
+
+/** Whether a prompt gives tips or a checklist ("5 tips for better sleep", "Tipps", "conseils", "consejos"). */
+export function readsAsChecklist(prompt: string): boolean {
+  return /\b(?:tips?|checklist|to-?dos?|dos and don'?ts|tipps?|checkliste|conseils?|astuces?|consejos?|trucos?)\b/i.test(prompt);
+}
+
+/** Whether a prompt describes a loop that returns to its start ("cycle", "Kreislauf", "ciclo"). */
+export function readsAsCycle(prompt: string): boolean {
+  return /\b(?:cycles?|loops?|circular|kreislaufs?|zyklus|cycle de|ciclos?)\b/i.test(prompt);
+}
+
+/** Steps short enough to label a diagram's nodes (three to six of at most six words) as a flow: a line, or a cycle when the prompt describes a loop. */
+export function flowScene(heading: string, steps: string[], narration: string, cycle: boolean): SceneDraft | undefined {
+  if (steps.length < 3 || steps.length > 6 || steps.some((step) => step.split(/\s+/).length > 6)) return undefined;
+  return { role: 'body', kind: 'flow', title: heading, settings: { title: heading, shape: cycle ? 'cycle' : 'line', nodes: steps.map((label) => ({ label })) }, narration };
+}
+
+/** Two to four figures the prompt states, in one grid: each with its label, said as their sentences. */
+export function statGridScene(heading: string, figures: StatedFigure[]): SceneDraft | undefined {
+  const shown = figures.slice(0, 4);
+  if (shown.length < 2) return undefined;
+  const stats = shown.map(({ sentence: _sentence, ...figure }) => figure);
+  const narration = [...new Set(shown.map((figure) => figure.sentence))].join(' ');
+  return { role: 'body', kind: 'stat-grid', title: heading, settings: { title: heading, stats }, narration };
 }
