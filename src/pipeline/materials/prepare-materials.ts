@@ -106,14 +106,21 @@ export function referencedAssets(settings: unknown, assets: Record<string, strin
   return out;
 }
 
+/** The colour a theme draws text in, which line icons take. */
+function lineColorOf(theme: unknown): string | undefined {
+  const text = (theme as { palette?: { text?: unknown } } | undefined)?.palette?.text;
+  return typeof text === 'string' && /^#[0-9a-f]{3,8}$|^rgba?\(/i.test(text) ? text : undefined;
+}
+
 /**
  * The assets a scene uses as data URLs, so the page has them without a file server and the
  * segment's cache key covers their bytes.
  */
-export function sceneAssetUrls(filesDir: string, assets: Record<string, string>, settings: unknown, code = '', language = 'en'): Record<string, string> {
-  // Pictures from the visual library come along by their ids, drawn from the installed sets, and
-  // those the scene's code names by words (`assets['picture:…']`) by those words.
-  const urls: Record<string, string> = { ...codePictureUrls(code, language), ...scenePictureUrls(settings) };
+export function sceneAssetUrls(filesDir: string, assets: Record<string, string>, settings: unknown, code = '', theme?: unknown): Record<string, string> {
+  // Pictures from the visual library come along by their ids, drawn from the installed sets (line
+  // icons in the theme's text colour), and those the scene's code names by words (`assets['picture:…']`).
+  const lineColor = lineColorOf(theme);
+  const urls: Record<string, string> = { ...codePictureUrls(code, 'en', lineColor), ...scenePictureUrls(settings, {}, lineColor) };
   for (const name of referencedAssets(settings, assets)) {
     const file = path.join(filesDir, assets[name]!);
     const mime = MIME_BY_EXTENSION[path.extname(file).toLowerCase()] ?? 'application/octet-stream';

@@ -138,26 +138,26 @@ export function withScenePictures<T extends PlannedScene>(scenes: T[], language:
   });
 }
 
-/** The library pictures a scene's settings name (`picture` values), as SVG data URLs by id. */
-export function scenePictureUrls(settings: unknown, out: Record<string, string> = {}): Record<string, string> {
+/** The library pictures a scene's settings name (`picture` values), as SVG data URLs by id, line icons drawn in `lineColor` (the theme's text colour). */
+export function scenePictureUrls(settings: unknown, out: Record<string, string> = {}, lineColor?: string): Record<string, string> {
   if (Array.isArray(settings)) {
-    for (const item of settings) scenePictureUrls(item, out);
+    for (const item of settings) scenePictureUrls(item, out, lineColor);
   } else if (settings && typeof settings === 'object') {
     for (const [key, value] of Object.entries(settings)) {
       if (key === 'picture' && typeof value === 'string' && !(value in out)) {
-        const url = pictureUrl(value);
+        const url = pictureUrl(value, lineColor);
         if (url) out[value] = url;
       } else {
-        scenePictureUrls(value, out);
+        scenePictureUrls(value, out, lineColor);
       }
     }
   }
   return out;
 }
 
-/** The SVG data URL of a library picture. */
-function pictureUrl(id: string): string | undefined {
-  const svg = visualSvg(id);
+/** The SVG data URL of a library picture; a line icon is drawn in `lineColor`. */
+function pictureUrl(id: string, lineColor?: string): string | undefined {
+  const svg = visualSvg(id, lineColor ? { color: lineColor } : {});
   return svg ? `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` : undefined;
 }
 
@@ -167,13 +167,13 @@ function pictureUrl(id: string): string | undefined {
  * or the video's language, as SVG data URLs by the name written. Names that find nothing are left
  * out, so the code's guard draws without them.
  */
-export function codePictureUrls(code: string, language = 'en'): Record<string, string> {
+export function codePictureUrls(code: string, language = 'en', lineColor?: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const match of code.matchAll(/["'`](picture:[^"'`\n]{1,60})["'`]/g)) {
     const name = match[1]!;
     if (name in out) continue;
     const id = resolvePicture(name.slice('picture:'.length), language);
-    const url = id ? pictureUrl(id) : undefined;
+    const url = id ? pictureUrl(id, lineColor) : undefined;
     if (url) out[name] = url;
   }
   return out;

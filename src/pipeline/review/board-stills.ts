@@ -54,7 +54,7 @@ async function renderStill(stage: StageContext, source: string, settings: Record
         code,
         theme: plan.theme,
         settings,
-        assets: sceneAssetUrls(stage.ctx.filesDir, plan.assets ?? {}, settings, code),
+        assets: sceneAssetUrls(stage.ctx.filesDir, plan.assets ?? {}, settings, code, plan.theme),
         width: row.width,
         height: row.height,
         fps: row.fps,

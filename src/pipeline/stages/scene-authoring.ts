@@ -52,7 +52,7 @@ interface Passed {
 export function checkScene(stage: StageContext, source: string, row: VideoRow, scene: SceneRow, theme: SceneTheme, dir: string, label = scene.id): Promise<TestedScene> {
   const { code: _code, ...props } = sceneInputProps(stage.ctx.filesDir, row, scene, row);
   // The pictures this draft names by words, which the stored scene's code may not have named.
-  const assets = { ...codePictureUrls(source), ...props.assets };
+  const assets = { ...codePictureUrls(source, 'en', theme.palette.text), ...props.assets };
   return testRenderScene(stage.pool, stage.cacheDir, source, { ...props, assets, theme }, dir, { name: label, signal: stage.signal });
 }
 

@@ -25,7 +25,7 @@ export function sceneInputProps(filesDir: string, row: VideoRow, scene: SceneRow
     code: scene.compiled ?? '',
     theme: plan.theme,
     settings,
-    assets: sceneAssetUrls(filesDir, plan.assets ?? {}, settings, scene.compiled ?? ''),
+    assets: sceneAssetUrls(filesDir, plan.assets ?? {}, settings, scene.compiled ?? '', plan.theme),
     width: shape.width,
     height: shape.height,
     fps: shape.fps,
