@@ -36,7 +36,7 @@ const FALLBACK_KEYS = ['title', 'heading', 'headline', 'text', 'message', 'label
 
 /** Settings that name assets or drive layout: never text to rewrite. */
 const NOT_TEXT = new Set([
-  'image', 'images', 'logo', 'icon', 'picture', 'chart', 'mode', 'sourceRef', 'unit', 'visual', 'move', 'seed', 'description', 'shape', 'regions', 'route', 'device', 'motion', 'focus', 'style',
+  'image', 'images', 'logo', 'icon', 'picture', 'pictures', 'chart', 'mode', 'sourceRef', 'unit', 'visual', 'move', 'seed', 'description', 'shape', 'regions', 'route', 'device', 'motion', 'focus', 'style',
   // The theme overrides the scene host reads (compositions/kit/theme-settings.ts).
   'primaryColor', 'secondaryColor', 'accentColor', 'backgroundColor', 'textColor', 'headingFont', 'bodyFont', 'textScale',
 ]);

@@ -134,8 +134,29 @@ export function withScenePictures<T extends PlannedScene>(scenes: T[], language:
       picture ??= TOPIC_FALLBACK_KINDS.has(scene.kind) ? topicPicture : undefined;
       if (picture) settings.picture = picture;
     }
+    if (scene.kind === 'footage' && settings.pictures === undefined && settings.image === undefined) {
+      const pictures = shotPictures(settings, language, topicPicture);
+      if (pictures.length > 0) settings.pictures = pictures;
+    }
     return { ...scene, settings };
   });
+}
+
+/**
+ * The pictures a drawn film shot is layered from (no video model filmed it and it has no still):
+ * its caption's subject first, then what its description's sentences name, three at most, distinct;
+ * the video's subject when they name nothing. Each subject gets its own scene, never one stock landscape.
+ */
+function shotPictures(settings: Settings, language: string, topicPicture: string | undefined): string[] {
+  const found = new Set<string>();
+  const caption = heroPictureFor(textOf(settings.caption), language);
+  if (caption) found.add(caption);
+  for (const sentence of textOf(settings.description).split(/(?<=[.!?])\s+/u)) {
+    const picture = heroPictureFor(sentence, language);
+    if (picture) found.add(picture);
+  }
+  if (found.size === 0 && topicPicture) found.add(topicPicture);
+  return [...found].slice(0, 3);
 }
 
 /** The library pictures a scene's settings name (`picture` values), as SVG data URLs by id, line icons drawn in `lineColor` (the theme's text colour). */
@@ -144,9 +165,12 @@ export function scenePictureUrls(settings: unknown, out: Record<string, string> 
     for (const item of settings) scenePictureUrls(item, out, lineColor);
   } else if (settings && typeof settings === 'object') {
     for (const [key, value] of Object.entries(settings)) {
-      if (key === 'picture' && typeof value === 'string' && !(value in out)) {
-        const url = pictureUrl(value, lineColor);
-        if (url) out[value] = url;
+      const ids = key === 'picture' && typeof value === 'string' ? [value] : key === 'pictures' && Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : undefined;
+      if (ids) {
+        for (const id of ids) {
+          const url = id in out ? undefined : pictureUrl(id, lineColor);
+          if (url) out[id] = url;
+        }
       } else {
         scenePictureUrls(value, out, lineColor);
       }

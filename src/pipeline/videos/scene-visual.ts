@@ -56,8 +56,13 @@ export function sceneVisual(kind: string, settings: Record<string, unknown>): Sc
       return { kind: 'image', names: strings(settings.images) };
     case 'logo':
       return { kind: 'image', names: [text(settings.logo) ?? 'logo'] };
-    case 'footage':
+    case 'footage': {
+      // A shot no video model filmed shows its still or the library pictures it is drawn from.
+      const pictures = strings(settings.pictures);
+      if (!text(settings.clip) && text(settings.image)) return { kind: 'image', names: [text(settings.image)!] };
+      if (!text(settings.clip) && pictures.length > 0) return { kind: 'illustration', names: pictures };
       return { kind: 'footage', names: [text(settings.description) ?? text(settings.caption) ?? 'film shot'] };
+    }
     default: {
       const main = text(settings[mainTextKey({ kind: kind as SceneKind, settings })]);
       return { kind: 'typography', names: main ? [main.slice(0, 80)] : [] };

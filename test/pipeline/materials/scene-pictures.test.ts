@@ -130,4 +130,22 @@ describe('scene pictures from the visual library', () => {
     expect(Object.keys(urls)).toEqual(['picture:snowflake']);
     expect(urls['picture:snowflake']).toMatch(/^data:image\/svg\+xml;base64,/);
   });
+
+  it('layers a drawn film shot from what its caption and description name, else the subject, each shot its own', () => {
+    const [bees, rocket, vague, still] = withScenePictures(
+      [
+        { kind: 'footage', settings: { caption: 'Honeybees at work', description: 'Honeybees at work. A field of sunflowers in the morning.' } as Record<string, unknown> },
+        { kind: 'footage', settings: { caption: 'Lift-off', description: 'A rocket climbs over the sea.' } as Record<string, unknown> },
+        { kind: 'footage', settings: { caption: 'Quintelvar', description: 'Zorblax.' } as Record<string, unknown> },
+        { kind: 'footage', settings: { caption: 'Honeybees', description: 'Honeybees.', image: 'image-1' } as Record<string, unknown> },
+      ],
+      'en',
+      'Bread at dawn',
+    );
+    expect(bees!.settings.pictures).toEqual(['fluent-emoji-flat:honeybee', 'fluent-emoji-flat:sunflower']);
+    expect(rocket!.settings.pictures).toEqual(['fluent-emoji-flat:rocket']);
+    expect(vague!.settings.pictures).toEqual(['fluent-emoji-flat:bread']);
+    expect(still!.settings).not.toHaveProperty('pictures');
+    expect(Object.keys(scenePictureUrls(bees!.settings))).toEqual(['fluent-emoji-flat:honeybee', 'fluent-emoji-flat:sunflower']);
+  });
 });

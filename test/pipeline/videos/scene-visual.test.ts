@@ -20,4 +20,16 @@ describe('sceneVisual', () => {
     expect(sceneVisual('title', { title: 'How honeybees make honey', picture: 'fluent-emoji-flat:honeybee' })).toEqual({ kind: 'illustration', names: ['fluent-emoji-flat:honeybee'] });
     expect(sceneVisual('stat', { value: 3, label: 'hearts' })).toEqual({ kind: 'typography', names: ['hearts'] });
   });
+
+  it('says what the diagrams, maps, mockups, ratio and ranking charts, figure grids and drawn film shots show', () => {
+    expect(sceneVisual('flow', { title: 'Heat', shape: 'cycle', nodes: [{ label: 'Air', picture: 'fluent-emoji-flat:snowflake' }, { label: 'House' }] })).toEqual({ kind: 'diagram', names: ['cycle flow: fluent-emoji-flat:snowflake → House'] });
+    expect(sceneVisual('hub', { title: 'App', hub: { label: 'App' }, spokes: [{ label: 'Notes' }, { label: 'Tasks' }] })).toEqual({ kind: 'diagram', names: ['hub and spokes: App → Notes, Tasks'] });
+    expect(sceneVisual('map', { title: 'Coffee', regions: ['FIN', 'NOR'], labels: { FIN: 'Finnland' } })).toEqual({ kind: 'map', names: ['Finnland', 'NOR'] });
+    expect(sceneVisual('device', { image: 'image-1', device: 'phone' })).toEqual({ kind: 'mockup', names: ['phone: image-1'] });
+    expect(sceneVisual('pictogram', { count: 3, total: 10, label: 'adults', picture: 'fluent-emoji-flat:bed' })).toEqual({ kind: 'chart', names: ['pictogram: 3 of 10'] });
+    expect(sceneVisual('ranking', { title: 'Coffee', items: [{ label: 'Finland' }, { label: 'Norway' }] })).toEqual({ kind: 'chart', names: ['ranking: Finland, Norway'] });
+    expect(sceneVisual('stat-grid', { title: 'Bakery', stats: [{ value: 1, label: 'Bread', picture: 'fluent-emoji-flat:bread' }] })).toEqual({ kind: 'illustration', names: ['fluent-emoji-flat:bread'] });
+    expect(sceneVisual('footage', { caption: 'Bees', description: 'Bees', pictures: ['fluent-emoji-flat:honeybee'] })).toEqual({ kind: 'illustration', names: ['fluent-emoji-flat:honeybee'] });
+    expect(sceneVisual('footage', { caption: 'Bees', clip: 'clip-1', pictures: ['fluent-emoji-flat:honeybee'] })).toEqual({ kind: 'footage', names: ['Bees'] });
+  });
 });

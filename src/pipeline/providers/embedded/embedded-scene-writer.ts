@@ -111,7 +111,7 @@ const TEMPLATES: Record<SceneKind, string> = {
   'lower-third': template('LowerThird', 'name={String(settings.name ?? \'\')} role={text(settings.role)} title={text(settings.title)} image={asset(settings.image)}'),
   logo: template('LogoReveal', 'logo={asset(settings.logo)} name={text(settings.name)} tagline={text(settings.tagline)} style={[\'draw\', \'mask\', \'particles\'].includes(settings.style) ? settings.style : undefined}'),
   infographic: infographicTemplate(),
-  footage: template('FootageShot', 'description={String(settings.description ?? \'\')} image={asset(settings.image)} move={text(settings.move)} seed={text(settings.seed)} caption={text(settings.caption)} clip={asset(settings.clip)} clipSeconds={typeof settings.clipSeconds === \'number\' ? settings.clipSeconds : undefined}'),
+  footage: template('FootageShot', 'description={String(settings.description ?? \'\')} image={asset(settings.image)} move={text(settings.move)} seed={text(settings.seed)} caption={text(settings.caption)} clip={asset(settings.clip)} clipSeconds={typeof settings.clipSeconds === \'number\' ? settings.clipSeconds : undefined} pictures={list(settings.pictures).map(asset).filter(Boolean)}'),
   cta: template('CallToAction', 'message={String(settings.message ?? \'\')} action={text(settings.action)} logo={asset(settings.logo)} picture={asset(settings.picture)}'),
   flow: template('FlowDiagram', `title={text(settings.title)} kicker={text(settings.kicker)} shape={['line', 'cycle', 'branch'].includes(settings.shape) ? settings.shape : 'line'} nodes={list(settings.nodes).map(${NODE})}`),
   hub: template('HubSpoke', `title={text(settings.title)} kicker={text(settings.kicker)} hub={(${NODE})(settings.hub ?? {})} spokes={list(settings.spokes).map(${NODE})}`),
