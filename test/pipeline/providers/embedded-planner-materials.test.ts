@@ -410,6 +410,15 @@ describe('EmbeddedPlanner prompt shapes', () => {
     expect(figures.scenes.find((scene) => scene.kind === 'stat-grid')?.settings.stats).toHaveLength(3);
   });
 
+  it('shows the countries a prompt names on a map, labelled in its language', async () => {
+    const coffee = await plan('Finland drinks 12 kg of coffee per person a year, Norway 9.9 kg, Iceland 9 kg and Denmark 8.7 kg.');
+    expect(coffee.scenes.find((scene) => scene.kind === 'map')?.settings).toMatchObject({ regions: ['FIN', 'NOR', 'ISL', 'DNK'], labels: { FIN: 'Finland', DNK: 'Denmark' } });
+    const german = await new EmbeddedPlanner().plan({ prompt: 'Warum Finnland und Norwegen so viel Kaffee trinken. Finnland trinkt am meisten.', language: 'de', durationSeconds: 30, fps: 30, multiScene: true });
+    expect(german.scenes.find((scene) => scene.kind === 'map')?.settings.labels).toEqual({ FIN: 'Finnland', NOR: 'Norwegen' });
+    const none = await plan('Why the sky is blue. Sunlight scatters off air molecules.');
+    expect(none.scenes.some((scene) => scene.kind === 'map')).toBe(false);
+  });
+
   it('reads a prompt as steps only when it explains a process', async () => {
     const story = await plan('Why sleep matters. Adults need seven to nine hours of sleep each night. Poor sleep weakens the immune system. Regular bedtimes help the body clock.');
     expect(story.scenes.some((scene) => scene.kind === 'steps')).toBe(false);

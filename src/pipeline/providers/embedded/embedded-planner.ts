@@ -1,6 +1,6 @@
 import type { PlanRequest, StoryPlan, StoryPlanner } from '../provider-types.js';
 import { documentScenes, imageScenes, readsAsSequence, type SceneDraft } from './material-scenes.js';
-import { comparisonScene, flowScene, iconScene, quoteScene, readsAsChecklist, readsAsCycle, readsAsSteps, statGridScene, timelineScene } from './prompt-scenes.js';
+import { comparisonScene, flowScene, iconScene, mapScene, quoteScene, readsAsChecklist, readsAsCycle, readsAsSteps, statGridScene, timelineScene } from './prompt-scenes.js';
 import { capitalize, findFigures, limitWords, sentences } from '../../../documents/stated-figures.js';
 import { readRequestContent } from './request-content.js';
 import { answerScenes, sameSeries } from './answer-scenes.js';
@@ -196,6 +196,9 @@ export class EmbeddedPlanner implements StoryPlanner {
       const dated = all.filter((sentence) => /\b(1[5-9]\d\d|20\d\d)\b/.test(sentence)).join(' ').toLowerCase();
       for (const point of points) if (dated.includes(point.toLowerCase())) used.add(point);
     }
+    // Countries the prompt names: where, on a map.
+    const map = mapScene(topic, all, request.language);
+    if (map) candidates.push(map);
     const quote = quoteScene(all.join(' '));
     if (quote) {
       candidates.push(quote);

@@ -1,7 +1,9 @@
 // Shapes a prompt's own words can take besides points and figures: a timeline when it dates
 // events, a comparison when it sets two things against each other, steps (a flow diagram when they
 // are short) when it explains how, a checklist when it gives tips, a quote when it quotes someone,
-// an icon grid when its points are short, a grid of figures when it states several.
+// an icon grid when its points are short, a grid of figures when it states several, a map when it
+// names countries.
+import { placesIn } from '../../../catalog/places/index.js';
 import type { StatedFigure } from '../../../documents/stated-figures.js';
 import type { SceneDraft } from './material-scenes.js';
 
@@ -100,4 +102,18 @@ export function statGridScene(heading: string, figures: StatedFigure[]): SceneDr
   const stats = shown.map(({ sentence: _sentence, ...figure }) => figure);
   const narration = [...new Set(shown.map((figure) => figure.sentence))].join(' ');
   return { role: 'body', kind: 'stat-grid', title: heading, settings: { title: heading, stats }, narration };
+}
+
+/** The countries a prompt names, on a map: each labelled in the prompt's language, said as the sentences that name them. */
+export function mapScene(heading: string, sentences: string[], language: string): SceneDraft | undefined {
+  const places = placesIn(sentences.join(' '), language).slice(0, 8);
+  if (places.length === 0) return undefined;
+  const naming = sentences.filter((sentence) => placesIn(sentence, language).length > 0);
+  return {
+    role: 'body',
+    kind: 'map',
+    title: heading,
+    settings: { title: heading, regions: places.map((place) => place.code), labels: Object.fromEntries(places.map((place) => [place.code, place.name])) },
+    narration: naming.join(' '),
+  };
 }

@@ -3,7 +3,8 @@ import { documentScenes, imageScenes, readsAsSequence, type SceneDraft } from '.
 import { withoutRequestWords } from '../embedded/request-content.js';
 import { cellsSourceText } from '../embedded/answer-scenes.js';
 import type { PlannedScene, PlanRequest, StoryPlan, StoryPlanner } from '../provider-types.js';
-import { modelPlanSchema, toDraft, type DraftContext, type FoundPlace, type ModelPlan } from './model-plan-schema.js';
+import { findPlace } from '../../../catalog/places/index.js';
+import { modelPlanSchema, toDraft, type DraftContext, type ModelPlan } from './model-plan-schema.js';
 
 export { modelPlanSchema, type ModelPlan } from './model-plan-schema.js';
 import type { LanguageModel } from './language-model.js';
@@ -112,7 +113,7 @@ export class ModelPlanner implements StoryPlanner {
       fixed,
       actionAllowed: ACTION_WORDS.test(request.prompt),
       isStated: (value) => stated.has(Math.abs(value)) || computedMatch(computed, value) !== undefined,
-      findPlace: (name) => findPlaceTODO(name, request.language),
+      findPlace: (name) => findPlace(name, request.language),
     };
     const used = new Set<number>();
     const drafts: { draft: SceneDraft; seconds: number }[] = [];
@@ -178,8 +179,4 @@ function screenDraft(draft: SceneDraft | undefined): SceneDraft | undefined {
     delete settings[key];
   }
   return { ...draft, title, settings, narration: draft.narration ? withoutRequestWords(draft.narration) : '' };
-}
-
-function findPlaceTODO(_name: string, _language: string): FoundPlace | undefined {
-  return undefined;
 }
