@@ -1,4 +1,65 @@
-import type { GalleryCase } from './gallery.js';
+import { sceneFor, type GalleryCase } from './gallery.js';
 
 /** Gallery cases of the kit's maps. */
-export const MAPS_CASES: GalleryCase[] = [];
+export const MAPS_CASES: GalleryCase[] = [
+  {
+    name: 'map-nordic',
+    code: sceneFor('PlaceMap'),
+    settings: {
+      title: 'The Nordics drink the most coffee',
+      kicker: 'Kilograms per person a year',
+      regions: ['FIN', 'NOR', 'ISL', 'DNK'],
+      labels: { FIN: 'Finland 12 kg', NOR: 'Norway 9.9 kg', ISL: 'Iceland 9 kg', DNK: 'Denmark 8.7 kg' },
+    },
+  },
+  {
+    name: 'map-country',
+    code: sceneFor('PlaceMap'),
+    settings: { title: 'Portugal', kicker: 'Destination of the year', regions: ['PRT'] },
+  },
+  {
+    name: 'map-route',
+    code: sceneFor('PlaceMap'),
+    settings: {
+      title: 'Four cities in ten days',
+      route: true,
+      markers: [
+        { label: 'Amsterdam', lon: 4.9, lat: 52.37 },
+        { label: 'Paris', lon: 2.35, lat: 48.86 },
+        { label: 'Barcelona', lon: 2.17, lat: 41.39 },
+        { label: 'Rome', lon: 12.5, lat: 41.9 },
+      ],
+    },
+  },
+  {
+    name: 'map-world',
+    code: sceneFor('PlaceMap'),
+    settings: { title: 'Six countries hold half the world', regions: ['USA', 'BRA', 'NGA', 'IND', 'CHN', 'AUS'] },
+  },
+  {
+    name: 'map-german',
+    code: sceneFor('PlaceMap'),
+    settings: {
+      title: 'Unsere Märkte im deutschsprachigen Raum',
+      kicker: 'Vertrieb',
+      regions: ['DEU', 'AUT', 'CHE'],
+      labels: { DEU: 'Deutschland', AUT: 'Österreich', CHE: 'Schweiz' },
+      markers: [{ label: 'Zentrale München', lon: 11.58, lat: 48.14 }],
+    },
+  },
+  {
+    name: 'map-flight-untitled',
+    code: sceneFor('PlaceMap'),
+    settings: {
+      route: true,
+      markers: [
+        { label: 'New York City, United States', lon: -74, lat: 40.7 },
+        { label: 'London', lon: -0.13, lat: 51.5 },
+        { label: 'Dubai International', lon: 55.3, lat: 25.2 },
+        { label: 'Singapore', lon: 103.8, lat: 1.35 },
+        { label: 'Sydney', lon: 151.2, lat: -33.87 },
+      ],
+      regions: ['SGP', 'bogus', 42],
+    },
+  },
+];
