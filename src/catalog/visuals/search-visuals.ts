@@ -1,6 +1,6 @@
 import { visualIndex, type IndexHit, type LanguageIndex } from './visual-index.js';
 import type { VisualKind } from './visual-sets.js';
-import { resolveVisualLanguage, tokenize } from './visual-text.js';
+import { resolveVisualLanguage, tokenize, type VisualLanguage } from './visual-text.js';
 
 /** Options of {@link searchVisuals}. */
 export interface SearchVisualsOptions {
@@ -52,6 +52,21 @@ const NOT_A_HEAD = new Set([
 ]);
 
 const MIN_PART = 4;
+
+// What one word may add to the other to count as its inflection or derivation, after both were
+// stemmed: "warm|th", "Wärm|e", "recycl|age". Any other tail makes another word: "Mara" is no
+// "maraca", "pick" no "pickaxe".
+const ENDINGS: Record<VisualLanguage, ReadonlySet<string>> = {
+  en: new Set(['s', 'e', 'd', 'ed', 'er', 'y', 'th', 'al', 'ic', 'n', 'en', 'ly']),
+  de: new Set(['e', 'n', 'en', 'er', 's', 'es', 't', 'st', 'ig', 'in']),
+  fr: new Set(['e', 's', 'es', 'x', 'er', 'r', 'é', 'ee', 'al', 'ie']),
+  es: new Set(['s', 'es', 'a', 'o', 'r', 'ar', 'er', 'ir', 'al', 'ia']),
+};
+
+function isInflection(word: string, term: string, language: VisualLanguage): boolean {
+  const [short, long] = word.length <= term.length ? [word, term] : [term, word];
+  return long.startsWith(short) && ENDINGS[language].has(long.slice(short.length));
+}
 const MIN_REST = 3;
 // German joins compound parts with up to two letters: Wärme|pumpe, Arbeit|s|platz, Sonne|n|schein.
 const LINKING_LETTERS = 2;
@@ -84,7 +99,7 @@ function addAll(hits: Map<number, TokenHit>, found: Map<number, IndexHit> | unde
  * Documents one query word points to in one language: exact stems, inflections, compound parts.
  * Names (`exactOnly`, the flags) match only exactly: "argent" is money, not Argentina.
  */
-function matchWord(index: LanguageIndex, word: string, factor: number, hits: Map<number, TokenHit>, exactOnly: (doc: number) => boolean): void {
+function matchWord(index: LanguageIndex, language: VisualLanguage, word: string, factor: number, hits: Map<number, TokenHit>, exactOnly: (doc: number) => boolean): void {
   addAll(hits, index.terms.get(word), factor);
   if (word.length < MIN_PART) return;
   const heads: string[] = [];
@@ -92,7 +107,7 @@ function matchWord(index: LanguageIndex, word: string, factor: number, hits: Map
   for (const term of index.termList) {
     if (term.length < MIN_PART || term === word) continue;
     const rest = word.length - term.length;
-    if (Math.abs(rest) <= 2 && (word.startsWith(term) || term.startsWith(word))) {
+    if (Math.abs(rest) <= 2 && isInflection(word, term, language)) {
       addAll(hits, index.terms.get(term), factor * MATCH.inflection, exactOnly);
     } else if (rest >= MIN_REST && word.endsWith(term) && !NOT_A_HEAD.has(term)) {
       heads.push(term);
@@ -131,7 +146,7 @@ export function searchVisuals(query: string, options: SearchVisualsOptions): Vis
     const languageIndex = index.languages[pass.language];
     const perWord = words.map((word) => {
       const hits = new Map<number, TokenHit>();
-      matchWord(languageIndex, word, pass.factor, hits, isFlag);
+      matchWord(languageIndex, pass.language, word, pass.factor, hits, isFlag);
       return hits;
     });
     const docs = new Set(perWord.flatMap((hits) => [...hits.keys()]));

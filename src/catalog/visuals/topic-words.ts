@@ -1,0 +1,135 @@
+import { foldText, tokenize, type VisualLanguage } from './visual-text.js';
+
+/**
+ * Topic words that Unicode's CLDR annotations lack or bury, with the picture that shows them.
+ *
+ * Why a table at all: CLDR names an emoji for what it depicts ("hot beverage", "cheese wedge") and
+ * keeps the everyday word people say as one keyword among many ("coffee" next to "drink", "hot"),
+ * so a search strict enough to stay right misses "coffee", "Geld", "fromage"; and it has no entry for
+ * topics a video explains (photosynthesis, blockchain, onboarding, a bakery, an app). Each row below
+ * is one reviewed concept: the fluent-emoji-flat picture(s) that stand for it, the Lucide line
+ * icon(s) for `iconFor`, and its words in English, German, French and Spanish (singular; the lookup
+ * stems them like every other word). Keep it small: add a row only for a word users really write
+ * whose picture the search misses or gets wrong, and leave a word out when it has a second common
+ * sense that the picture would mislead in (no "bee": a "house bee" list point is not about bees;
+ * no "cool": "cool features"; no "plant" alone: a power plant is no seedling).
+ *
+ * `pictures: []` marks a word that must get no illustration although the search would find one
+ * (a heat pump is no "bomba", a bomb); its icons may still be given.
+ */
+export interface TopicWords {
+  /** fluent-emoji-flat names, best first; empty: the topic has no fitting illustration. */
+  pictures: readonly string[];
+  /** Lucide icon names, best first. */
+  icons: readonly string[];
+  words: Record<VisualLanguage, readonly string[]>;
+}
+
+export const TOPIC_WORDS: readonly TopicWords[] = [
+  { pictures: ['hot-beverage'], icons: ['coffee'], words: { en: ['coffee', 'café', 'espresso', 'cappuccino', 'latte'], de: ['Kaffee', 'Café', 'Espresso', 'Cappuccino'], fr: ['café', 'expresso', 'cappuccino'], es: ['café', 'cafetería', 'espresso', 'capuchino'] } },
+  { pictures: ['bread', 'baguette-bread'], icons: ['croissant', 'wheat'], words: { en: ['bread', 'bakery', 'baker', 'loaf', 'sourdough'], de: ['Brot', 'Bäckerei', 'Bäcker', 'Brötchen'], fr: ['pain', 'boulangerie', 'boulanger', 'baguette'], es: ['pan', 'panadería', 'panadero'] } },
+  { pictures: ['seedling'], icons: ['sprout', 'leaf'], words: { en: ['photosynthesis', 'chlorophyll', 'houseplant'], de: ['Photosynthese', 'Fotosynthese', 'Chlorophyll', 'Pflanze', 'Zimmerpflanze'], fr: ['photosynthèse', 'chlorophylle', 'plante'], es: ['fotosíntesis', 'clorofila', 'planta'] } },
+  { pictures: ['factory'], icons: ['factory'], words: { en: ['power plant', 'factory'], de: ['Kraftwerk', 'Fabrik'], fr: ['centrale', 'usine'], es: ['central eléctrica', 'fábrica'] } },
+  { pictures: ['link', 'chains'], icons: ['link'], words: { en: ['blockchain', 'chain'], de: ['Blockchain', 'Kette'], fr: ['blockchain', 'chaîne'], es: ['blockchain', 'cadena'] } },
+  { pictures: ['handshake'], icons: ['handshake'], words: { en: ['onboarding', 'welcome', 'newcomer', 'hire', 'buddy', 'mentor', 'partnership'], de: ['Onboarding', 'Einarbeitung', 'Willkommen', 'Neuzugang', 'Pate', 'Mentor', 'Partnerschaft'], fr: ['onboarding', 'intégration', 'bienvenue', 'accueil', 'parrain', 'mentor', 'partenariat'], es: ['onboarding', 'incorporación', 'bienvenida', 'mentor', 'padrino', 'alianza'] } },
+  { pictures: ['mobile-phone'], icons: ['smartphone'], words: { en: ['app', 'smartphone', 'mobile phone', 'cellphone'], de: ['App', 'Handy', 'Smartphone'], fr: ['appli', 'application', 'smartphone', 'téléphone portable'], es: ['app', 'aplicación', 'móvil', 'celular', 'smartphone'] } },
+  { pictures: ['recycling-symbol'], icons: ['recycle'], words: { en: ['recycling', 'recycle'], de: ['Recycling', 'Wiederverwertung', 'Mülltrennung'], fr: ['recyclage', 'recycler'], es: ['reciclaje', 'reciclar'] } },
+  { pictures: ['sun'], icons: ['sun'], words: { en: ['sun', 'sunlight', 'sunshine', 'solar'], de: ['Sonne', 'Sonnenlicht', 'Sonnenschein', 'Solar', 'Solarenergie'], fr: ['soleil', 'solaire', 'lumière du soleil'], es: ['sol', 'solar', 'luz solar'] } },
+  { pictures: ['light-bulb'], icons: ['lightbulb'], words: { en: ['light', 'lighting'], de: ['Licht', 'Beleuchtung'], fr: ['lumière', 'éclairage'], es: ['luz', 'iluminación'] } },
+  { pictures: ['package'], icons: ['package'], words: { en: ['product', 'parcel', 'delivery', 'shipping'], de: ['Produkt', 'Paket', 'Lieferung', 'Versand'], fr: ['produit', 'colis', 'livraison'], es: ['producto', 'paquete', 'envío', 'entrega'] } },
+  { pictures: ['chart-increasing'], icons: ['trending-up'], words: { en: ['growth', 'increase'], de: ['Wachstum', 'Anstieg'], fr: ['croissance', 'hausse'], es: ['crecimiento', 'aumento'] } },
+  { pictures: ['world-map'], icons: ['map'], words: { en: ['region', 'map'], de: ['Region', 'Landkarte'], fr: ['région'], es: ['región', 'mapa'] } },
+  { pictures: ['office-worker'], icons: ['user', 'briefcase'], words: { en: ['manager', 'boss', 'supervisor', 'employee', 'coworker', 'colleague'], de: ['Manager', 'Managerin', 'Chef', 'Chefin', 'Führungskraft', 'Vorgesetzter', 'Mitarbeiter', 'Mitarbeiterin', 'Kollege', 'Kollegin'], fr: ['manager', 'responsable', 'chef', 'patron', 'employé', 'salarié', 'collègue'], es: ['gerente', 'jefe', 'jefa', 'responsable', 'empleado', 'compañero'] } },
+  { pictures: ['desktop-computer', 'laptop'], icons: ['monitor', 'laptop'], words: { en: ['it', 'computer', 'pc', 'software', 'screen'], de: ['IT', 'Computer', 'Rechner', 'PC', 'Software', 'Bildschirm'], fr: ['ordinateur', 'informatique', 'logiciel', 'écran'], es: ['ordenador', 'computadora', 'informática', 'software', 'pantalla'] } },
+  { pictures: ['zzz', 'bed'], icons: ['bed', 'moon'], words: { en: ['sleep', 'nap'], de: ['Schlaf', 'schlafen'], fr: ['sommeil', 'dormir', 'sieste'], es: ['sueño', 'dormir', 'siesta'] } },
+  { pictures: ['potable-water', 'droplet'], icons: ['droplet'], words: { en: ['water', 'hydration'], de: ['Wasser'], fr: ['eau'], es: ['agua'] } },
+  { pictures: ['money-bag', 'dollar-banknote'], icons: ['banknote', 'wallet'], words: { en: ['money', 'cost', 'price', 'revenue', 'income', 'budget', 'savings', 'cash', 'salary'], de: ['Geld', 'Kosten', 'Preis', 'Umsatz', 'Einnahmen', 'Budget', 'Gehalt'], fr: ['argent', 'coût', 'prix', 'revenu', "chiffre d'affaires", 'budget', 'salaire'], es: ['dinero', 'coste', 'costo', 'precio', 'ingresos', 'presupuesto', 'salario'] } },
+  { pictures: ['stopwatch', 'hourglass-not-done'], icons: ['clock', 'hourglass'], words: { en: ['time', 'deadline'], de: ['Zeit', 'Frist'], fr: ['délai'], es: ['tiempo', 'plazo'] } },
+  { pictures: ['honey-pot'], icons: [], words: { en: ['honey'], de: ['Honig'], fr: ['miel'], es: ['miel'] } },
+  { pictures: ['thermometer'], icons: ['thermometer', 'heater'], words: { en: ['heat', 'heating', 'warmth', 'temperature', 'heat pump'], de: ['Wärme', 'Hitze', 'Heizung', 'Temperatur', 'Wärmepumpe'], fr: ['chaleur', 'chauffage', 'température', 'pompe à chaleur'], es: ['calor', 'calefacción', 'temperatura', 'bomba de calor'] } },
+  { pictures: ['snowflake'], icons: ['snowflake'], words: { en: ['cold', 'cooling', 'refrigerant', 'coolant', 'freezer', 'fridge', 'refrigerator'], de: ['Kälte', 'Kühlung', 'Kühlmittel', 'Kältemittel', 'Kühlschrank'], fr: ['froid', 'réfrigérant', 'frigo', 'réfrigérateur', 'refroidissement'], es: ['frío', 'refrigerante', 'nevera', 'frigorífico', 'refrigeración'] } },
+  { pictures: ['wind-face'], icons: ['wind'], words: { en: ['air', 'airflow', 'wind', 'breeze'], de: ['Luft', 'Wind'], fr: ['air', 'vent'], es: ['aire', 'viento'] } },
+  { pictures: ['automobile'], icons: ['car'], words: { en: ['car', 'vehicle'], de: ['Auto', 'Pkw', 'Fahrzeug'], fr: ['voiture', 'véhicule'], es: ['coche', 'carro', 'auto', 'vehículo'] } },
+  { pictures: ['office-building'], icons: ['building'], words: { en: ['office', 'headquarters'], de: ['Büro', 'Zentrale'], fr: ['bureau', 'siège'], es: ['oficina', 'sede'] } },
+  { pictures: ['locked'], icons: ['lock', 'shield'], words: { en: ['security', 'password', 'privacy'], de: ['Sicherheit', 'Passwort', 'Datenschutz'], fr: ['sécurité', 'mot de passe', 'confidentialité'], es: ['seguridad', 'contraseña', 'privacidad'] } },
+  { pictures: ['e-mail'], icons: ['mail'], words: { en: ['newsletter', 'email', 'e-mail', 'inbox'], de: ['Newsletter', 'E-Mail'], fr: ['newsletter', 'courriel', 'e-mail'], es: ['boletín', 'correo', 'email'] } },
+  { pictures: ['chocolate-bar'], icons: [], words: { en: ['chocolate'], de: ['Schokolade'], fr: ['chocolat'], es: ['chocolate'] } },
+  { pictures: ['cheese-wedge'], icons: [], words: { en: ['cheese'], de: ['Käse'], fr: ['fromage'], es: ['queso'] } },
+  { pictures: ['high-voltage'], icons: ['zap'], words: { en: ['energy', 'electricity'], de: ['Energie', 'Strom', 'Elektrizität'], fr: ['énergie', 'électricité'], es: ['energía', 'electricidad'] } },
+  { pictures: ['musical-notes'], icons: ['music'], words: { en: ['music', 'song'], de: ['Musik', 'Lied'], fr: ['musique', 'chanson'], es: ['música', 'canción'] } },
+  { pictures: ['airplane'], icons: ['plane'], words: { en: ['plane', 'airplane', 'aeroplane', 'flight'], de: ['Flugzeug', 'Flug'], fr: ['avion'], es: ['avión', 'vuelo'] } },
+  { pictures: ['lotion-bottle'], icons: [], words: { en: ['sunscreen', 'sunblock'], de: ['Sonnencreme', 'Sonnenschutz'], fr: ['crème solaire'], es: ['protector solar'] } },
+  { pictures: ['desert-island'], icons: [], words: { en: ['island'], de: ['Insel'], fr: ['île'], es: ['isla'] } },
+  { pictures: ['cloud-with-lightning-and-rain'], icons: ['cloud-lightning'], words: { en: ['storm', 'stormy', 'thunderstorm'], de: ['Sturm', 'Gewitter', 'stürmisch'], fr: ['tempête', 'orage'], es: ['tormenta'] } },
+  // No illustration: "room" alone finds the men's room.
+  { pictures: [], icons: ['door-open'], words: { en: ['room'], de: ['Raum'], fr: ['salle'], es: ['sala'] } },
+  // Line icons only: people and work words an illustration would put a face on.
+  { pictures: [], icons: ['users'], words: { en: ['team', 'customer', 'user', 'staff', 'people'], de: ['Team', 'Kunde', 'Kundin', 'Nutzer', 'Personal'], fr: ['équipe', 'client', 'utilisateur', 'personnel'], es: ['equipo', 'cliente', 'usuario', 'personal'] } },
+  { pictures: [], icons: ['headset', 'life-buoy'], words: { en: ['support', 'helpdesk', 'help desk'], de: ['Support', 'Kundendienst'], fr: ['support', 'assistance'], es: ['soporte', 'asistencia'] } },
+  { pictures: [], icons: ['calendar'], words: { en: ['meeting', 'meeting room', 'appointment', 'schedule', 'subscription'], de: ['Meeting', 'Besprechungsraum', 'Termin', 'Besprechung', 'Abo', 'Abonnement'], fr: ['réunion', 'salle de réunion', 'rendez-vous', 'abonnement'], es: ['reunión', 'sala de reuniones', 'cita', 'suscripción'] } },
+];
+
+/**
+ * The topic phrases of several words in a text, where they occur whole (folded, on word
+ * boundaries): "La bomba de calor" holds "bomba de calor", which a reading word by word would
+ * split at "de" and take for a bomb. Longest first.
+ */
+export function topicPhrasesIn(text: string, language: VisualLanguage): { phrase: string; topic: TopicWords }[] {
+  const folded = ` ${foldText(text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  const found: { phrase: string; topic: TopicWords }[] = [];
+  for (const topic of TOPIC_WORDS) {
+    for (const word of topic.words[language]) {
+      const phrase = foldText(word).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+      if (phrase.includes(' ') && folded.includes(` ${phrase} `)) found.push({ phrase, topic });
+    }
+  }
+  return found.sort((a, b) => b.phrase.length - a.phrase.length);
+}
+
+/** A topic word's entry: the stems of its words joined by ' ', per language. */
+interface TopicEntry {
+  topic: TopicWords;
+}
+
+let byLanguage: Record<VisualLanguage, Map<string, TopicEntry>> | undefined;
+
+function topicIndex(): Record<VisualLanguage, Map<string, TopicEntry>> {
+  if (!byLanguage) {
+    const built = { en: new Map(), de: new Map(), fr: new Map(), es: new Map() } as Record<VisualLanguage, Map<string, TopicEntry>>;
+    for (const topic of TOPIC_WORDS) {
+      for (const language of Object.keys(built) as VisualLanguage[]) {
+        for (const word of topic.words[language]) {
+          const key = tokenize(word, language).join(' ');
+          if (key && !built[language].has(key)) built[language].set(key, { topic });
+        }
+      }
+    }
+    byLanguage = built;
+  }
+  return byLanguage;
+}
+
+// A German compound names what its last part names: "Sauerteig|brot" is a bread, "Strom|preis" a
+// price. The first part must be a word of its own (three letters at least) and the last part a
+// topic word of five letters at least ("Hochzeit" is no time, "Zeit" too short to count).
+const MIN_COMPOUND_HEAD = 5;
+const MIN_COMPOUND_REST = 3;
+
+/**
+ * The topic a word or phrase names in a language (stemmed like the search), or undefined. German
+ * compounds are read by their last part when the whole is not in the table.
+ */
+export function topicOf(text: string, language: VisualLanguage): TopicWords | undefined {
+  const index = topicIndex()[language];
+  const stems = tokenize(text, language);
+  const key = stems.join(' ');
+  const found = index.get(key);
+  if (found) return found.topic;
+  if (language !== 'de' || stems.length !== 1) return undefined;
+  const word = foldText(text).replace(/[^\p{L}\p{N}]+/gu, '');
+  for (let start = MIN_COMPOUND_REST; start <= word.length - MIN_COMPOUND_HEAD; start += 1) {
+    const head = index.get(tokenize(word.slice(start), language).join(' '));
+    if (head) return head.topic;
+  }
+  return undefined;
+}

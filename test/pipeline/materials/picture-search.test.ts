@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { heroPictureFor, iconFor, pictureFor } from '../../../src/pipeline/materials/picture-search.js';
+import { HEADLINE_JUDGEMENTS, PICTURE_JUDGEMENTS } from '../../fixtures/picture-judgements.js';
+
+const bare = (id: string | undefined) => id?.replace(/^fluent-emoji-flat:/, '');
+
+/** Precision (of the pictures given, the share judged right) and recall (of the judged-fitting phrases, the share given a right one). */
+function measure(rows: { text: string; got: string | undefined; right: readonly string[]; optional?: boolean }[]) {
+  let right = 0;
+  let given = 0;
+  let found = 0;
+  let fitting = 0;
+  const wrong: string[] = [];
+  const missed: string[] = [];
+  for (const row of rows) {
+    const ok = row.got !== undefined && row.right.includes(row.got);
+    if (row.got !== undefined) {
+      given += 1;
+      if (ok) right += 1;
+      else wrong.push(`${row.text} -> ${row.got}`);
+    }
+    if (row.right.length > 0 && !row.optional) {
+      fitting += 1;
+      if (ok) found += 1;
+      else missed.push(row.text);
+    }
+  }
+  return { precision: right / given, recall: found / fitting, wrong: wrong.join(', '), missed: missed.join(', ') };
+}
+
+describe('picture search', () => {
+  it('finds a picture by its name, its name\'s head or a topic word in the request\'s language, and none for a made-up word', () => {
+    expect(pictureFor('Rocket', 'en')).toBe('fluent-emoji-flat:rocket');
+    expect(pictureFor('Brot', 'de')).toBe('fluent-emoji-flat:bread');
+    expect(pictureFor('Haus', 'de')).toBe('fluent-emoji-flat:house');
+    expect(pictureFor('Water', 'en')).toBe('fluent-emoji-flat:potable-water');
+    expect(pictureFor('Growth', 'en')).toBe('fluent-emoji-flat:chart-increasing');
+    expect(pictureFor('Blorptastic', 'en')).toBeUndefined();
+  });
+
+  it('gives none for made-up words in every language', () => {
+    for (const language of ['en', 'de', 'fr', 'es']) {
+      for (const word of ['Zorblax', 'Quintelvar', 'Zorblax two']) {
+        expect(pictureFor(word, language), `${word} (${language})`).toBeUndefined();
+        expect(heroPictureFor(word, language), `${word} (${language})`).toBeUndefined();
+        expect(iconFor(word, language), `${word} (${language})`).toBeUndefined();
+      }
+    }
+  });
+
+  it('shows a picture judged right for at least 90% of the words it gives one, and one for at least 60% of the words a picture fits', () => {
+    const result = measure(PICTURE_JUDGEMENTS.map(({ word, language, right }) => ({ text: word, got: bare(pictureFor(word, language)), right })));
+    expect(result.precision, result.wrong).toBeGreaterThanOrEqual(0.9);
+    expect(result.recall, result.missed).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('gives headlines, list points and labels a picture judged right 90% of the time, and finds one for 60% of those a picture fits', () => {
+    const result = measure(HEADLINE_JUDGEMENTS.map(({ text, language, right, sentence, optional }) => ({ text, got: bare(heroPictureFor(text, language, { headsOnly: sentence })), right, optional })));
+    expect(result.precision, result.wrong).toBeGreaterThanOrEqual(0.9);
+    expect(result.recall, result.missed).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('gives a title card the hero picture of its best-fitting run of words', () => {
+    expect(heroPictureFor('How honeybees make honey', 'en')).toBe('fluent-emoji-flat:honeybee');
+    expect(heroPictureFor('Warum der Himmel blau ist: Brot backen', 'de')).toBe('fluent-emoji-flat:bread');
+    expect(heroPictureFor('Quarterly results, explained', 'en')).toBeUndefined();
+    // Adjacent words are one name first: a running shoe is a running shoe; a heat pump is no fuel pump (a heat topic, a thermometer).
+    expect(heroPictureFor('A running shoe, please', 'en')).toBe('fluent-emoji-flat:running-shoe');
+    expect(heroPictureFor('How a heat pump works', 'en')).toBe('fluent-emoji-flat:thermometer');
+    expect(heroPictureFor('La bomba de calor', 'es')).toBe('fluent-emoji-flat:thermometer');
+    expect(heroPictureFor("My bakery's new sourdough", 'en')).toBe('fluent-emoji-flat:bread');
+    expect(heroPictureFor('Why do cats purr?', 'en')).toBe('fluent-emoji-flat:cat');
+  });
+
+  it('reads a verb as a verb, a name as a name, and a German run by its capitalised noun', () => {
+    expect(heroPictureFor('Pick up your badge', 'en', { headsOnly: true })).not.toBe('fluent-emoji-flat:pick');
+    expect(heroPictureFor('you pick the roast', 'en', { headsOnly: true })).toBeUndefined();
+    expect(heroPictureFor('Book a meeting room', 'en', { headsOnly: true })).toBeUndefined();
+    expect(heroPictureFor('Mara, a lighthouse keeper on a stormy island', 'en')).toBe('fluent-emoji-flat:desert-island');
+    expect(heroPictureFor('Fahrrad fahren in der Stadt', 'de')).toBe('fluent-emoji-flat:bicycle');
+  });
+
+  it('lets a topic word stand in for a head without a picture in a headline, but not in a list\'s point', () => {
+    expect(heroPictureFor('Our coffee subscription', 'en')).toBe('fluent-emoji-flat:hot-beverage');
+    expect(heroPictureFor('The IT desk', 'en')).toBe('fluent-emoji-flat:desktop-computer');
+    expect(heroPictureFor('Revenue grew', 'en', { headsOnly: true })).toBeUndefined();
+    expect(heroPictureFor('Pass it to house bees', 'en', { headsOnly: true })).toBeUndefined();
+  });
+
+  it('finds a line icon for abstract and business words', () => {
+    expect(iconFor('Your manager', 'en')).toBe('lucide:user');
+    expect(iconFor('Unser Team', 'de')).toBe('lucide:users');
+    expect(iconFor('Customer support', 'en')).toBe('lucide:headset');
+    expect(iconFor('Sécurité', 'fr')).toBe('lucide:lock');
+    expect(iconFor('Rocket', 'en')).toBe('lucide:rocket');
+    expect(iconFor('Book a meeting room', 'en')).toBe('lucide:calendar');
+  });
+});
