@@ -61,6 +61,12 @@ export const TOPIC_WORDS: readonly TopicWords[] = [
   { pictures: ['lotion-bottle'], icons: [], words: { en: ['sunscreen', 'sunblock'], de: ['Sonnencreme', 'Sonnenschutz'], fr: ['crème solaire'], es: ['protector solar'] } },
   { pictures: ['desert-island'], icons: [], words: { en: ['island'], de: ['Insel'], fr: ['île'], es: ['isla'] } },
   { pictures: ['cloud-with-lightning-and-rain'], icons: ['cloud-lightning'], words: { en: ['storm', 'stormy', 'thunderstorm'], de: ['Sturm', 'Gewitter', 'stürmisch'], fr: ['tempête', 'orage'], es: ['tormenta'] } },
+  { pictures: ['syringe'], icons: ['syringe'], words: { en: ['vaccine', 'vaccination', 'immunization'], de: ['Impfung', 'Impfstoff', 'Impfen'], fr: ['vaccin', 'vaccination'], es: ['vacuna', 'vacunación'] } },
+  { pictures: ['pizza'], icons: ['pizza'], words: { en: ['pizza', 'pizzeria'], de: ['Pizza', 'Pizzeria'], fr: ['pizza', 'pizzeria'], es: ['pizza', 'pizzería'] } },
+  { pictures: ['tooth', 'toothbrush'], icons: [], words: { en: ['tooth', 'teeth', 'dentist', 'dental'], de: ['Zahn', 'Zähne', 'Zahnarzt'], fr: ['dent', 'dentiste'], es: ['diente', 'dentista'] } },
+  { pictures: ['fork-and-knife-with-plate'], icons: ['utensils'], words: { en: ['lunch', 'dinner', 'breakfast', 'meal'], de: ['Mittagessen', 'Abendessen', 'Frühstück', 'Mahlzeit'], fr: ['déjeuner', 'dîner', 'petit-déjeuner', 'repas'], es: ['almuerzo', 'cena', 'desayuno', 'comida'] } },
+  { pictures: ['green-salad'], icons: ['salad'], words: { en: ['nutrition', 'diet', 'healthy eating'], de: ['Ernährung', 'Diät'], fr: ['nutrition', 'alimentation', 'régime'], es: ['nutrición', 'alimentación', 'dieta'] } },
+  { pictures: ['globe-showing-europe-africa'], icons: ['earth'], words: { en: ['climate', 'climate change', 'global warming'], de: ['Klima', 'Klimawandel', 'Erderwärmung'], fr: ['climat', 'changement climatique', 'réchauffement climatique'], es: ['clima', 'cambio climático', 'calentamiento global'] } },
   // No illustration: "room" alone finds the men's room.
   { pictures: [], icons: ['door-open'], words: { en: ['room'], de: ['Raum'], fr: ['salle'], es: ['sala'] } },
   // Line icons only: people and work words an illustration would put a face on.
@@ -91,6 +97,8 @@ interface TopicEntry {
   topic: TopicWords;
 }
 
+const PLURALS: Record<VisualLanguage, readonly string[]> = { en: ['s', 'es'], de: ['e', 'en', 'n', 's'], fr: ['s', 'x'], es: ['s', 'es'] };
+
 let byLanguage: Record<VisualLanguage, Map<string, TopicEntry>> | undefined;
 
 function topicIndex(): Record<VisualLanguage, Map<string, TopicEntry>> {
@@ -99,8 +107,12 @@ function topicIndex(): Record<VisualLanguage, Map<string, TopicEntry>> {
     for (const topic of TOPIC_WORDS) {
       for (const language of Object.keys(built) as VisualLanguage[]) {
         for (const word of topic.words[language]) {
-          const key = tokenize(word, language).join(' ');
-          if (key && !built[language].has(key)) built[language].set(key, { topic });
+          // The stemmer is light and a plural may stem apart from its singular ("coche" / "coches"
+          // -> "coch"): each word is also entered as its plurals stem.
+          for (const form of [word, ...PLURALS[language].map((ending) => `${word}${ending}`)]) {
+            const key = tokenize(form, language).join(' ');
+            if (key && !built[language].has(key)) built[language].set(key, { topic });
+          }
         }
       }
     }
@@ -130,6 +142,27 @@ export function topicOf(text: string, language: VisualLanguage): TopicWords | un
   for (let start = MIN_COMPOUND_REST; start <= word.length - MIN_COMPOUND_HEAD; start += 1) {
     const head = index.get(tokenize(word.slice(start), language).join(' '));
     if (head) return head.topic;
+  }
+  return undefined;
+}
+
+// A German compound whose last part no table or search knows may still be about its first part:
+// "Wasser|kreislauf" is about water. Both parts four letters at least ("Zeit|ung" is a newspaper).
+const MIN_COMPOUND_MODIFIER = 4;
+const MIN_COMPOUND_TAIL = 4;
+
+/** The topic the first part of a German compound names ("Wasserkreislauf" -> water), for a stand-in only; undefined elsewhere. */
+export function compoundModifierTopic(text: string, language: VisualLanguage): TopicWords | undefined {
+  if (language !== 'de' || tokenize(text, language).length !== 1) return undefined;
+  const word = foldText(text).replace(/[^\p{L}\p{N}]+/gu, '');
+  const index = topicIndex()[language];
+  for (let end = word.length - MIN_COMPOUND_TAIL; end >= MIN_COMPOUND_MODIFIER; end -= 1) {
+    // German joins parts with an s or n: "Arbeit|s|zeit", "Sonne|n|licht".
+    for (const part of [word.slice(0, end), word.slice(0, end).replace(/[sn]$/, '')]) {
+      if (part.length < MIN_COMPOUND_MODIFIER) continue;
+      const found = index.get(tokenize(part, language).join(' '));
+      if (found) return found.topic;
+    }
   }
   return undefined;
 }

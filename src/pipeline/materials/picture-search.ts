@@ -1,6 +1,6 @@
 // Finding a library picture for words of a scene: a label, a headline, a list's points.
 import { searchVisuals } from '../../catalog/visuals/index.js';
-import { topicOf, topicPhrasesIn, type TopicWords } from '../../catalog/visuals/topic-words.js';
+import { compoundModifierTopic, topicOf, topicPhrasesIn, type TopicWords } from '../../catalog/visuals/topic-words.js';
 import { foldText, resolveVisualLanguage, tokenize, type VisualLanguage } from '../../catalog/visuals/visual-text.js';
 
 /**
@@ -51,6 +51,11 @@ function bestPicture(label: string, language: string): Found | undefined {
   return searchPicture(label, language);
 }
 
+/** A word's picture, else the picture of its German compound's first part as a stand-in ("Wasserkreislauf": water). */
+function wordPicture(word: string, language: string): Found | undefined {
+  return bestPicture(word, language) ?? topicPicture(compoundModifierTopic(word, resolveVisualLanguage(language)), STAND_IN_SCORE) ?? undefined;
+}
+
 /** The colour illustration (`fluent-emoji-flat:…` or a flag) that best shows a label, in the request's language; undefined when none fits well. */
 export function pictureFor(label: string, language: string): string | undefined {
   const runs = contentRuns(label, language);
@@ -63,7 +68,7 @@ export function pictureFor(label: string, language: string): string | undefined 
 // Words of a headline that join its nouns but never name its subject: question words, common verbs,
 // pronouns, possessives, particles and a few adjectives (besides the catalog's own articles and prepositions).
 const HEADLINE_FILLER: Record<VisualLanguage, ReadonlySet<string>> = {
-  en: new Set(['how', 'why', 'what', 'which', 'who', 'when', 'where', 'is', 'are', 'was', 'were', 'be', 'do', 'does', 'did', 'can', 'will', 'make', 'makes', 'work', 'works', 'get', 'gets', 'your', 'our', 'my', 'its', 'their', 'his', 'her', 'you', 'we', 'they', 'she', 'he', 'it', 'this', 'that', 'these', 'those', 'new', 'about', 'into', 'vs', 'versus', 'explained', 'guide', 'please', 'more', 'most', 'less', 'least', 'very', 'all', 'every', 'each', 'some', 'any', 'no', 'not', 'before', 'after', 'during', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'first', 'second', 'third', 'up', 'off', 'out', 'down', 'over', 'away', 'back']),
+  en: new Set(['how', 'why', 'what', 'which', 'who', 'when', 'where', 'is', 'are', 'was', 'were', 'be', 'do', 'does', 'did', 'can', 'will', 'make', 'makes', 'work', 'works', 'get', 'gets', 'your', 'our', 'my', 'its', 'their', 'his', 'her', 'you', 'we', 'they', 'she', 'he', 'it', 'this', 'that', 'these', 'those', 'new', 'about', 'into', 'vs', 'versus', 'explained', 'guide', 'please', 'more', 'most', 'less', 'least', 'very', 'all', 'every', 'each', 'some', 'any', 'no', 'not', 'before', 'after', 'during', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'first', 'second', 'third', 'once', 'twice', 'daily', 'always', 'never', 'often', 'again', 'also', 'just', 'only', 'really', 'today', 'now', 'up', 'off', 'out', 'down', 'over', 'away', 'back']),
   de: new Set(['wie', 'warum', 'was', 'welche', 'welcher', 'welches', 'wer', 'wann', 'wo', 'ist', 'sind', 'war', 'funktioniert', 'funktionieren', 'macht', 'machen', 'unser', 'unsere', 'unserer', 'unseren', 'mein', 'meine', 'dein', 'deine', 'ihr', 'ihre', 'sein', 'seine', 'du', 'wir', 'sie', 'er', 'es', 'ich', 'neu', 'neue', 'neuer', 'neues', 'neuen', 'uber', 'erklart', 'bitte', 'mehr', 'meist', 'weniger', 'sehr', 'alle', 'jede', 'jeder', 'kein', 'keine', 'nicht', 'vor', 'nach', 'wahrend', 'eins', 'zwei', 'drei', 'vier', 'funf', 'sechs', 'sieben', 'acht', 'neun', 'zehn']),
   fr: new Set(['comment', 'pourquoi', 'quoi', 'quel', 'quelle', 'qui', 'quand', 'ou', 'est', 'sont', 'fonctionne', 'fonctionnent', 'marche', 'notre', 'nos', 'mon', 'ma', 'mes', 'votre', 'vos', 'ton', 'ta', 'tes', 'son', 'sa', 'ses', 'vous', 'nous', 'ils', 'elle', 'nouveau', 'nouvelle', 'explique', 'plait', 'plus', 'moins', 'tres', 'tous', 'tout', 'toute', 'chaque', 'pas', 'avant', 'apres', 'pendant', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix']),
   es: new Set(['como', 'por', 'que', 'cual', 'quien', 'cuando', 'donde', 'es', 'son', 'funciona', 'funcionan', 'nuestro', 'nuestra', 'nuestros', 'nuestras', 'mi', 'mis', 'tu', 'tus', 'su', 'sus', 'usted', 'nosotros', 'ellos', 'nuevo', 'nueva', 'explicado', 'favor', 'mas', 'menos', 'muy', 'todo', 'todos', 'cada', 'no', 'antes', 'despues', 'durante', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez']),
@@ -125,12 +130,12 @@ function headOf(run: string[], language: VisualLanguage): number {
 function pictureOfRun(run: string[], language: string, headsOnly: boolean): Found | undefined {
   // (In sentences, `headsOnly`, no other word stands in: "Revenue grew" is no money bag, "house bees" no house.)
   const tongue = resolveVisualLanguage(language);
-  if (run.length === 1) return bestPicture(run[0]!, language);
+  if (run.length === 1) return wordPicture(run[0]!, language);
   const text = run.join(' ');
   const whole = topicPicture(topicOf(text, tongue), TOPIC_SCORE);
   if (whole !== undefined) return whole ?? undefined;
   const headIndex = headOf(run, tongue);
-  const head = bestPicture(run[headIndex]!, language);
+  const head = wordPicture(run[headIndex]!, language);
   if (head && head.score >= OWN_NAME_SCORE) return head;
   const searched = searchPicture(text, language);
   if (searched) return searched;
