@@ -304,7 +304,15 @@ async function main() {
         results[index] = { skipped: `no recorded plan (model-plans/${name}.json)` };
         continue;
       }
-      todo.push({ index, request, name, plan: readPlan(planFile) });
+      let plan;
+      try {
+        plan = readPlan(planFile);
+      } catch (error) {
+        console.log(`#${index} ${name}: skipped, ${path.relative(process.cwd(), planFile)} is not JSON: ${error.message}`);
+        results[index] = { skipped: `model-plans/${name}.json is not JSON` };
+        continue;
+      }
+      todo.push({ index, request, name, plan });
     } else todo.push({ index, request, name });
   }
   const saveResults = () => {
@@ -355,7 +363,16 @@ async function main() {
     };
 
     console.log(`gallery, mode ${args.mode}: ${todo.length} request(s); data dir ${dataDir}`);
-    for (const { index, request, name, plan } of todo) {
+    for (const item of todo) {
+      try {
+        await makeOne(item);
+      } catch (error) {
+        console.log(`#${item.index} ${item.name}: ${error?.stack ?? error}`);
+        results[item.index] = { failed: String(error?.message ?? error).split('\n')[0] };
+        saveResults();
+      }
+    }
+    async function makeOne({ index, request, name, plan }) {
       if (replay) {
         replay.state.plan = plan;
         replay.state.asked = [];
@@ -370,7 +387,7 @@ async function main() {
         console.log(`#${index} ${name}: create answered ${created.status} ${JSON.stringify(created.body)}`);
         results[index] = { failed: `create answered ${created.status}` };
         saveResults();
-        continue;
+        return;
       }
       const id = created.body.id;
       let job;
@@ -392,7 +409,7 @@ async function main() {
         console.log(`#${index} ${name}: ${job.status} after ${makeSeconds.toFixed(0)} s: ${JSON.stringify(why)}`);
         results[index] = { failed: typeof why === 'string' ? why : JSON.stringify(why) };
         saveResults();
-        continue;
+        return;
       }
       const row = ctx.videos.get(id);
       const mp4 = path.join(workDir, `${name}.mp4`);
