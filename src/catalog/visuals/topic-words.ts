@@ -45,6 +45,7 @@ export const TOPIC_WORDS: readonly TopicWords[] = [
   { pictures: ['potable-water', 'droplet'], icons: ['droplet'], words: { en: ['water', 'hydration'], de: ['Wasser'], fr: ['eau'], es: ['agua'] } },
   { pictures: ['money-bag', 'dollar-banknote'], icons: ['banknote', 'wallet'], words: { en: ['money', 'cost', 'price', 'revenue', 'income', 'budget', 'savings', 'cash', 'salary'], de: ['Geld', 'Kosten', 'Preis', 'Umsatz', 'Einnahmen', 'Budget', 'Gehalt'], fr: ['argent', 'coût', 'prix', 'revenu', "chiffre d'affaires", 'budget', 'salaire'], es: ['dinero', 'coste', 'costo', 'precio', 'ingresos', 'presupuesto', 'salario'] } },
   { pictures: ['stopwatch', 'hourglass-not-done'], icons: ['clock', 'hourglass'], words: { en: ['time', 'deadline'], de: ['Zeit', 'Frist'], fr: ['délai'], es: ['tiempo', 'plazo'] } },
+  { pictures: ['teacup-without-handle'], icons: [], words: { en: ['tea'], de: ['Tee'], fr: ['thé'], es: ['té'] } },
   { pictures: ['honey-pot'], icons: [], words: { en: ['honey'], de: ['Honig'], fr: ['miel'], es: ['miel'] } },
   { pictures: ['thermometer'], icons: ['thermometer', 'heater'], words: { en: ['heat', 'heating', 'warmth', 'temperature', 'heat pump'], de: ['Wärme', 'Hitze', 'Heizung', 'Temperatur', 'Wärmepumpe'], fr: ['chaleur', 'chauffage', 'température', 'pompe à chaleur'], es: ['calor', 'calefacción', 'temperatura', 'bomba de calor'] } },
   { pictures: ['snowflake'], icons: ['snowflake'], words: { en: ['cold', 'cooling', 'refrigerant', 'coolant', 'freezer', 'fridge', 'refrigerator'], de: ['Kälte', 'Kühlung', 'Kühlmittel', 'Kältemittel', 'Kühlschrank'], fr: ['froid', 'réfrigérant', 'frigo', 'réfrigérateur', 'refroidissement'], es: ['frío', 'refrigerante', 'nevera', 'frigorífico', 'refrigeración'] } },
@@ -68,7 +69,7 @@ export const TOPIC_WORDS: readonly TopicWords[] = [
   { pictures: ['green-salad'], icons: ['salad'], words: { en: ['nutrition', 'diet', 'healthy eating'], de: ['Ernährung', 'Diät'], fr: ['nutrition', 'alimentation', 'régime'], es: ['nutrición', 'alimentación', 'dieta'] } },
   { pictures: ['globe-showing-europe-africa'], icons: ['earth'], words: { en: ['climate', 'climate change', 'global warming'], de: ['Klima', 'Klimawandel', 'Erderwärmung'], fr: ['climat', 'changement climatique', 'réchauffement climatique'], es: ['clima', 'cambio climático', 'calentamiento global'] } },
   // No illustration: "room" alone finds the men's room.
-  { pictures: [], icons: ['door-open'], words: { en: ['room'], de: ['Raum'], fr: ['salle'], es: ['sala'] } },
+  { pictures: [], icons: [], words: { en: ['room'], de: ['Raum'], fr: ['salle'], es: ['sala'] } },
   // Line icons only: people and work words an illustration would put a face on.
   { pictures: [], icons: ['users'], words: { en: ['team', 'customer', 'user', 'staff', 'people'], de: ['Team', 'Kunde', 'Kundin', 'Nutzer', 'Personal'], fr: ['équipe', 'client', 'utilisateur', 'personnel'], es: ['equipo', 'cliente', 'usuario', 'personal'] } },
   { pictures: [], icons: ['headset', 'life-buoy'], words: { en: ['support', 'helpdesk', 'help desk'], de: ['Support', 'Kundendienst'], fr: ['support', 'assistance'], es: ['soporte', 'asistencia'] } },

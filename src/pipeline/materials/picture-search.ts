@@ -68,7 +68,7 @@ export function pictureFor(label: string, language: string): string | undefined 
 // Words of a headline that join its nouns but never name its subject: question words, common verbs,
 // pronouns, possessives, particles and a few adjectives (besides the catalog's own articles and prepositions).
 const HEADLINE_FILLER: Record<VisualLanguage, ReadonlySet<string>> = {
-  en: new Set(['how', 'why', 'what', 'which', 'who', 'when', 'where', 'is', 'are', 'was', 'were', 'be', 'do', 'does', 'did', 'can', 'will', 'make', 'makes', 'work', 'works', 'get', 'gets', 'your', 'our', 'my', 'its', 'their', 'his', 'her', 'you', 'we', 'they', 'she', 'he', 'it', 'this', 'that', 'these', 'those', 'new', 'about', 'into', 'vs', 'versus', 'explained', 'guide', 'please', 'more', 'most', 'less', 'least', 'very', 'all', 'every', 'each', 'some', 'any', 'no', 'not', 'before', 'after', 'during', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'first', 'second', 'third', 'once', 'twice', 'daily', 'always', 'never', 'often', 'again', 'also', 'just', 'only', 'really', 'today', 'now', 'up', 'off', 'out', 'down', 'over', 'away', 'back']),
+  en: new Set(['how', 'why', 'what', 'which', 'who', 'when', 'where', 'is', 'are', 'was', 'were', 'be', 'do', 'does', 'did', 'can', 'will', 'make', 'makes', 'work', 'works', 'get', 'gets', 'your', 'our', 'my', 'its', 'their', 'his', 'her', 'you', 'we', 'they', 'she', 'he', 'it', 'this', 'that', 'these', 'those', 'new', 'about', 'into', 'vs', 'versus', 'explained', 'guide', 'please', 'more', 'most', 'less', 'least', 'very', 'all', 'every', 'each', 'some', 'any', 'no', 'not', 'before', 'after', 'during', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'first', 'second', 'third', 'once', 'twice', 'daily', 'overnight', 'always', 'never', 'often', 'again', 'also', 'just', 'only', 'really', 'today', 'now', 'up', 'off', 'out', 'down', 'over', 'away', 'back']),
   de: new Set(['wie', 'warum', 'was', 'welche', 'welcher', 'welches', 'wer', 'wann', 'wo', 'ist', 'sind', 'war', 'funktioniert', 'funktionieren', 'macht', 'machen', 'unser', 'unsere', 'unserer', 'unseren', 'mein', 'meine', 'dein', 'deine', 'ihr', 'ihre', 'sein', 'seine', 'du', 'wir', 'sie', 'er', 'es', 'ich', 'neu', 'neue', 'neuer', 'neues', 'neuen', 'uber', 'erklart', 'bitte', 'mehr', 'meist', 'weniger', 'sehr', 'alle', 'jede', 'jeder', 'kein', 'keine', 'nicht', 'vor', 'nach', 'wahrend', 'eins', 'zwei', 'drei', 'vier', 'funf', 'sechs', 'sieben', 'acht', 'neun', 'zehn']),
   fr: new Set(['comment', 'pourquoi', 'quoi', 'quel', 'quelle', 'qui', 'quand', 'ou', 'est', 'sont', 'fonctionne', 'fonctionnent', 'marche', 'notre', 'nos', 'mon', 'ma', 'mes', 'votre', 'vos', 'ton', 'ta', 'tes', 'son', 'sa', 'ses', 'vous', 'nous', 'ils', 'elle', 'nouveau', 'nouvelle', 'explique', 'plait', 'plus', 'moins', 'tres', 'tous', 'tout', 'toute', 'chaque', 'pas', 'avant', 'apres', 'pendant', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix']),
   es: new Set(['como', 'por', 'que', 'cual', 'quien', 'cuando', 'donde', 'es', 'son', 'funciona', 'funcionan', 'nuestro', 'nuestra', 'nuestros', 'nuestras', 'mi', 'mis', 'tu', 'tus', 'su', 'sus', 'usted', 'nosotros', 'ellos', 'nuevo', 'nueva', 'explicado', 'favor', 'mas', 'menos', 'muy', 'todo', 'todos', 'cada', 'no', 'antes', 'despues', 'durante', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez']),
@@ -109,6 +109,8 @@ function contentRuns(headline: string, language: string): string[][] {
   return runs.filter((run) => run.length > 0);
 }
 
+const INFINITIVE: Partial<Record<VisualLanguage, RegExp>> = { fr: /(er|ir|re)$/, es: /(ar|er|ir)$/ };
+
 /**
  * The index of a run's head, the thing it names: the last word in English, the first in French and
  * Spanish; in German the last capitalised word (German capitalises its nouns: in "Fahrrad fahren"
@@ -134,8 +136,14 @@ function pictureOfRun(run: string[], language: string, headsOnly: boolean): Foun
   const text = run.join(' ');
   const whole = topicPicture(topicOf(text, tongue), TOPIC_SCORE);
   if (whole !== undefined) return whole ?? undefined;
-  const headIndex = headOf(run, tongue);
-  const head = wordPicture(run[headIndex]!, language);
+  let headIndex = headOf(run, tongue);
+  let head = wordPicture(run[headIndex]!, language);
+  // A French or Spanish point may open with an infinitive ("Ahorrar agua", "Boire du thé"): when the
+  // first word finds nothing and ends like one, the next word is the head.
+  if (!head && INFINITIVE[tongue]?.test(foldText(run[0]!))) {
+    headIndex = 1;
+    head = wordPicture(run[1]!, language);
+  }
   if (head && head.score >= OWN_NAME_SCORE) return head;
   const searched = searchPicture(text, language);
   if (searched) return searched;
