@@ -161,6 +161,12 @@ function pictureOfRun(run: string[], language: string, headsOnly: boolean): Foun
   return standIn;
 }
 
+/** A text with a folded phrase's occurrences replaced by a comma, which ends a run (the text comes back folded). */
+function withoutPhrase(text: string, phrase: string): string {
+  const boundary = '[^\\p{L}\\p{N}]';
+  return foldText(text).replace(new RegExp(`(^|${boundary})${phrase.replace(/ /g, `${boundary}+`)}(?=$|${boundary})`, 'gu'), '$1,');
+}
+
 /**
  * The hero picture of a headline ("How honeybees make honey" → a honeybee), undefined when nothing
  * fits. The headline splits into runs of adjacent words, fillers and verbs left out ("Pick up your
@@ -177,7 +183,7 @@ export function heroPictureFor(headline: string, language: string, options: { he
     const found = topicPicture(topic, TOPIC_SCORE);
     if (found && !best) best = found;
     // The phrase's words are read no further: "bomba de calor" has no bomb in it.
-    rest = foldText(rest).replace(new RegExp(`(^|[^\\p{L}\\p{N}])${phrase.replace(/ /g, '[^\\p{L}\\p{N}]+')}(?=$|[^\\p{L}\\p{N}])`, 'gu'), '$1,');
+    rest = withoutPhrase(rest, phrase);
   }
   for (const run of contentRuns(rest, language)) {
     const found = pictureOfRun(run, language, options.headsOnly ?? false);
@@ -211,7 +217,12 @@ export function iconFor(label: string, language: string): string | undefined {
     const [match] = searchVisuals(text, { language, limit: 1, kinds: ['icon'] });
     return match && match.score >= ICON_MIN_SCORE ? { id: match.id, score: match.score * score } : undefined;
   };
-  for (const run of contentRuns(label, language)) {
+  let rest = label;
+  for (const { phrase, topic } of topicPhrasesIn(label, tongue)) {
+    if (topic.icons[0]) consider({ id: `lucide:${topic.icons[0]}`, score: 1 });
+    rest = withoutPhrase(rest, phrase);
+  }
+  for (const run of contentRuns(rest, language)) {
     const whole = iconOf(run.join(' '), 1);
     if (whole) {
       consider(whole);

@@ -94,5 +94,11 @@ describe('picture search', () => {
     expect(iconFor('Sécurité', 'fr')).toBe('lucide:lock');
     expect(iconFor('Rocket', 'en')).toBe('lucide:rocket');
     expect(iconFor('Book a meeting room', 'en')).toBe('lucide:calendar');
+    expect(iconFor('Analytics', 'en')).toBe('lucide:chart-column');
+    expect(iconFor('Kundenservice', 'de')).toBe('lucide:headset');
+    expect(iconFor("Chiffre d'affaires", 'fr')).toBe('lucide:banknote');
+    expect(iconFor('Server room', 'en')).toBe('lucide:server');
+    // No icon rather than a loose one: no Lucide name or topic word says compressor.
+    expect(iconFor('Compressor', 'en')).toBeUndefined();
   });
 });
