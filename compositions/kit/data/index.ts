@@ -13,3 +13,8 @@ export { LineChart } from './line-chart';
 export { DonutChart, PieChart } from './pie-chart';
 export { Timeline } from './timeline';
 export type { TimelineEvent } from './timeline';
+export { Pictogram, PICTOGRAM_MAX, pictogramLayout, pictogramShare } from './pictogram';
+export { Ranking, RANKING_MAX, rankingLayout } from './ranking';
+export type { RankingItem } from './ranking';
+export { StatGrid, STAT_GRID_MAX, statGridLayout } from './stat-grid';
+export type { GridStat } from './stat-grid';

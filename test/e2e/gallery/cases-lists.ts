@@ -1,4 +1,156 @@
-import type { GalleryCase } from './gallery.js';
+import { visualSvg } from '../../../src/catalog/visuals/index.js';
+import { sceneFor, type GalleryCase } from './gallery.js';
 
-/** Gallery cases of the kit's lists. */
-export const LISTS_CASES: GalleryCase[] = [];
+/** A library illustration as the node sends it to a render: an SVG data URL. */
+const picture = (id: string) => `data:image/svg+xml;base64,${Buffer.from(visualSvg(id)!).toString('base64')}`;
+const emoji = (name: string) => picture(`fluent-emoji-flat:${name}`);
+const flag = (code: string) => picture(`circle-flags:${code}`);
+
+/** Gallery cases of the kit's lists and figure scenes: stat grid, pictogram, ranking, checklist, before and after. */
+export const LISTS_CASES: GalleryCase[] = [
+  {
+    name: 'stat-grid',
+    code: sceneFor('StatGrid'),
+    settings: {
+      title: 'Our first year in numbers',
+      kicker: 'Community garden',
+      stats: [
+        { value: 1240, label: 'volunteer hours', picture: emoji('seedling') },
+        { value: 3.5, decimals: 1, suffix: 't', label: 'of vegetables grown', picture: emoji('evergreen-tree') },
+        { value: 86, suffix: '%', label: 'of beds in use', picture: emoji('tulip') },
+      ],
+    },
+  },
+  {
+    name: 'stat-grid-four-long',
+    code: sceneFor('StatGrid'),
+    settings: {
+      title: 'How the new cycle lanes changed the commute',
+      stats: [
+        { value: 42, suffix: '%', label: 'more people cycling to work every morning' },
+        { value: 12, suffix: ' min', label: 'saved on an average trip across the city centre' },
+        { value: 2300000, prefix: '€', label: 'spent on protected lanes and bike parking' },
+        { value: 0, label: 'serious accidents on the new lanes in the first year' },
+      ],
+    },
+  },
+  {
+    name: 'stat-grid-two-de',
+    code: sceneFor('StatGrid'),
+    settings: {
+      title: 'Unser Verein in Zahlen',
+      stats: [
+        { value: 350, label: 'Mitglieder aus zwölf Ländern', picture: emoji('globe-showing-europe-africa') },
+        { value: 48000, prefix: '€', label: 'Spenden für die Jugendarbeit', picture: emoji('money-bag') },
+      ],
+    },
+  },
+  {
+    name: 'stat-grid-untitled',
+    code: sceneFor('StatGrid'),
+    settings: { stats: [{ value: 7, label: 'hours of sleep' }, { value: 8, label: 'glasses of water' }, { value: 10000, label: 'steps a day' }] },
+  },
+  { name: 'pictogram', code: sceneFor('Pictogram'), settings: { title: 'Who walks to school?', count: 3, total: 10, label: 'children in our town walk or cycle to school' } },
+  {
+    name: 'pictogram-picture',
+    code: sceneFor('Pictogram', ['picture']),
+    settings: { title: 'Street trees after the storm', kicker: 'Survey', count: 14, total: 20, label: 'trees on Elm Street are still standing', picture: 'tree' },
+    assets: { tree: emoji('evergreen-tree') },
+  },
+  {
+    name: 'pictogram-scaled-long',
+    code: sceneFor('Pictogram'),
+    settings: { title: 'Remote work in 2025', count: 3180, total: 10000, label: 'of the office workers we surveyed across six countries now work from home at least two days a week' },
+  },
+  { name: 'pictogram-untitled', code: sceneFor('Pictogram', ['picture']), settings: { count: 27, total: 100, label: 'households have solar panels', picture: 'sun' }, assets: { sun: emoji('sun') } },
+  {
+    name: 'ranking-countries',
+    code: sceneFor('Ranking'),
+    settings: {
+      title: 'Happiest countries in the world',
+      kicker: 'World Happiness Report',
+      unit: 'pts',
+      items: [
+        { label: 'Sweden', value: 7.34, picture: flag('se') },
+        { label: 'Finland', value: 7.74, picture: flag('fi') },
+        { label: 'Iceland', value: 7.53, picture: flag('is') },
+        { label: 'Denmark', value: 7.58, picture: flag('dk') },
+        { label: 'Netherlands', value: 7.32, picture: flag('nl') },
+        { label: 'Norway', value: 7.3, picture: flag('no') },
+      ],
+    },
+  },
+  {
+    name: 'ranking-no-values',
+    code: sceneFor('Ranking'),
+    settings: { title: 'Our favourite ways to get to work', items: [{ label: 'Bicycle' }, { label: 'Walking' }, { label: 'Bus' }] },
+  },
+  {
+    name: 'ranking-long-es',
+    code: sceneFor('Ranking'),
+    settings: {
+      title: 'Los transportes más usados en la ciudad',
+      unit: '%',
+      items: [
+        { label: 'Autobús urbano y metropolitano', value: 34, picture: emoji('bus') },
+        { label: 'Bicicleta compartida', value: 21, picture: emoji('bicycle') },
+        { label: 'Coche particular con un solo ocupante', value: 29, picture: emoji('automobile') },
+        { label: 'A pie', value: 16, picture: emoji('person-running') },
+      ],
+    },
+  },
+  { name: 'ranking-two-untitled', code: sceneFor('Ranking'), settings: { unit: '$', items: [{ label: 'Plan A', value: 1200 }, { label: 'Plan B', value: 800 }] } },
+  {
+    name: 'checklist',
+    code: sceneFor('Checklist', ['picture']),
+    settings: { heading: 'A better night’s sleep', kicker: 'Evening routine', items: ['Screens off an hour before bed', 'Keep the bedroom cool', 'Same bedtime every night', 'No coffee after 2 pm', 'Read a few pages'], picture: 'bed' },
+    assets: { bed: emoji('bed') },
+  },
+  { name: 'checklist-no-picture', code: sceneFor('Checklist'), settings: { heading: 'Before you fly', items: ['Passport', 'Boarding pass', 'Charger'] } },
+  {
+    name: 'checklist-long',
+    code: sceneFor('Checklist'),
+    settings: {
+      heading: 'Launch day checklist for the new online shop',
+      items: [
+        'Test the checkout with every payment method we accept',
+        'Send the announcement email to the newsletter list',
+        'Check that the product pages load quickly on phones',
+        'Set up order notifications for the warehouse team',
+        'Publish the returns and shipping policy pages',
+        'Celebrate with the whole team',
+      ],
+    },
+  },
+  {
+    name: 'checklist-de',
+    code: sceneFor('Checklist', ['picture']),
+    settings: { heading: 'Gut schlafen', items: ['Handy aus dem Schlafzimmer verbannen', 'Zimmer gut lüften', 'Jeden Tag zur gleichen Zeit aufstehen', 'Abends keinen Kaffee'], picture: 'moon' },
+    assets: { moon: emoji('crescent-moon') },
+  },
+  {
+    name: 'before-after-desk',
+    code: sceneFor('BeforeAfter'),
+    settings: {
+      title: 'Ten minutes of tidying',
+      kicker: 'Desk makeover',
+      before: { label: 'Before', points: ['Papers everywhere', 'Cables tangled', 'Nowhere to write'], picture: emoji('wastebasket') },
+      after: { label: 'After', points: ['Files in one tray', 'Cables clipped away', 'A clear place to work'], picture: emoji('desktop-computer') },
+    },
+  },
+  {
+    name: 'before-after-plain',
+    code: sceneFor('BeforeAfter'),
+    settings: { title: 'Switching to the new billing system', before: { label: 'Old system', points: ['Invoices sent by hand', 'Payments matched in spreadsheets'] }, after: { label: 'New system', points: ['Invoices go out automatically', 'Payments matched the same day'] } },
+  },
+  {
+    name: 'before-after-es',
+    code: sceneFor('BeforeAfter'),
+    settings: {
+      title: 'El jardín antes y después de la renovación',
+      before: { label: 'Antes de la renovación', points: ['Plantas secas por falta de riego', 'Caminos llenos de barro'], picture: emoji('wilted-flower') },
+      after: { label: 'Después', points: ['Riego por goteo automático', 'Senderos de grava', 'Flores durante todo el año'], picture: emoji('tulip') },
+    },
+  },
+  { name: 'before-after-bare', code: sceneFor('BeforeAfter'), settings: { before: { label: 'Paper' }, after: { label: 'Digital' } } },
+];

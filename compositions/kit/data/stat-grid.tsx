@@ -1,0 +1,191 @@
+/**
+ * Two to four figures side by side, each on a card with a picture (or an icon chosen from its
+ * label), a number that counts up and a label under it. The figures count up in turn, left to
+ * right; while the grid holds, the pictures float, each in its own phase.
+ */
+import React from 'react';
+import { interpolate, Easing, useCurrentFrame } from 'remotion';
+import type { Theme } from '../../scene-props';
+import { kitColors, readableOn } from '../color';
+import { FitLines, FittedText, fitText } from '../fitted-text';
+import { useLayout } from '../layout';
+import { useEntrance } from '../motion';
+import { formatNumber } from '../stat-counter';
+import { bodyFloor, listOf, numberOf, pictureOf, PictureOrIcon, textOf, TitledScene } from '../lists/scene-parts';
+import { bodyDelay, cornerRadius, depthShadow, Enter, mixColors, uniformSize } from './common';
+
+/** One figure of a stat grid. */
+export interface GridStat {
+  value: number;
+  prefix?: string;
+  suffix?: string;
+  decimals?: number;
+  label: string;
+  picture?: string;
+}
+
+/** Figures a grid shows at most. */
+export const STAT_GRID_MAX = 4;
+
+/** Where the cards of a stat grid go in a body box, and how each card is laid out. */
+export interface StatGridBoxes {
+  columns: number;
+  rows: number;
+  cellW: number;
+  cellH: number;
+  gap: number;
+  pad: number;
+  /** The picture left of the figure (wide, short cards) rather than above it. */
+  beside: boolean;
+  picture: number;
+  textW: number;
+  figureH: number;
+  labelH: number;
+  /** Height of the count meter along the card's foot. */
+  meterH: number;
+}
+
+/** The cards for `n` figures in `columns` columns. */
+function cardsIn(columns: number, n: number, width: number, height: number, u: number): StatGridBoxes {
+  const rows = Math.ceil(n / columns);
+  const gap = 28 * u;
+  const cellW = (width - gap * (columns - 1)) / columns;
+  const cellH = Math.min((height - gap * (rows - 1)) / rows, columns === 1 ? 560 * u : cellW * 1.25);
+  const pad = Math.min(cellW, cellH) * 0.09;
+  const beside = cellW / cellH > 1.5;
+  const meterH = Math.max(6, 12 * u);
+  const innerW = cellW - pad * 2;
+  const innerH = cellH - pad * 2 - meterH - pad * 0.5;
+  const picture = Math.round(beside ? Math.min(innerH * 0.92, innerW * 0.32, 240 * u) : Math.min(innerH * 0.4, innerW * 0.62, 240 * u));
+  const textW = beside ? innerW - picture - pad : innerW;
+  const textH = beside ? innerH : innerH - picture - pad * 0.6;
+  const figureH = textH * (beside ? 0.48 : 0.44);
+  return { columns, rows, cellW, cellH, gap, pad, beside, picture, textW, figureH, labelH: textH - figureH - 8 * u, meterH };
+}
+
+/**
+ * The grid for `n` figures in a body of `width` × `height`: of one row, a column or two by two,
+ * the arrangement whose figures (`figureChars` long at most) can be largest, empty slots counting
+ * against it.
+ */
+export function statGridLayout(n: number, figureChars: number, width: number, height: number, u: number): StatGridBoxes {
+  let best: { boxes: StatGridBoxes; score: number } | undefined;
+  for (const columns of [...new Set([n, 1, Math.ceil(n / 2)])]) {
+    const boxes = cardsIn(columns, n, width, height, u);
+    const figure = Math.min(boxes.figureH, boxes.textW / (Math.max(2, figureChars) * 0.62));
+    const score = (figure + boxes.picture * 0.25) * (n / (boxes.rows * columns)) ** 2;
+    if (!best || score > best.score) best = { boxes, score };
+  }
+  return best!.boxes;
+}
+
+function statsOf(stats: unknown): GridStat[] {
+  return listOf<Record<string, unknown>>(stats)
+    .filter((stat) => stat && typeof stat === 'object')
+    .slice(0, STAT_GRID_MAX)
+    .map((stat) => ({
+      value: numberOf(stat.value),
+      prefix: textOf(stat.prefix),
+      suffix: textOf(stat.suffix),
+      decimals: Math.max(0, Math.min(2, Math.round(numberOf(stat.decimals)))),
+      label: textOf(stat.label),
+      picture: pictureOf(stat.picture),
+    }));
+}
+
+/** A figure as shown: millions and billions shortened (2.3M), others in full with their decimals. */
+function figureText(stat: GridStat, value: number): string {
+  const big = Math.abs(stat.value) >= 1e9 ? { div: 1e9, mark: 'B' } : Math.abs(stat.value) >= 1e6 ? { div: 1e6, mark: 'M' } : undefined;
+  const body = big ? `${formatNumber(value / big.div, Number.isInteger(stat.value / big.div) ? 0 : 1)}${big.mark}` : formatNumber(value, stat.decimals);
+  return `${stat.prefix}${body}${stat.suffix}`;
+}
+
+export const StatGrid: React.FC<{ theme: Theme; title?: string; kicker?: string; stats: GridStat[] }> = ({ theme, title, kicker, stats }) => {
+  const shown = statsOf(stats);
+  const heading = textOf(title);
+  return (
+    <TitledScene theme={theme} seed={`stat-grid-${heading}`} title={heading} kicker={textOf(kicker)} part="stat-grid">
+      {(box) => (shown.length > 0 ? <Grid theme={theme} stats={shown} width={box.width} height={box.height} u={box.u} /> : null)}
+    </TitledScene>
+  );
+};
+
+const Grid: React.FC<{ theme: Theme; stats: GridStat[]; width: number; height: number; u: number }> = ({ theme, stats, width, height, u }) => {
+  const layout = useLayout();
+  const n = stats.length;
+  const boxes = statGridLayout(n, Math.max(...stats.map((stat) => figureText(stat, stat.value).length)), width, height, u);
+  const { columns, rows, cellW, cellH, gap } = boxes;
+  const heading = theme.fonts.heading;
+  const figureFont = Math.min(
+    ...stats.map((stat) => fitText({ text: figureText(stat, stat.value), width: boxes.textW, height: boxes.figureH, maxLines: 1, maxFontSize: 150 * u, family: heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' }).fontSize),
+  );
+  const labelFont = Math.max(
+    bodyFloor(layout),
+    uniformSize(
+      stats.map((stat) => stat.label),
+      { width: boxes.textW, height: boxes.labelH, maxLines: 3, maxFontSize: Math.min(46 * u, figureFont * 0.6), family: theme.fonts.body, weight: 600, lineHeight: 1.2 },
+    ),
+  );
+  const gridW = cellW * columns + gap * (columns - 1);
+  const gridH = cellH * rows + gap * (rows - 1);
+  const start = bodyDelay(theme);
+  const step = Math.min(18, 54 / n);
+  return (
+    <div style={{ position: 'absolute', left: (width - gridW) / 2, top: (height - gridH) / 2, width: gridW, height: gridH }}>
+      {stats.map((stat, i) => (
+        <StatCard
+          key={i}
+          theme={theme}
+          stat={stat}
+          boxes={boxes}
+          left={(i % columns) * (cellW + gap)}
+          top={Math.floor(i / columns) * (cellH + gap)}
+          delay={start + i * step}
+          figureFont={figureFont}
+          labelFont={labelFont}
+          index={i}
+          u={u}
+        />
+      ))}
+    </div>
+  );
+};
+
+const StatCard: React.FC<{ theme: Theme; stat: GridStat; boxes: StatGridBoxes; left: number; top: number; delay: number; figureFont: number; labelFont: number; index: number; u: number }> = ({
+  theme,
+  stat,
+  boxes,
+  left,
+  top,
+  delay,
+  figureFont,
+  labelFont,
+  index,
+  u,
+}) => {
+  const colors = kitColors(theme);
+  const frame = useCurrentFrame();
+  const entered = useEntrance(theme, delay + 4);
+  const counted = interpolate(frame, [delay + 6, delay + 36], [0, 1], { easing: Easing.out(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  const { cellW, cellH, pad, beside, picture, textW, figureH, labelH, meterH } = boxes;
+  const align = beside ? 'left' : 'center';
+  const figureFit = fitText({ text: figureText(stat, stat.value), width: textW, height: figureH, maxLines: 1, maxFontSize: figureFont, family: theme.fonts.heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
+  return (
+    <Enter
+      theme={theme}
+      delay={delay}
+      distance={30 * u}
+      part="stat-card"
+      style={{ position: 'absolute', left, top, width: cellW, height: cellH, boxSizing: 'border-box', padding: pad, borderRadius: cornerRadius(theme, Math.min(cellW, cellH), 36 * u), background: colors.surface, boxShadow: depthShadow(theme, u), display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: beside ? pad : pad * 0.6, paddingBottom: pad * 1.5 + meterH }}
+    >
+      <PictureOrIcon theme={theme} src={stat.picture} label={stat.label} size={picture} entered={entered} phase={index * 1.7} />
+      <div style={{ width: textW, display: 'flex', flexDirection: 'column', alignItems: beside ? 'flex-start' : 'center', gap: 8 * u }}>
+        <FitLines fit={{ ...figureFit, lines: [figureText(stat, stat.value * counted)] }} width={textW} family={theme.fonts.heading} weight={800} color={readableOn(colors.surface, colors.primary)} lineHeight={1.1} align={align} part="figure" style={{ fontVariantNumeric: 'tabular-nums' }} />
+        {stat.label ? <FittedText part="stat-label" text={stat.label} width={textW} height={labelH} maxLines={3} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.onSurface} align={align} lineHeight={1.2} /> : null}
+      </div>
+      <div data-kit-part="meter" style={{ position: 'absolute', left: pad, right: pad, bottom: pad, height: meterH, borderRadius: meterH / 2, background: mixColors(colors.primary, colors.surface, 0.82) }}>
+        <div style={{ width: `${counted * 100}%`, height: '100%', borderRadius: meterH / 2, background: colors.primary }} />
+      </div>
+    </Enter>
+  );
+};

@@ -1,0 +1,172 @@
+/**
+ * Two states of one thing, before and after: two cards side by side on wide and square canvases,
+ * stacked on tall ones, each with a picture (or an icon chosen from its label), a label and up to
+ * three points. "Before" enters first, in muted colours; then a wipe reveals "after" from the
+ * divider outward, a bright edge riding it, and a slider handle between the cards points the way.
+ * While the scene holds, the pictures float and the handle nudges toward "after".
+ */
+import React from 'react';
+import { useCurrentFrame, useVideoConfig } from 'remotion';
+import type { Theme } from '../../scene-props';
+import { kitColors, readableOn } from '../color';
+import { bodyDelay, cornerRadius, depthShadow, Enter, mixColors, uniformSize, useReveal } from '../data/common';
+import { FittedText } from '../fitted-text';
+import { useLayout, type Layout } from '../layout';
+import { idleSeconds, useEntrance } from '../motion';
+import { bodyFloor, listOf, pictureOf, PictureOrIcon, textOf, TitledScene } from './scene-parts';
+
+/** One state: its label, up to three points and an optional picture. */
+export interface BeforeAfterSide {
+  label: string;
+  points?: string[];
+  picture?: string;
+}
+
+/** Points a side shows at most. */
+export const BEFORE_AFTER_MAX_POINTS = 3;
+
+/** The two cards in a body box and how each is laid out inside. */
+export interface BeforeAfterBoxes {
+  /** Cards side by side (else stacked). */
+  across: boolean;
+  panels: { left: number; top: number; width: number; height: number }[];
+  /** The handle's centre, between the cards. */
+  handle: { x: number; y: number; size: number };
+  pad: number;
+  /** Picture left of the text (wide cards) rather than above it. */
+  pictureBeside: boolean;
+  picture: number;
+  textW: number;
+  labelH: number;
+  pointsH: number;
+}
+
+/** Side by side on wide and square canvases, stacked on tall ones; the pictures larger when there are no points. */
+export function beforeAfterLayout(layout: Pick<Layout, 'ratio'>, pointed: boolean, width: number, height: number, u: number): BeforeAfterBoxes {
+  const across = layout.ratio >= 0.95;
+  const gap = 84 * u;
+  const panelW = across ? (width - gap) / 2 : width;
+  const panelH = across ? height : (height - gap) / 2;
+  const panels = across
+    ? [{ left: 0, top: 0, width: panelW, height: panelH }, { left: panelW + gap, top: 0, width: panelW, height: panelH }]
+    : [{ left: 0, top: 0, width: panelW, height: panelH }, { left: 0, top: panelH + gap, width: panelW, height: panelH }];
+  const handle = { x: width / 2, y: height / 2, size: gap * 0.8 };
+  const pad = Math.min(panelW, panelH) * 0.08;
+  const innerW = panelW - pad * 2;
+  const innerH = panelH - pad * 2;
+  const pictureBeside = panelW / panelH > 1.15;
+  const share = pointed ? 1 : 1.5;
+  const picture = Math.round(pictureBeside ? Math.min(innerH * 0.9, innerW * 0.36 * share) : Math.min(innerH * 0.36 * share, innerW * 0.6 * share));
+  const textW = pictureBeside ? innerW - picture - pad : innerW;
+  const textH = pictureBeside ? innerH : innerH - picture - pad * 0.7;
+  const labelH = Math.min(textH * 0.3, 80 * u);
+  return { across, panels, handle, pad, pictureBeside, picture, textW, labelH, pointsH: textH - labelH - 16 * u };
+}
+
+function sideOf(side: unknown): BeforeAfterSide {
+  const value = (side && typeof side === 'object' ? side : {}) as Record<string, unknown>;
+  return { label: textOf(value.label), points: listOf(value.points).map(textOf).filter(Boolean).slice(0, BEFORE_AFTER_MAX_POINTS), picture: pictureOf(value.picture) };
+}
+
+export const BeforeAfter: React.FC<{ theme: Theme; title?: string; kicker?: string; before: BeforeAfterSide; after: BeforeAfterSide }> = ({ theme, title, kicker, before, after }) => {
+  const heading = textOf(title);
+  const sides = [sideOf(before), sideOf(after)];
+  sides[0]!.label ||= 'Before';
+  sides[1]!.label ||= 'After';
+  return (
+    <TitledScene theme={theme} seed={`before-after-${heading}`} title={heading} kicker={textOf(kicker)} part="before-after">
+      {(box) => <Body theme={theme} sides={sides} width={box.width} height={box.height} u={box.u} />}
+    </TitledScene>
+  );
+};
+
+const Body: React.FC<{ theme: Theme; sides: BeforeAfterSide[]; width: number; height: number; u: number }> = ({ theme, sides, width, height, u }) => {
+  const layout = useLayout();
+  const boxes = beforeAfterLayout(layout, sides.some((side) => side.points!.length > 0), width, height, u);
+  const floor = bodyFloor(layout);
+  const heading = theme.fonts.heading;
+  const labelFont = uniformSize(sides.map((side) => side.label), { width: boxes.textW, height: boxes.labelH, maxLines: 1, maxFontSize: 60 * u, family: heading, weight: 800, lineHeight: 1.15 });
+  const maxPoints = Math.max(1, ...sides.map((side) => side.points!.length));
+  const pointFont = Math.max(
+    floor,
+    uniformSize(sides.flatMap((side) => side.points!), { width: boxes.textW - 34 * u, height: boxes.pointsH / maxPoints, maxLines: 2, maxFontSize: Math.min(46 * u, labelFont * 0.85), family: theme.fonts.body, weight: 500, lineHeight: 1.2 }),
+  );
+  const start = bodyDelay(theme);
+  const wipeAt = start + 22;
+  return (
+    <>
+      {sides.map((side, i) => (
+        <Panel key={i} theme={theme} side={side} after={i === 1} box={boxes.panels[i]!} boxes={boxes} labelFont={Math.max(labelFont, floor)} pointFont={pointFont} delay={i === 0 ? start : wipeAt} u={u} />
+      ))}
+      <Handle theme={theme} boxes={boxes} delay={wipeAt} />
+    </>
+  );
+};
+
+/** A card; "after" is revealed by a wipe from the divider outward, a bright edge riding it. */
+const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box: BeforeAfterBoxes['panels'][number]; boxes: BeforeAfterBoxes; labelFont: number; pointFont: number; delay: number; u: number }> = ({ theme, side, after, box, boxes, labelFont, pointFont, delay, u }) => {
+  const colors = kitColors(theme);
+  const entered = useEntrance(theme, delay);
+  const wipe = useReveal(delay, 26);
+  const { pad, pictureBeside, picture, textW, labelH, pointsH } = boxes;
+  const pill = after ? colors.primary : mixColors(colors.text, colors.surface, 0.62);
+  const onPill = readableOn(pill, after ? colors.background : colors.surface);
+  const dot = Math.max(6, 14 * u);
+  const points = side.points!;
+  const rowH = pointsH / Math.max(1, points.length);
+  const clip = !after || wipe >= 1 ? undefined : boxes.across ? `inset(0 ${(1 - wipe) * 100}% 0 0)` : `inset(0 0 ${(1 - wipe) * 100}% 0)`;
+  const card = (
+    <div
+      data-kit-part={after ? 'after-card' : 'before-card'}
+      style={{ position: 'absolute', left: 0, top: 0, width: box.width, height: box.height, boxSizing: 'border-box', padding: pad, borderRadius: cornerRadius(theme, Math.min(box.width, box.height), 40 * u), background: colors.surface, boxShadow: depthShadow(theme, u), display: 'flex', flexDirection: pictureBeside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: pictureBeside ? pad : pad * 0.7, clipPath: clip }}
+    >
+      <PictureOrIcon theme={theme} src={side.picture} label={side.label} fallbackIcon={after ? 'sparkles' : 'hourglass'} size={picture} entered={entered} phase={after ? 2 : 0} style={after ? undefined : { filter: 'saturate(0.45)' }} />
+      <div style={{ width: textW, display: 'flex', flexDirection: 'column', gap: 16 * u }}>
+        <div style={{ alignSelf: pictureBeside || points.length > 0 ? 'flex-start' : 'center', maxWidth: textW, background: pill, borderRadius: cornerRadius(theme, labelH, labelH / 2), padding: `${4 * u}px ${18 * u}px` }}>
+          <FittedText part="before-after-label" text={side.label} width={textW - 36 * u} height={labelH} maxLines={1} maxFontSize={labelFont} family={theme.fonts.heading} weight={800} color={onPill} lineHeight={1.15} style={{ width: 'auto', maxWidth: textW - 36 * u }} />
+        </div>
+        {points.map((point, p) => (
+          <div key={p} style={{ display: 'flex', alignItems: 'center', gap: 20 * u, height: rowH }}>
+            <div style={{ flex: 'none', width: dot, height: dot, borderRadius: '50%', background: after ? colors.primary : mixColors(colors.text, colors.surface, 0.5) }} />
+            <FittedText part="before-after-point" text={point} width={textW - dot - 20 * u} height={rowH * 0.94} maxLines={2} maxFontSize={pointFont} family={theme.fonts.body} weight={500} color={colors.onSurface} lineHeight={1.2} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+  const place: React.CSSProperties = { position: 'absolute', left: box.left, top: box.top, width: box.width, height: box.height };
+  if (!after) return <Enter theme={theme} delay={delay} distance={30 * u} style={place}>{card}</Enter>;
+  const edge = Math.max(3, 6 * u);
+  return (
+    <div style={place}>
+      {card}
+      {wipe > 0 && wipe < 1 ? (
+        <div style={{ position: 'absolute', background: colors.accent, borderRadius: edge, ...(boxes.across ? { left: box.width * wipe - edge / 2, top: 0, width: edge, height: box.height } : { left: 0, top: box.height * wipe - edge / 2, width: box.width, height: edge }) }} />
+      ) : null}
+    </div>
+  );
+};
+
+/** The slider between the cards: a rule the length of the cards, and on it a disc with an arrow toward "after" that nudges that way. */
+const Handle: React.FC<{ theme: Theme; boxes: BeforeAfterBoxes; delay: number }> = ({ theme, boxes, delay }) => {
+  const colors = kitColors(theme);
+  const frame = useCurrentFrame();
+  const { fps } = useVideoConfig();
+  const entered = useEntrance(theme, delay - 6);
+  const { x, y, size } = boxes.handle;
+  const nudge = Math.max(0, Math.sin(idleSeconds(frame, fps, entered) * 2.4)) * size * 0.12;
+  const shift = boxes.across ? `translateX(${nudge}px)` : `translateY(${nudge}px)`;
+  const line = Math.max(2, size * 0.08);
+  const rule: React.CSSProperties = boxes.across ? { left: x - line / 2, top: 0, width: line, height: y * 2 } : { left: 0, top: y - line / 2, width: x * 2, height: line };
+  return (
+    <>
+    <svg data-kit-part="slider" style={{ position: 'absolute', ...rule, opacity: Math.min(1, entered * 1.4) }}>
+      <rect width="100%" height="100%" rx={line / 2} fill={mixColors(colors.primary, colors.background, 0.55)} />
+    </svg>
+    <svg data-kit-part="slider-handle" viewBox="0 0 40 40" width={size} height={size} style={{ position: 'absolute', left: x - size / 2, top: y - size / 2, opacity: Math.min(1, entered * 1.4), transform: `${shift} scale(${0.6 + 0.4 * entered}) rotate(${boxes.across ? 0 : 90}deg)` }}>
+      <circle cx={20} cy={20} r={19} fill={colors.primary} />
+      <path d="M 12 20 H 27 M 21 13 L 28 20 L 21 27" fill="none" stroke={colors.onPrimary} strokeWidth={3.4} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+    </>
+  );
+};

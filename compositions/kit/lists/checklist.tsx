@@ -1,0 +1,124 @@
+/**
+ * A heading and two to six items whose boxes tick one after another: each box fills with the
+ * primary colour and a check stroke draws itself across it. A picture (or, without one, a ring that
+ * closes as the items tick, around an icon chosen from the heading) stands beside the list on wide
+ * and square canvases and above it on tall ones, and floats while the list holds.
+ */
+import React from 'react';
+import { interpolate, Easing, useCurrentFrame } from 'remotion';
+import type { Theme } from '../../scene-props';
+import { kitColors } from '../color';
+import { bodyDelay, Enter, mixColors, uniformSize, useReveal } from '../data/common';
+import { FittedText } from '../fitted-text';
+import { useLayout, type Layout } from '../layout';
+import { useEntrance } from '../motion';
+import { bodyFloor, listOf, pictureOf, PictureOrIcon, textOf, TitledScene } from './scene-parts';
+
+/** Items a checklist shows at most. */
+export const CHECKLIST_MAX = 6;
+
+/** Where the list and its picture go in a body box. */
+export interface ChecklistBoxes {
+  beside: boolean;
+  picture: { left: number; top: number; size: number };
+  list: { left: number; top: number; width: number; height: number };
+  rowH: number;
+  box: number;
+  textW: number;
+}
+
+/** The picture right of the list on wide and square canvases, above it on tall ones; rows as tall as the list allows. */
+export function checklistLayout(layout: Pick<Layout, 'ratio'>, n: number, width: number, height: number, u: number): ChecklistBoxes {
+  const beside = layout.ratio >= 0.95;
+  const gap = 48 * u;
+  const size = Math.round(beside ? Math.min(height * 0.92, width * 0.32) : Math.min(height * (layout.ratio < 0.7 ? 0.34 : 0.3), width * 0.62));
+  const listW = beside ? width - size - gap : width;
+  const listH = beside ? height : height - size - gap;
+  const rowH = Math.min(listH / n, 170 * u);
+  const usedH = rowH * n;
+  const box = Math.round(Math.min(rowH * 0.6, 76 * u));
+  const list = { left: 0, top: beside ? (height - usedH) / 2 : size + gap + (listH - usedH) / 2, width: listW, height: usedH };
+  const picture = beside ? { left: width - size, top: (height - size) / 2, size } : { left: (width - size) / 2, top: (listH - usedH) / 2, size };
+  return { beside, picture, list, rowH, box, textW: listW - box - 28 * u };
+}
+
+export const Checklist: React.FC<{ theme: Theme; heading: string; kicker?: string; items: string[]; picture?: string }> = ({ theme, heading, kicker, items, picture }) => {
+  const title = textOf(heading);
+  const shown = listOf(items).map(textOf).filter(Boolean).slice(0, CHECKLIST_MAX);
+  return (
+    <TitledScene theme={theme} seed={`checklist-${title}`} title={title} kicker={textOf(kicker)} part="checklist">
+      {(box) => (shown.length > 0 ? <Body theme={theme} heading={title} items={shown} picture={pictureOf(picture)} width={box.width} height={box.height} u={box.u} /> : null)}
+    </TitledScene>
+  );
+};
+
+/** Frames between one tick and the next, and the frame item `i` ticks. */
+function tickTiming(theme: Theme, n: number): (i: number) => number {
+  const step = Math.min(16, 66 / n);
+  return (i) => bodyDelay(theme) + 10 + i * step;
+}
+
+const Body: React.FC<{ theme: Theme; heading: string; items: string[]; picture?: string; width: number; height: number; u: number }> = ({ theme, heading, items, picture, width, height, u }) => {
+  const layout = useLayout();
+  const n = items.length;
+  const boxes = checklistLayout(layout, n, width, height, u);
+  const tickAt = tickTiming(theme, n);
+  const floor = bodyFloor(layout);
+  const textFont = Math.max(floor, uniformSize(items, { width: boxes.textW, height: boxes.rowH * 0.9, maxLines: 2, maxFontSize: 52 * u, family: theme.fonts.body, weight: 600, lineHeight: 1.2 }));
+  const { list, picture: spot } = boxes;
+  return (
+    <>
+      <div style={{ position: 'absolute', left: spot.left, top: spot.top, width: spot.size, height: spot.size, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        {picture ? <Picture theme={theme} src={picture} label={heading} size={spot.size} /> : <ProgressRing theme={theme} label={heading} size={spot.size} ticks={items.map((_, i) => tickAt(i))} />}
+      </div>
+      <div style={{ position: 'absolute', left: list.left, top: list.top, width: list.width, height: list.height }}>
+        {items.map((item, i) => (
+          <Item key={i} theme={theme} text={item} top={i * boxes.rowH} rowH={boxes.rowH} box={boxes.box} textW={boxes.textW} font={textFont} tickAt={tickAt(i)} u={u} />
+        ))}
+      </div>
+    </>
+  );
+};
+
+const Picture: React.FC<{ theme: Theme; src: string; label: string; size: number }> = ({ theme, src, label, size }) => {
+  const entered = useEntrance(theme, bodyDelay(theme));
+  return <PictureOrIcon theme={theme} src={src} label={label} size={size * 0.94} entered={entered} part="hero-picture" />;
+};
+
+/** The fallback picture: a ring that closes a segment at every tick, around the heading's icon. */
+const ProgressRing: React.FC<{ theme: Theme; label: string; size: number; ticks: number[] }> = ({ theme, label, size, ticks }) => {
+  const frame = useCurrentFrame();
+  const colors = kitColors(theme);
+  const entered = useEntrance(theme, bodyDelay(theme));
+  const done = ticks.reduce((sum, at) => sum + interpolate(frame, [at, at + 10], [0, 1], { easing: Easing.out(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' }), 0) / ticks.length;
+  const stroke = Math.max(6, size * 0.07);
+  const r = (size - stroke) / 2;
+  const length = 2 * Math.PI * r;
+  return (
+    <div style={{ position: 'relative', width: size, height: size, opacity: Math.min(1, entered * 1.5), transform: `scale(${0.8 + 0.2 * entered})` }}>
+      <svg viewBox={`0 0 ${size} ${size}`} width={size} height={size} style={{ position: 'absolute', inset: 0, transform: 'rotate(-90deg)' }}>
+        <circle cx={size / 2} cy={size / 2} r={r} fill="none" stroke={mixColors(colors.primary, colors.background, 0.8)} strokeWidth={stroke} />
+        <circle cx={size / 2} cy={size / 2} r={r} fill="none" stroke={colors.primary} strokeWidth={stroke} strokeLinecap="round" strokeDasharray={length} strokeDashoffset={length * (1 - done)} />
+      </svg>
+      <PictureOrIcon theme={theme} label={label} size={size * 0.62} entered={entered} style={{ position: 'absolute', left: size * 0.19, top: size * 0.19 }} />
+    </div>
+  );
+};
+
+/** One item: its box ticks at `tickAt`, the check stroke drawing across it. */
+const Item: React.FC<{ theme: Theme; text: string; top: number; rowH: number; box: number; textW: number; font: number; tickAt: number; u: number }> = ({ theme, text, top, rowH, box, textW, font, tickAt, u }) => {
+  const colors = kitColors(theme);
+  const tick = useReveal(tickAt, 10);
+  const fillIn = useReveal(tickAt - 2, 6);
+  const stroke = Math.max(3, box * 0.11);
+  const check = 'M 6 13 L 10.5 17.5 L 18.5 7.5';
+  return (
+    <Enter theme={theme} delay={tickAt - 10} distance={26 * u} part="checklist-item" style={{ position: 'absolute', left: 0, top, width: '100%', height: rowH, display: 'flex', alignItems: 'center', gap: 28 * u }}>
+      <svg data-kit-part="check-box" viewBox="0 0 24 24" width={box} height={box} style={{ flex: 'none', transform: `scale(${1 + Math.sin(Math.PI * fillIn) * 0.12})` }}>
+        <rect x={1.5} y={1.5} width={21} height={21} rx={5} fill={mixColors(colors.background, colors.primary, fillIn)} stroke={colors.primary} strokeWidth={2} />
+        <path d={check} fill="none" stroke={colors.onPrimary} strokeWidth={(stroke / box) * 24} strokeLinecap="round" strokeLinejoin="round" pathLength={1} strokeDasharray={1} strokeDashoffset={1 - tick} />
+      </svg>
+      <FittedText part="checklist-text" text={text} width={textW} height={rowH * 0.9} maxLines={2} maxFontSize={font} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.2} />
+    </Enter>
+  );
+};
