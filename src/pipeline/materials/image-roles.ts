@@ -20,12 +20,14 @@ export interface ImageShape {
 
 /**
  * The role of an image. The context's words decide (rules above, first match wins); without
- * them, a small or transparent SVG/PNG reads as a logo, the first other image as the hero and
+ * them, a small transparent SVG/PNG reads as a logo (any transparent one when `logoWanted`: the
+ * request is about a logo), the first other image as the hero and
  * the rest as a gallery.
  */
-export function imageRole(context: string | undefined, shape: ImageShape, heroTaken: boolean): ImageRole {
+export function imageRole(context: string | undefined, shape: ImageShape, heroTaken: boolean, logoWanted = false): ImageRole {
   for (const [role, pattern] of ROLE_WORDS) if (context && pattern.test(context)) return role;
   const small = Math.max(shape.width, shape.height) <= 600;
-  if ((shape.format === 'svg' || shape.hasAlpha) && small) return 'logo';
+  // A request about a logo ("Logo sting for Northwind") means its transparent image, whatever its size.
+  if ((shape.format === 'svg' || shape.hasAlpha) && (small || logoWanted)) return 'logo';
   return heroTaken ? 'gallery' : 'hero';
 }

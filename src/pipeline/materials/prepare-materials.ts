@@ -46,6 +46,8 @@ export async function prepareMaterials(
     images: { field: string; path: string; context?: string }[];
     documents: SourceDocument[];
     brandLogoPath?: string;
+    /** The request is about a logo: its first transparent image without a context is that logo. */
+    logoWanted?: boolean;
   },
 ): Promise<JobMaterials> {
   mkdirSync(path.join(filesDir, assetsRelative), { recursive: true });
@@ -78,7 +80,7 @@ export async function prepareMaterials(
   for (const [index, image] of input.images.entries()) {
     const name = `image-${index}`;
     const shape = await prepare(image.path, name);
-    const role = imageRole(image.context, shape, heroTaken);
+    const role = imageRole(image.context, shape, heroTaken, input.logoWanted === true && !images.some((prepared) => prepared.role === 'logo'));
     if (role === 'hero') heroTaken = true;
     images.push({ name, field: image.field, role, ...(image.context ? { context: image.context } : {}), width: shape.width, height: shape.height });
   }

@@ -49,7 +49,7 @@ async function jobMaterials(stage: StageContext, row: VideoRow, brandLogoPath: s
   });
   const documentsFile = path.join(stage.ctx.filesDir, 'videos', row.id, 'inputs', DOCUMENTS_FILE);
   const documents = existsSync(documentsFile) ? (JSON.parse(readFileSync(documentsFile, 'utf8')) as SourceDocument[]) : [];
-  return prepareMaterials(stage.ctx.filesDir, path.posix.join('videos', row.id, 'assets'), { images, documents, ...(brandLogoPath ? { brandLogoPath } : {}) });
+  return prepareMaterials(stage.ctx.filesDir, path.posix.join('videos', row.id, 'assets'), { images, documents, ...(brandLogoPath ? { brandLogoPath } : {}), logoWanted: LOGO_WORDS.test(row.prompt) });
 }
 
 /**
@@ -57,6 +57,9 @@ async function jobMaterials(stage: StageContext, row: VideoRow, brandLogoPath: s
  * story and chooses the theme. Nothing is stored here: the narrated plan is stored whole by
  * {@link storePlan}, the plan checkpoint. Undefined when that checkpoint is already written.
  */
+/** A request about a logo, in the languages the planner reads. */
+const LOGO_WORDS = /\b(?:logos?|logotipo|logotype|wordmark)\b/i;
+
 export async function planStage(stage: StageContext): Promise<PlanDraft | undefined> {
   const row = stage.job();
   if (row.plan) return undefined;

@@ -57,6 +57,11 @@ describe('imageRole', () => {
     expect(imageRole(undefined, { width: 300, height: 200, hasAlpha: false, format: 'jpeg' }, false)).toBe('hero');
   });
 
+  it('takes a large transparent image as the logo when the request is about a logo, never an opaque photo', () => {
+    expect(imageRole(undefined, { width: 1200, height: 800, hasAlpha: true, format: 'png' }, false, true)).toBe('logo');
+    expect(imageRole(undefined, { width: 1200, height: 800, hasAlpha: false, format: 'jpeg' }, false, true)).toBe('hero');
+  });
+
   it('takes the first other image as the hero and the rest as the gallery', () => {
     expect(imageRole(undefined, photo, false)).toBe('hero');
     expect(imageRole(undefined, photo, false)).toBe('hero');

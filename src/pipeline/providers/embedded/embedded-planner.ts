@@ -157,6 +157,13 @@ export class EmbeddedPlanner implements StoryPlanner {
     });
     const sayPoints = (items: string[]) => sentencesOf(items.map((item) => fullPoint.get(item) ?? item));
 
+    // A logo sting is one animation: the logo revealed with the brand's name.
+    if (materials.logo && LOGO_STING.test(request.prompt)) {
+      const tagline = rest[0] ? shortLine(rest[0]) : undefined;
+      const settings = { logo: materials.logo, name: topic, ...(tagline ? { tagline } : {}) };
+      return { title: topic, scenes: [{ role: 'hook', kind: 'logo', title: topic, settings, narration: '', durationSeconds: allocateDurations(request.durationSeconds, [1], request.fps)[0]! }] };
+    }
+
     if (!request.multiScene) {
       const chart = answer?.asked ? answer.stat : fromDocuments.find((scene) => scene.kind === 'chart');
       const draft: SceneDraft =
@@ -277,6 +284,9 @@ export class EmbeddedPlanner implements StoryPlanner {
     return { title: topic, scenes: scenes.map((scene, i) => ({ ...scene, durationSeconds: durations[i]! })) };
   }
 }
+
+/** A request for a logo animation: a sting, a reveal, an intro or outro, an ident. */
+const LOGO_STING = /\b(?:sting|logo (?:reveal|animation|intro|outro)|ident|logo-?animation)\b/i;
 
 /** Alternates two lists: a, b, a, b, ... then the rest of the longer one. */
 function interleave<T>(a: T[], b: T[]): T[] {

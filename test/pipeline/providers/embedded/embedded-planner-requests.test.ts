@@ -140,11 +140,12 @@ describe('EmbeddedPlanner with prompts written as requests', () => {
     expect(scenes[2]).toMatchObject({ kind: 'chart', settings: { labels: ['Q1', 'Q2', 'Q3'], values: [80, 110, 160] } });
   });
 
-  it('shows the attached screenshots and closes on the logo of a logo sting', () => {
+  it('shows the attached screenshots, and a logo sting as one logo reveal with the name', () => {
     const tour = plans.get(CASES[4]!.prompt)!;
     expect(new Set(JSON.stringify(tour.scenes.map((scene) => scene.settings)).match(/image-\d/g))).toEqual(new Set(['image-0', 'image-1', 'image-2']));
     const sting = plans.get(CASES[5]!.prompt)!;
-    expect(sting.scenes.at(-1)).toMatchObject({ role: 'close', kind: 'cta', settings: { message: 'Northwind', logo: 'image-0' } });
+    expect(sting.scenes).toHaveLength(1);
+    expect(sting.scenes[0]).toMatchObject({ kind: 'logo', settings: { name: 'Northwind', logo: 'image-0' } });
   });
 });
 
