@@ -45,6 +45,7 @@ const SCENE_CONTENT = [
   z.object({ kind: z.literal('checklist'), heading: line(60), items: z.array(line(60)).min(2).max(6) }),
   z.object({ kind: z.literal('before_after'), title: line(60), before: side, after: side }),
   z.object({ kind: z.literal('map'), title: line(60), places: z.array(line(40)).min(1).max(8).describe('Country names, in the order a route visits them'), route: z.boolean().optional().describe('true when the places are stops on a journey') }),
+  z.object({ kind: z.literal('logo'), name: line(40), tagline: line(80).optional() }).describe('The attached logo revealed with the brand name (only when a logo is attached)'),
   z.object({ kind: z.literal('material'), material: z.number().int().min(0).describe('Index of a fixed scene from the list given') }),
 ] as const;
 
@@ -83,6 +84,8 @@ export interface DraftContext {
   actionAllowed: boolean;
   /** Whether the request, its documents or the cells' computed figures give this number. */
   isStated: (value: number) => boolean;
+  /** The asset name of the attached or brand logo, when there is one. */
+  logo?: string;
   /** A place named in the request's language; undefined when the catalog has none of that name. */
   findPlace: (name: string) => FoundPlace | undefined;
 }
@@ -150,6 +153,11 @@ export function toDraft(scene: PlannedByModel, context: DraftContext): SceneDraf
       return withPicture({ ...base, kind: 'checklist', title: scene.heading, settings: { heading: scene.heading, items: scene.items } });
     case 'before_after':
       return { ...base, kind: 'before-after', title: scene.title, settings: { title: scene.title, before: scene.before, after: scene.after } };
+    case 'logo':
+      // Without a logo to reveal, the name is a headline.
+      return context.logo
+        ? { ...base, kind: 'logo', title: scene.name, settings: { logo: context.logo, name: scene.name, ...(scene.tagline ? { tagline: scene.tagline } : {}) } }
+        : withPicture({ ...base, kind: 'kinetic', title: scene.name, settings: { text: scene.name } });
     case 'map': {
       const places = [...new Map(scene.places.map((name) => [name, context.findPlace(name)] as const).filter((entry): entry is [string, FoundPlace] => entry[1] !== undefined).map(([name, place]) => [place.code, { ...place, label: name }])).values()];
       if (places.length === 0) return undefined;

@@ -28,7 +28,8 @@ Rules:
 Show, do not only tell: most scenes should be a picture or a diagram, not words on a plain background.
 - How something works: "flow" (a line of steps, a "cycle" that loops back, or a "branch" from one cause to several outcomes), 2 to 6 nodes with short labels. One thing and its parts or uses: "hub". Two to four figures: "stats". A share ("3 in 10"): "pictogram". Places in order: "ranking". Tips or to-dos: "checklist". A change: "before_after". Countries or a journey: "map".
 - Give every scene a "picture" (and every node, figure, ranked place and side its own): one to three plain English words naming a concrete thing that can be drawn (a house, a snowflake, a loaf of bread, an aeroplane), not an idea ("growth", "quality").
-- Use title, kinetic and quote scenes for at most one scene in five.`;
+- Use title, kinetic and quote scenes for at most one scene in five.
+- When a logo is attached, kind "logo" reveals it with the brand's name; a logo sting is that one scene. Without one, never use kind "logo".`;
 
 function describeRequest(request: PlanRequest, fixed: SceneDraft[]): string {
   const lines = [
@@ -42,6 +43,7 @@ function describeRequest(request: PlanRequest, fixed: SceneDraft[]): string {
     );
   }
   const materials = request.materials;
+  if (materials?.logo) lines.push('Logo: attached');
   if (materials?.brandName) lines.push(`Brand: ${materials.brandName}${materials.brandDescription ? ` (${materials.brandDescription})` : ''}`);
   for (const document of materials?.documents ?? []) {
     lines.push(`Document ${document.fileName ?? document.field}:\n${document.text.slice(0, 6000)}`);
@@ -112,6 +114,7 @@ export class ModelPlanner implements StoryPlanner {
     const context: DraftContext = {
       fixed,
       actionAllowed: ACTION_WORDS.test(request.prompt),
+      ...(request.materials?.logo ? { logo: request.materials.logo } : {}),
       isStated: (value) => stated.has(Math.abs(value)) || computedMatch(computed, value) !== undefined,
       findPlace: (name) => findPlace(name, request.language),
     };

@@ -47,4 +47,9 @@ describe("a model's planned scene as a kit scene", () => {
     expect(route?.settings.markers).toEqual([{ label: 'Finland', lon: 26, lat: 64 }, { label: 'Norwegen', lon: 9, lat: 61 }]);
     expect(toDraft(scene({ kind: 'map', title: 'Nowhere', places: ['Atlantis'] }), context)).toBeUndefined();
   });
+
+  it('reveals the attached logo with the name, and shows the name as a headline when there is none', () => {
+    expect(toDraft(scene({ kind: 'logo', name: 'Northwind', tagline: 'Sail further' }), { ...context, logo: 'image-0' })).toMatchObject({ kind: 'logo', settings: { logo: 'image-0', name: 'Northwind', tagline: 'Sail further' } });
+    expect(toDraft(scene({ kind: 'logo', name: 'Northwind' }), context)).toMatchObject({ kind: 'kinetic', settings: { text: 'Northwind' } });
+  });
 });
