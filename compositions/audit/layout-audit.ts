@@ -24,8 +24,18 @@ export interface LayoutAudit {
   fonts: string[];
   /** The largest text's font size over the canvas's shorter side (a 1080p headline at 86 px: 0.08). */
   largestText: number;
-  /** The box around every text and visual, in shares of the canvas's width and height (0 to 1). */
-  content: { width: number; height: number };
+  /** The smallest text's font size over the canvas's shorter side, small print (`data-kit-role="fineprint"`: source lines, kickers, axis ticks) aside; 0 when there is no such text. */
+  smallestText: number;
+  /** The smallest such text: its kit part name or tag, and the start of its text. */
+  smallestTextElement: string;
+  /** The largest heading's font size over the shorter side (text in a `heading` or `headline` part, or `data-kit-role="heading"`); 0 when the frame has no heading. */
+  headingText: number;
+  /**
+   * The box around every text and visual, in shares of the canvas's width and height (0 to 1):
+   * its size, its edges (left and top from the canvas's left and top, right and bottom from its
+   * right and bottom) and its centre's offset from the canvas's centre (negative: left or above).
+   */
+  content: { width: number; height: number; left: number; top: number; right: number; bottom: number; offsetX: number; offsetY: number };
   /** The box around every visual (images, icons, chart marks: img, svg, canvas, and the kit's drawn parts) as a share of the canvas's area. */
   visualArea: number;
   issues: AuditIssue[];
@@ -165,7 +175,39 @@ function backdropsAt(x: number, y: number, target: Element, root: Element): Rgba
 }
 
 /** Kit parts that draw a picture rather than hold text: icon discs, chart marks, meters. */
-const VISUAL_PARTS = new Set(['icon-disc', 'icon-badge', 'bar', 'line-plot', 'slice', 'meter', 'figure-meter', 'icon']);
+const VISUAL_PARTS = new Set([
+  'icon-panel',
+  'icon-disc',
+  'icon-badge',
+  'bar',
+  'line-plot',
+  'slice',
+  'meter',
+  'figure-meter',
+  'icon',
+  'timeline-node',
+  'diagram',
+  'map',
+  'device',
+  'pictogram',
+  'check',
+  'stat-picture',
+  'rank-bar',
+  'hub',
+]);
+
+/** Kit parts that are small print by design: a source line, a kicker over a heading, a lower third's tag, a chart's axis caption. */
+const FINEPRINT_PARTS = ['kicker', 'source', 'segment-title', 'value-label'];
+
+/** Whether a text is small print by design: a fine-print part or marked `data-kit-role="fineprint"`. */
+function isFineprint(element: Element): boolean {
+  return element.closest(['[data-kit-role="fineprint"]', ...FINEPRINT_PARTS.map((part) => `[data-kit-part="${part}"]`)].join(', ')) !== null;
+}
+
+/** Whether a text is a heading: a scene's headline or a marked heading. */
+function isHeading(element: Element): boolean {
+  return element.closest('[data-kit-role="heading"], [data-kit-part="heading"], [data-kit-part="headline"]') !== null;
+}
 
 /** Whether an element is a visual: an image, an svg (once, not its shapes), a canvas or video, or a drawn kit part; never the background. */
 function isVisual(element: Element): boolean {
@@ -186,6 +228,9 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
   const fonts = new Set<string>();
   const shorter = Math.min(canvas.width, canvas.height) || 1;
   let largestText = 0;
+  let smallestText = Infinity;
+  let smallestTextElement = '';
+  let headingText = 0;
   let content: Box | undefined;
   let visuals: Box | undefined;
   /** `union` grown by `box`, both clipped to the canvas. */
@@ -201,7 +246,8 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
     if (!isVisible(element)) continue;
     const bleeds = element.closest('[data-kit-bleed]') !== null;
     const rect = element.getBoundingClientRect();
-    if (!bleeds && rect.width > 0 && rect.height > 0) {
+    // A camera layer (the scene frame's slow push) is the canvas itself, moved: what it holds is checked, not its own box.
+    if (!bleeds && !element.hasAttribute('data-kit-camera') && rect.width > 0 && rect.height > 0) {
       const off = outside({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom }, canvasBox);
       if (off) issues.push({ kind: 'off-canvas', element: describe(element), detail: `leaves the canvas ${off}` });
     }
@@ -217,7 +263,13 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
     if (!box) continue;
     texts += 1;
     content = grow(content, box);
-    largestText = Math.max(largestText, parseFloat(getComputedStyle(element).fontSize) / shorter);
+    const fontSize = parseFloat(getComputedStyle(element).fontSize) / shorter;
+    largestText = Math.max(largestText, fontSize);
+    if (!isFineprint(element) && fontSize < smallestText) {
+      smallestText = fontSize;
+      smallestTextElement = describe(element);
+    }
+    if (isHeading(element)) headingText = Math.max(headingText, fontSize);
     const holder = blockBox(element).getBoundingClientRect();
     const overflow = outside(box, { left: holder.left, top: holder.top, right: holder.right, bottom: holder.bottom });
     if (overflow) issues.push({ kind: 'overflow', element: describe(element), detail: `text overflows its box ${overflow}` });
@@ -254,6 +306,8 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
     if (ratio < AUDIT_MIN_CONTRAST) issues.push({ kind: 'contrast', element: describe(element), detail: `contrast ${ratio.toFixed(2)}:1 is below ${AUDIT_MIN_CONTRAST}:1` });
   }
   const share = (value: number) => Math.round(value * 1000) / 1000;
+  const across = (value: number) => share(value / (canvas.width || 1));
+  const down = (value: number) => share(value / (canvas.height || 1));
   return {
     width: Math.round(canvas.width),
     height: Math.round(canvas.height),
@@ -261,7 +315,21 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
     minContrast,
     fonts: [...fonts],
     largestText: share(largestText),
-    content: content ? { width: share((content.right - content.left) / (canvas.width || 1)), height: share((content.bottom - content.top) / (canvas.height || 1)) } : { width: 0, height: 0 },
+    smallestText: share(Number.isFinite(smallestText) ? smallestText : 0),
+    smallestTextElement,
+    headingText: share(headingText),
+    content: content
+      ? {
+          width: across(content.right - content.left),
+          height: down(content.bottom - content.top),
+          left: across(content.left - canvas.left),
+          top: down(content.top - canvas.top),
+          right: across(canvas.right - content.right),
+          bottom: down(canvas.bottom - content.bottom),
+          offsetX: across((content.left + content.right) / 2 - (canvas.left + canvas.right) / 2),
+          offsetY: down((content.top + content.bottom) / 2 - (canvas.top + canvas.bottom) / 2),
+        }
+      : { width: 0, height: 0, left: 0, top: 0, right: 0, bottom: 0, offsetX: 0, offsetY: 0 },
     visualArea: visuals ? share(((visuals.right - visuals.left) * (visuals.bottom - visuals.top)) / (canvas.width * canvas.height || 1)) : 0,
     issues,
   };

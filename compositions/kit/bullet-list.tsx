@@ -4,7 +4,7 @@ import { kitColors } from './color';
 import { FittedText } from './fitted-text';
 import { Heading, packLayout } from './heading';
 import { IconPanel } from './icon-panel';
-import { useLayout } from './layout';
+import { useLayout, type Layout } from './layout';
 import { panelIcons } from './panel-icons';
 import { entranceStyle, useEntrance } from './motion';
 import { SceneFrame } from './scene-frame';
@@ -18,7 +18,7 @@ const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: num
   const colors = kitColors(theme);
   const radius = packLayout(theme).radius;
   const enter = useEntrance(theme, itemDelay(theme, index));
-  const marker = Math.round(Math.min(height * 0.62, 56 * unit) * (numbered ? 1 : 0.42));
+  const marker = Math.round(numbered ? Math.min(height * 0.72, 84 * unit) : Math.min(height * 0.62, 56 * unit) * 0.42);
   const gap = 26 * unit;
   return (
     <div data-kit-part="list-item" style={{ display: 'flex', alignItems: 'center', gap, height, ...entranceStyle(theme, enter, 40 * unit) }}>
@@ -30,44 +30,50 @@ const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: num
   );
 };
 
-/** Points at most for which a two-column canvas shows an icon panel beside the list. */
-const PANEL_MAX_POINTS = 4;
+/** Points a list shows at most. */
+const MAX_POINTS = 6;
+
+/**
+ * The list's arrangement: on a wide canvas the list takes the left column and the icon panel the
+ * right one; on a stacked canvas the panel is a strip above the heading, taller the fewer points
+ * there are, so its visual covers a fifth of the canvas while the points keep readable rows.
+ */
+export function listLayout(layout: Layout, points: number): { beside: boolean; textWidth: number; panelWidth: number; panelHeight: number; headingHeight: number; columnGap: number } {
+  const columnGap = layout.contentWidth * 0.04;
+  if (layout.columns === 2) {
+    const textWidth = layout.contentWidth * 0.56;
+    return { beside: true, textWidth, panelWidth: layout.contentWidth - textWidth - columnGap, panelHeight: layout.contentHeight, headingHeight: layout.contentHeight * 0.34, columnGap };
+  }
+  const share = points <= 2 ? 0.36 : points === 3 ? 0.31 : points === 4 ? 0.29 : 0.24;
+  return { beside: false, textWidth: layout.contentWidth, panelWidth: layout.contentWidth, panelHeight: layout.contentHeight * share, headingHeight: layout.contentHeight * (points <= 4 ? 0.27 : 0.22), columnGap };
+}
 
 /**
  * A heading and up to six points that enter one after another. `numbered` makes it a step list
- * (1, 2, 3 in the markers); otherwise the markers are dots. On a wide canvas with at most four
- * points the list takes the left column and an icon panel the right one: the heading's icon with
- * one badge per point for bullets, the heading's icon alone for steps (a `picture`, an image URL
- * such as a visual library illustration, takes the heading icon's place). Stacked canvases give the
- * points taller rows, and when a few points still leave height to spare, the icon panel sits above
- * the heading, so the list never floats in an empty frame.
+ * (1, 2, 3 in the markers); otherwise the markers are dots. An icon panel always goes with the list
+ * (see {@link listLayout}): the heading's icon with badges for the points, each popping in with its
+ * point (a `picture`, an image URL such as a visual library illustration, takes the heading icon's
+ * place). The panel floats while the list holds.
  */
 export const BulletList: React.FC<{ theme: Theme; heading: string; items: string[]; numbered?: boolean; kicker?: string; picture?: string }> = ({ theme, heading, items, numbered = false, kicker, picture }) => {
   const layout = useLayout();
   const u = layout.unit;
-  const shown = items.slice(0, 6);
-  const panel = layout.columns === 2 && shown.length > 0 && shown.length <= PANEL_MAX_POINTS;
+  const shown = (Array.isArray(items) ? items : []).slice(0, MAX_POINTS).map(String);
+  const { beside, textWidth, panelWidth, panelHeight, headingHeight, columnGap } = listLayout(layout, shown.length);
   const gap = 30 * u;
-  const columnGap = layout.contentWidth * 0.05;
-  const textWidth = panel ? layout.contentWidth * 0.55 : layout.contentWidth;
-  const headingHeight = layout.contentHeight * (layout.orientation === 'portrait' ? 0.3 : 0.28);
   const rowCap = (layout.orientation === 'landscape' ? 150 : 210) * u;
-  // A stacked canvas with few points has height to spare: the icon panel takes it, above the heading.
-  const spare = layout.contentHeight - headingHeight - gap - shown.length * rowCap;
-  const stacked = !panel && layout.columns === 1 && shown.length > 0 && shown.length <= PANEL_MAX_POINTS && spare >= layout.contentHeight * 0.22;
-  const panelHeight = stacked ? Math.min(spare - gap, layout.contentHeight * 0.34) : 0;
-  const columnHeight = layout.contentHeight - (stacked ? panelHeight + gap : 0);
+  const columnHeight = beside ? layout.contentHeight : layout.contentHeight - panelHeight - gap;
   const listHeight = columnHeight - headingHeight - gap;
   const itemHeight = Math.min(listHeight / Math.max(shown.length, 1), rowCap);
-  const itemFont = (layout.orientation === 'landscape' && !panel ? 54 : 62) * u;
-  const icons = panelIcons(heading, shown, numbered ? 'flag' : 'sparkles', !numbered);
-  const iconPanel = (width: number, height: number) => (
+  const itemFont = 62 * u;
+  const icons = panelIcons(heading, shown, numbered ? 'flag' : 'sparkles');
+  const panel = (
     <IconPanel
       theme={theme}
       icons={icons}
       picture={picture}
-      width={width}
-      height={height}
+      width={panelWidth}
+      height={panelHeight}
       unit={u}
       delay={theme.motion.staggerFrames * 2}
       delays={shown.map((_, index) => itemDelay(theme, index) + 4)}
@@ -75,9 +81,9 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
   );
   return (
     <SceneFrame theme={theme} seed={`list-${heading}`}>
-      <div style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: stacked ? 'column' : 'row', alignItems: 'center', justifyContent: 'center', gap: stacked ? gap : columnGap }}>
-        {stacked ? iconPanel(layout.contentWidth, panelHeight) : null}
-        <div data-kit-part="bullet-list" style={{ width: textWidth, ...(stacked ? { flex: 'none' } : { height: columnHeight }), display: 'flex', flexDirection: 'column', justifyContent: 'center', gap }}>
+      <div style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: beside ? columnGap : gap }}>
+        {beside ? null : panel}
+        <div data-kit-part="bullet-list" style={{ width: textWidth, ...(beside ? { height: columnHeight } : { flex: 'none' }), display: 'flex', flexDirection: 'column', justifyContent: 'center', gap }}>
           <Heading theme={theme} text={heading} kicker={kicker} width={textWidth} height={headingHeight} unit={u} align="left" />
           <div>
             {shown.map((item, index) => (
@@ -85,7 +91,7 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
             ))}
           </div>
         </div>
-        {panel ? iconPanel(layout.contentWidth - textWidth - columnGap, layout.contentHeight) : null}
+        {beside ? panel : null}
       </div>
     </SceneFrame>
   );

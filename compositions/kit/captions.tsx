@@ -19,11 +19,11 @@ export const Captions: React.FC<{ theme: Theme; chunks: CaptionChunk[] }> = ({ t
   const time = frame / fps;
   const current = chunks.find((chunk) => time >= chunk.start && time < chunk.end);
   if (!current) return null;
-  const height = 64 * layout.unit;
+  const height = 2 * 56 * layout.unit;
   return (
     <AbsoluteFill style={{ justifyContent: 'flex-end', alignItems: 'center', paddingBottom: layout.margin * 0.6 }}>
       <div data-kit-part="captions" style={{ background: 'rgba(0, 0, 0, 0.78)', borderRadius: 12 * layout.unit, padding: `${10 * layout.unit}px ${22 * layout.unit}px` }}>
-        <FittedText part="caption" text={current.text} width={layout.contentWidth * 0.86} height={height} maxLines={1} maxFontSize={44 * layout.unit} family={theme.fonts.body} weight={600} color="#FFFFFF" align="center" />
+        <FittedText part="caption" text={current.text} width={layout.contentWidth * 0.86} height={height} maxLines={2} maxFontSize={46 * layout.unit} family={theme.fonts.body} weight={600} color="#FFFFFF" align="center" lineHeight={1.2} />
       </div>
     </AbsoluteFill>
   );

@@ -50,13 +50,37 @@ function presentationOf(kind: TransitionKind, width: number, height: number): An
 
 const noop = () => undefined;
 
+/** How fast the content pushes in while the scene runs (scale per second), and the most it grows. */
+const PUSH_PER_SECOND = 0.004;
+const PUSH_MAX = 0.04;
+/** Seconds between the push's steps: each step is a small fraction of a pixel at the canvas's centre and about a pixel at its edges. */
+const PUSH_STEP_SECONDS = 0.5;
+
+/**
+ * The content's scale at a frame: a slow push-in over the whole scene, so no scene stands fully
+ * still while it holds. It moves in half-second steps: the frames of a step draw the same markup,
+ * so the renderer captures two frames a second of a hold that nothing else moves (see hold-plan.ts).
+ */
+export function holdPush(frame: number, fps: number): number {
+  const step = Math.max(1, Math.round(fps * PUSH_STEP_SECONDS));
+  return 1 + Math.min(PUSH_MAX, (PUSH_PER_SECOND * Math.floor(frame / step) * step) / fps);
+}
+
 /**
  * A scene's frame: the pack's background, still, and the scene's content brought in with the
  * pack's transition over the first frames and taken out by the same transition played backwards
- * over the last ones. Scenes render as separate segments,
+ * over the last ones, pushing in slowly in between ({@link holdPush}; `push={false}` for content
+ * with a camera of its own). Scenes render as separate segments,
  * so each transition runs against the shared background rather than the neighbouring scene.
  */
-export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: TransitionKind; backgroundColor?: string; children: React.ReactNode }> = ({ theme, seed = 'scene', transition, backgroundColor, children }) => {
+export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: TransitionKind; backgroundColor?: string; push?: boolean; children: React.ReactNode }> = ({
+  theme,
+  seed = 'scene',
+  transition,
+  backgroundColor,
+  push = true,
+  children,
+}) => {
   const frame = useCurrentFrame();
   const { width, height, durationInFrames, fps } = useVideoConfig();
   const length = Math.max(1, Math.min(Math.round(fps * 0.5), Math.floor(durationInFrames / 4)));
@@ -67,9 +91,14 @@ export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: Tr
   // The exit plays the entrance backwards: a wipe, iris or clock wipe masks only the entering side
   // of a transition, so "exiting" alone would leave the content standing until the cut.
   const progress = exit > 0 ? 1 - exit : enter;
+  const pushed = (
+    <AbsoluteFill data-kit-camera="push" style={push ? { transform: `scale(${holdPush(frame, fps)})` } : undefined}>
+      {children}
+    </AbsoluteFill>
+  );
   const content =
     progress >= 1 ? (
-      <AbsoluteFill>{children}</AbsoluteFill>
+      pushed
     ) : (
       <Presentation
         presentationProgress={progress}
@@ -80,7 +109,7 @@ export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: Tr
         onUnmount={noop}
         bothEnteringAndExiting={false}
       >
-        <AbsoluteFill>{children}</AbsoluteFill>
+        {pushed}
       </Presentation>
     );
   return (

@@ -4,7 +4,7 @@ import type { Theme } from '../scene-props';
 import { kitColors } from './color';
 import { FitLines, FittedText, fitText } from './fitted-text';
 import { packLayout } from './heading';
-import { IconPanel } from './icon-panel';
+import { IconPanel, visualSide } from './icon-panel';
 import { useLayout } from './layout';
 import { entranceStyle, useEntrance } from './motion';
 import { panelIcons } from './panel-icons';
@@ -18,9 +18,19 @@ export function formatNumber(value: number, decimals = 0): string {
 /**
  * A figure that counts up to its value, with a label under it, beside an icon panel picked from the
  * label (a trend for growth, a clock for time …): to the right on a wide canvas, above the figure on
- * a stacked one, so the figure never sits alone in an empty frame.
+ * a stacked one, so the figure never sits alone in an empty frame. A `picture` (an image URL such as
+ * a visual library illustration) takes the icon's place. The panel floats while the figure holds.
  */
-export const StatCounter: React.FC<{ theme: Theme; value: number; prefix?: string; suffix?: string; label: string; decimals?: number; source?: string }> = ({ theme, value, prefix = '', suffix = '', label, decimals = 0, source }) => {
+export const StatCounter: React.FC<{ theme: Theme; value: number; prefix?: string; suffix?: string; label: string; decimals?: number; source?: string; picture?: string }> = ({
+  theme,
+  value,
+  prefix = '',
+  suffix = '',
+  label,
+  decimals = 0,
+  source,
+  picture,
+}) => {
   const layout = useLayout();
   const frame = useCurrentFrame();
   const colors = kitColors(theme);
@@ -29,8 +39,10 @@ export const StatCounter: React.FC<{ theme: Theme; value: number; prefix?: strin
   const counted = interpolate(frame, [0, theme.motion.durationFrames * 3], [0, value], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
   const beside = layout.columns === 2;
   const gap = layout.contentWidth * 0.05;
-  const textWidth = beside ? layout.contentWidth * 0.6 : layout.contentWidth;
-  const panelHeight = beside ? layout.contentHeight : layout.contentHeight * (layout.orientation === 'portrait' ? 0.34 : 0.26);
+  // A tall canvas gives the panel more of its height, so figure and panel span it together.
+  const side = visualSide(layout, layout.orientation === 'portrait' ? 0.28 : 0.21);
+  const textWidth = beside ? layout.contentWidth - side - gap : layout.contentWidth;
+  const panelHeight = beside ? layout.contentHeight : side;
   const textHeight = beside ? layout.contentHeight : layout.contentHeight - panelHeight - gap;
   const align = beside ? 'left' : packLayout(theme).align;
   // Sized once for the final figure, so the counting digits never change the type size.
@@ -38,7 +50,7 @@ export const StatCounter: React.FC<{ theme: Theme; value: number; prefix?: strin
   const figureFit = fitText({ text: finalText, width: textWidth, height: textHeight * (beside ? 0.42 : 0.5), maxLines: 1, maxFontSize: 260 * layout.unit, family: theme.fonts.heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
   const sourceHeight = source ? 34 * layout.unit : 0;
   const panel = (
-    <IconPanel theme={theme} icons={panelIcons(label, [], 'trending-up', false)} width={beside ? layout.contentWidth - textWidth - gap : layout.contentWidth} height={panelHeight} unit={layout.unit} delay={theme.motion.staggerFrames * 2} />
+    <IconPanel theme={theme} icons={panelIcons(label, [], 'trending-up', false)} picture={typeof picture === 'string' && picture ? picture : undefined} width={beside ? layout.contentWidth - textWidth - gap : layout.contentWidth} height={panelHeight} unit={layout.unit} delay={theme.motion.staggerFrames * 2} />
   );
   return (
     <SceneFrame theme={theme} seed={`stat-${label}`}>

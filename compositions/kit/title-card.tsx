@@ -5,7 +5,9 @@ import { FittedText } from './fitted-text';
 import { Heading, packLayout } from './heading';
 import { useLayout } from './layout';
 import { entranceStyle, useEntrance } from './motion';
+import { IconPanel } from './icon-panel';
 import { HeroPicture, heroPictureBox } from './media/hero-picture';
+import { panelIcons } from './panel-icons';
 import { SceneFrame } from './scene-frame';
 
 /**
@@ -14,24 +16,31 @@ import { SceneFrame } from './scene-frame';
  * instead of sitting small in it; longer ones are bounded by their box. With a `picture` (an image
  * URL: the node sends the visual library's illustrations as data URLs) the picture is the hero:
  * beside the headline on wide canvases, above it on square and tall ones, entering with a pop and
- * floating while the title holds.
+ * floating while the title holds. Without one, a drawn icon disc picked from the title takes its
+ * place, so the title never stands alone in an empty frame.
  */
 export const TitleCard: React.FC<{ theme: Theme; title: string; subtitle?: string; kicker?: string; picture?: string }> = ({ theme, title, subtitle, kicker, picture }) => {
   const layout = useLayout();
   const colors = kitColors(theme);
   const enterSub = useEntrance(theme, theme.motion.staggerFrames * 2);
-  const hero = typeof picture === 'string' && picture ? heroPictureBox(layout) : undefined;
-  const align = hero && hero.beside ? 'left' : packLayout(theme).align;
-  const textTop = hero && !hero.beside ? layout.margin + hero.size + hero.gap : layout.margin;
-  const textWidth = hero && hero.beside ? layout.contentWidth - hero.size - hero.gap : layout.contentWidth;
-  const textHeight = hero && !hero.beside ? layout.contentHeight - hero.size - hero.gap : layout.contentHeight;
+  const hero = heroPictureBox(layout);
+  const align = hero.beside ? 'left' : packLayout(theme).align;
+  const textTop = hero.beside ? layout.margin : layout.margin + hero.size + hero.gap;
+  const textWidth = hero.beside ? layout.contentWidth - hero.size - hero.gap : layout.contentWidth;
+  const textHeight = hero.beside ? layout.contentHeight : layout.contentHeight - hero.size - hero.gap;
   const headingHeight = textHeight * (subtitle ? 0.62 : 0.8);
   const shorter = Math.min(layout.width, layout.height);
-  const maxHeading = shorter * (subtitle ? 0.2 : layout.orientation === 'portrait' ? 0.34 : 0.26) * (hero ? 0.8 : 1);
+  const maxHeading = shorter * (subtitle ? 0.2 : layout.orientation === 'portrait' ? 0.34 : 0.26) * 0.8;
   return (
     <SceneFrame theme={theme} seed={`title-${title}`}>
-      {hero ? <HeroPicture theme={theme} src={picture!} left={hero.left} top={hero.top} size={hero.size} /> : null}
-      <div data-kit-part="title-card" style={{ position: 'absolute', left: layout.margin, top: textTop, width: textWidth, height: textHeight, display: 'flex', flexDirection: 'column', justifyContent: hero && !hero.beside ? 'flex-start' : 'center', alignItems: align === 'center' ? 'center' : 'flex-start', gap: 28 * layout.unit }}>
+      {typeof picture === 'string' && picture ? (
+        <HeroPicture theme={theme} src={picture} left={hero.left} top={hero.top} size={hero.size} />
+      ) : (
+        <div style={{ position: 'absolute', left: hero.left, top: hero.top }}>
+          <IconPanel theme={theme} icons={panelIcons(title, [], 'sparkles', false)} width={hero.size} height={hero.size} unit={layout.unit} delay={theme.motion.staggerFrames} />
+        </div>
+      )}
+      <div data-kit-part="title-card" style={{ position: 'absolute', left: layout.margin, top: textTop, width: textWidth, height: textHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: align === 'center' ? 'center' : 'flex-start', gap: 28 * layout.unit }}>
         <Heading theme={theme} text={title} kicker={kicker} width={textWidth} height={headingHeight} unit={layout.unit} maxLines={layout.orientation === 'portrait' ? 5 : 3} maxFontSize={maxHeading} />
         {subtitle ? (
           <div style={entranceStyle(theme, enterSub, 40 * layout.unit)}>

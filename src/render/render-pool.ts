@@ -61,8 +61,14 @@ export interface FrameAudit {
   fonts: string[];
   /** The largest text's font size over the canvas's shorter side. */
   largestText: number;
-  /** The box around every text and visual, in shares of the canvas's width and height. */
-  content: { width: number; height: number };
+  /** The smallest text's font size over the shorter side, small print aside (0 without such text). Absent from audits stored before it was measured, as are the other optional measures. */
+  smallestText?: number;
+  /** The smallest such text: its kit part name or tag and the start of its text. */
+  smallestTextElement?: string;
+  /** The largest heading's font size over the shorter side (0 without a heading). */
+  headingText?: number;
+  /** The box around every text and visual in shares of the canvas: size, edges (from the canvas's own edges) and its centre's offset from the canvas's centre. */
+  content: { width: number; height: number; left?: number; top?: number; right?: number; bottom?: number; offsetX?: number; offsetY?: number };
   /** The box around every image, icon and chart mark as a share of the canvas's area. */
   visualArea: number;
   issues: { kind: string; element: string; detail: string }[];

@@ -11,8 +11,13 @@ import { decodeLuma, ssim } from '../../src/render/quality/ssim.js';
 import { RenderPool } from '../../src/render/render-pool.js';
 import { compileScene } from '../../src/render/scene-code/compile-scene.js';
 import type { SceneInputProps } from '../../src/render/worker/render-protocol.js';
+import sharp from 'sharp';
 import { E2E_CACHE_DIR } from './e2e-node.js';
-import { MEDIA_ASSETS } from './gallery/cases-media.js';
+import { CORE_CASES, PICTURE_CASES } from './gallery/cases-core.js';
+import { DATA_CASES } from './gallery/cases-data.js';
+import { INFOGRAPHIC_CASES } from './gallery/cases-infographic.js';
+import { MEDIA_ASSETS, MEDIA_CASES } from './gallery/cases-media.js';
+import { renderGallery, type GalleryShot } from './gallery/gallery.js';
 
 // Held frames against full renders: each scene is rendered twice through the render worker, once
 // the node's way (a probe finds the still stretches, one frame of each is captured and held) and
@@ -156,4 +161,40 @@ describe('held frames in a batch', () => {
       }
     }
   }, 180_000);
+});
+
+// Nothing in a video is fully still for more than two seconds: while a scene holds, something moves
+// (a picture floats, the background drifts, a marker travels). Every kit component's gallery cases are
+// rendered as 8 s scenes at two frames two seconds apart inside the hold, and the stills must differ.
+const STILL_SIZE = { label: '640x360', width: 640, height: 360 };
+const HOLD_FRAMES = [100, 160];
+/**
+ * The least mean absolute difference (0..255 per channel, over every pixel) two frames of a holding
+ * scene must show. Identical markup renders to identical stills (0), so any movement counts, but it
+ * must be visible: a picture or marker of about 2% of the canvas moving by a part of its size changes
+ * about 1% of the pixels by 30 to 100 levels (0.3 to 1); a background drift changes many pixels a
+ * little. JPEG noise between near-identical stills stays under 0.05.
+ */
+const MIN_HOLD_DIFFERENCE = 0.15;
+
+/** The mean absolute difference of two stills, per channel over every pixel. */
+async function meanDifference(a: string, b: string): Promise<number> {
+  const [left, right] = await Promise.all([a, b].map((file) => sharp(file).removeAlpha().raw().toBuffer()));
+  let sum = 0;
+  for (let i = 0; i < left!.length; i += 1) sum += Math.abs(left![i]! - right![i]!);
+  return sum / left!.length;
+}
+
+describe('kit components while they hold', () => {
+  it('move within every two seconds of the hold: frames 100 and 160 of an 8 s scene differ visibly', async () => {
+    const only = process.env.GALLERY_ONLY?.split(',');
+    const cases = [...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES, ...PICTURE_CASES].filter((entry) => !only || only.some((name) => entry.name.startsWith(name)));
+    const [first, second] = await Promise.all(HOLD_FRAMES.map((frame) => renderGallery(cases, [STILL_SIZE], frame, { durationInFrames: 8 * FPS, out: path.join(dir, `hold-${frame}`) })));
+    const still: string[] = [];
+    for (const [index, shot] of (first as GalleryShot[]).entries()) {
+      const difference = await meanDifference(shot.file, second![index]!.file);
+      if (difference < MIN_HOLD_DIFFERENCE) still.push(`${shot.name} (${shot.pack}): ${difference.toFixed(3)}`);
+    }
+    expect(still).toEqual([]);
+  }, 600_000);
 });

@@ -1,25 +1,35 @@
 import React from 'react';
-import { interpolate } from 'remotion';
+import { Img, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { useLayout } from '../layout';
-import { bodyDelay, DataScene, depthShadow, Enter, staggerFor, uniformSize, useReveal, widestText } from './common';
+import { idleSeconds } from '../motion';
+import { bodyDelay, DataScene, depthShadow, Enter, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
+import { FALLBACK_ICON, iconComponent, iconFor } from './icons';
 import { FittedText, fitText } from '../fitted-text';
 
 /** One moment on a timeline: when it happened and what happened. */
 export interface TimelineEvent {
   when: string;
   text: string;
+  /** A picture for the event (an image URL such as a visual library illustration); else an icon picked from its text. */
+  picture?: string;
 }
 
 /**
  * Up to six events in order along a line that draws itself: across the canvas in landscape (the
  * events alternating above and below the line when there are many), down its left side in
- * portrait and square canvases.
+ * portrait and square canvases. Each event's node is a disc with its picture or an icon picked from
+ * its text, popping in as the line reaches it and floating in sixth-of-a-second steps while the
+ * timeline holds.
  */
 export const Timeline: React.FC<{ theme: Theme; title: string; events: TimelineEvent[]; kicker?: string }> = ({ theme, title, events, kicker }) => {
   const layout = useLayout();
-  const shown = (Array.isArray(events) ? events : []).slice(0, 6).map((e) => ({ when: String(e?.when ?? ''), text: String(e?.text ?? '') }));
+  const shown = (Array.isArray(events) ? events : []).slice(0, 6).map((e) => ({
+    when: String(e?.when ?? ''),
+    text: String(e?.text ?? ''),
+    ...(typeof e?.picture === 'string' && e.picture ? { picture: e.picture } : {}),
+  }));
   return (
     <DataScene theme={theme} seed={`timeline-${title}`} title={title} kicker={kicker} part="timeline">
       {(box) =>
@@ -44,14 +54,25 @@ function useLine(theme: Theme, n: number): { draw: number; delayOf: (i: number) 
   return { draw, drawFrames, delayOf: (i) => start + 6 + i * step };
 }
 
-const Node: React.FC<{ theme: Theme; x: number; y: number; size: number; shown: number; u: number }> = ({ theme, x, y, size, shown, u }) => {
+/** An event's node: a disc on the line with the event's picture or icon, floating once it has popped in. */
+const Node: React.FC<{ theme: Theme; x: number; y: number; size: number; shown: number; u: number; event: TimelineEvent; index: number }> = ({ theme, x, y, size, shown, u, event, index }) => {
   const colors = kitColors(theme);
+  const frame = useCurrentFrame();
+  const { fps } = useVideoConfig();
   const ring = Math.max(2, 5 * u);
+  const float = Math.sin(idleSeconds(frame, fps, shown) * 1.5 + index * 1.1) * size * 0.05;
+  const Icon = iconComponent(iconFor(event.text)) ?? iconComponent(FALLBACK_ICON)!;
   return (
     <div
       data-kit-part="timeline-node"
-      style={{ position: 'absolute', left: x - size / 2, top: y - size / 2, width: size, height: size, boxSizing: 'border-box', borderRadius: '50%', background: colors.primary, border: `${ring}px solid ${colors.background}`, boxShadow: depthShadow(theme, u), transform: `scale(${shown})` }}
-    />
+      style={{ position: 'absolute', left: x - size / 2, top: y - size / 2, width: size, height: size, boxSizing: 'border-box', borderRadius: '50%', background: event.picture ? mixColors(colors.primary, colors.background, 0.8) : colors.primary, border: `${ring}px solid ${colors.background}`, boxShadow: depthShadow(theme, u), display: 'flex', alignItems: 'center', justifyContent: 'center', transform: `translateY(${float}px) scale(${shown})` }}
+    >
+      {event.picture ? (
+        <Img src={event.picture} style={{ width: Math.round(size * 0.64), height: Math.round(size * 0.64), display: 'block' }} />
+      ) : (
+        <Icon size={Math.round(size * 0.5)} color={colors.onPrimary} strokeWidth={2} absoluteStrokeWidth={false} />
+      )}
+    </div>
   );
 };
 
@@ -61,7 +82,7 @@ const Across: React.FC<{ theme: Theme; width: number; height: number; events: Ti
   const slot = W / n;
   // Many events alternate above and below the line, so each text can be wider than its slot.
   const alternate = n >= 4 && slot < 330 * u;
-  const node = Math.round(Math.max(12, 34 * u));
+  const node = Math.round(Math.max(12, Math.min(slot * (alternate ? 0.5 : 0.62), H * (alternate ? 0.2 : 0.36))));
   const stem = 22 * u;
   const blockW = alternate ? Math.min(slot * 1.6, W) : slot * 0.88;
   const whenMax = (n <= 3 ? 64 : 56) * u;
@@ -104,7 +125,7 @@ const Across: React.FC<{ theme: Theme; width: number; height: number; events: Ti
         return (
           <React.Fragment key={i}>
             {alternate ? <div style={{ position: 'absolute', left: cx - Math.max(1, u), top: stemTop, width: Math.max(2, 2 * u), height: stem * shown, background: colors.muted, opacity: 0.5 }} /> : null}
-            <Node theme={theme} x={cx} y={axisY} size={node} shown={shown} u={u} />
+            <Node theme={theme} x={cx} y={axisY} size={node} shown={shown} u={u} event={event} index={i} />
             {alternate ? (
               <Enter theme={theme} delay={delayOf(i)} distance={(above ? -14 : 14) * u} part="timeline-event" style={{ position: 'absolute', left, top: above ? 0 : axisY + node / 2 + stem, width: blockW, height: blockH, display: 'flex', flexDirection: 'column', justifyContent: above ? 'flex-end' : 'flex-start', gap: 10 * u }}>
                 <FittedText part="timeline-when" text={event.when} width={blockW} height={whenH} maxLines={1} maxFontSize={whenFont} family={theme.fonts.heading} weight={800} color={colors.primaryText} align={align} lineHeight={1.15} />
@@ -134,7 +155,7 @@ const Down: React.FC<{ theme: Theme; width: number; height: number; events: Time
   const heading = theme.fonts.heading;
   const rowH = Math.min(H / n, 260 * u);
   const top0 = (H - rowH * n) / 2;
-  const node = Math.round(Math.max(12, 34 * u));
+  const node = Math.round(Math.max(12, Math.min(rowH * 0.62, W * 0.16)));
   const lineW = Math.max(2, Math.round(5 * u));
   // Square canvases put the date in a column left of the line; narrow ones stack it over the text.
   const side = W / H > 0.9;
@@ -160,7 +181,7 @@ const Down: React.FC<{ theme: Theme; width: number; height: number; events: Time
         const shown = interpolate(draw, [Math.max(0, at - 0.08), at + 0.02], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
         return (
           <React.Fragment key={i}>
-            <Node theme={theme} x={axisX} y={nodeY(i)} size={node} shown={shown} u={u} />
+            <Node theme={theme} x={axisX} y={nodeY(i)} size={node} shown={shown} u={u} event={event} index={i} />
             {side ? (
               <>
                 <Enter theme={theme} delay={delayOf(i)} distance={-14 * u} style={{ position: 'absolute', left: 0, top: rowTop, width: whenW, height: rowH, display: 'flex', alignItems: 'center' }}>

@@ -4,14 +4,18 @@ import type { Theme } from '../../scene-props';
 import type { useLayout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 
-/** Where a headline's hero picture goes: a square beside the text on wide canvases, above it on square and tall ones (beside, a square's text column would be too narrow). */
+/**
+ * Where a headline's hero picture goes: a square beside the text on wide canvases, above it on
+ * square and tall ones (beside, a square's text column would be too narrow). It is sized to cover at
+ * least a fifth of the canvas, the layout rules' least visual.
+ */
 export function heroPictureBox(layout: ReturnType<typeof useLayout>): { left: number; top: number; size: number; gap: number; beside: boolean } {
   const gap = 48 * layout.unit;
   if (layout.width < layout.height * 1.3) {
-    const size = Math.min(layout.contentWidth * 0.62, layout.contentHeight * 0.4);
+    const size = Math.min(layout.contentWidth * 0.78, layout.contentHeight * 0.56);
     return { left: layout.margin + (layout.contentWidth - size) / 2, top: layout.margin, size, gap, beside: false };
   }
-  const size = Math.min(layout.contentHeight * 0.86, layout.contentWidth * 0.4);
+  const size = Math.min(layout.contentHeight * 0.96, layout.contentWidth * 0.42);
   return { left: layout.margin + layout.contentWidth - size, top: layout.margin + (layout.contentHeight - size) / 2, size, gap, beside: true };
 }
 

@@ -30,7 +30,7 @@ const PhotoCaption: React.FC<{ theme: Theme; layout: Layout; heading?: string; c
   const gap = heading && caption ? 12 * tu : 0;
   const headingText = heading ? (pack.uppercaseHeadings ? heading.toUpperCase() : heading) : undefined;
   const headingFit = headingText ? fitText({ text: headingText, width: inner, height: Math.min(2 * 68 * tu, (maxHeight - pad * 2) * (caption ? 0.55 : 1)), maxLines: 2, maxFontSize: 60 * tu, family: theme.fonts.heading, weight: 800, lineHeight: 1.1 }) : undefined;
-  const captionFit = caption ? fitText({ text: caption, width: inner, height: Math.min(3 * 46 * tu, maxHeight - pad * 2 - (headingFit?.height ?? 0) - gap), maxLines: 3, maxFontSize: (heading ? 36 : 44) * tu, family: theme.fonts.body, weight: 500, lineHeight: 1.28 }) : undefined;
+  const captionFit = caption ? fitText({ text: caption, width: inner, height: Math.min(3 * 46 * tu, maxHeight - pad * 2 - (headingFit?.height ?? 0) - gap), maxLines: 3, maxFontSize: 46 * tu, family: theme.fonts.body, weight: 500, lineHeight: 1.28 }) : undefined;
   const width = Math.ceil(Math.max(headingFit ? widest(headingFit, theme.fonts.heading, 800) : 0, captionFit ? widest(captionFit, theme.fonts.body, 500) : 0)) + 2;
   return (
     <div
@@ -74,7 +74,7 @@ const ContainFrame: React.FC<{ theme: Theme; image: string; caption?: string; he
   const hasText = Boolean(heading || caption);
   const beside = layout.orientation === 'landscape' && hasText;
   const gap = 56 * unit;
-  const captionMax = caption ? 38 * tu : 0;
+  const captionMax = caption ? 46 * tu : 0;
   // Text beside the product in landscape, above it otherwise; the product takes what is left.
   const textBudgetWidth = beside ? layout.contentWidth * 0.42 : layout.contentWidth;
   const headingHeight = heading ? (beside ? layout.contentHeight * (caption ? 0.5 : 0.7) : layout.contentHeight * (caption ? 0.17 : 0.22)) : 0;
@@ -168,7 +168,7 @@ export const ImageSplit: React.FC<{ theme: Theme; image: string; heading: string
         <Heading theme={theme} text={heading} kicker={kicker} width={textWidth} height={headingHeight} unit={tu} maxLines={split ? 4 : 3} maxFontSize={96 * tu} align={align} delay={theme.motion.staggerFrames * 2} />
         {text ? (
           <div style={entranceStyle(theme, enterText, 30 * unit)}>
-            <FittedText part="body" text={text} width={textWidth} height={bodyHeight} maxLines={split ? 6 : 4} maxFontSize={40 * tu} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.35} />
+            <FittedText part="body" text={text} width={textWidth} height={bodyHeight} maxLines={split ? 6 : 4} maxFontSize={48 * tu} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.35} />
           </div>
         ) : null}
       </div>

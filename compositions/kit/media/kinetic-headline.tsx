@@ -122,7 +122,7 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
       {hero ? <HeroPicture theme={theme} src={picture!} left={hero.left} top={hero.top} size={hero.size} /> : null}
       <div
         data-kit-part="kinetic-headline"
-        style={{ position: 'absolute', left: layout.margin, top: boxTop, width: boxWidth, height: boxHeight, display: 'flex', flexDirection: 'column', justifyContent: hero && !hero.beside ? 'flex-start' : 'center', alignItems: align === 'center' ? 'center' : 'flex-start' }}
+        style={{ position: 'absolute', left: layout.margin, top: boxTop, width: boxWidth, height: boxHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: align === 'center' ? 'center' : 'flex-start' }}
       >
         {kicker ? (
           <div style={{ ...entranceStyle(theme, enterKicker, 20 * unit), marginBottom: kickerGap }}>

@@ -46,8 +46,8 @@ export const Quote: React.FC<{ theme: Theme; quote: string; author?: string; rol
   const markSize = side ? Math.min(layout.contentHeight * 0.4, layout.contentWidth * 0.15, 230 * tu) : Math.min(layout.contentWidth * 0.28, layout.contentHeight * 0.12 * 1.25, 190 * unit);
   const markGap = side ? 44 * unit : 24 * unit;
   const textWidth = side ? layout.contentWidth - markSize - markGap : layout.contentWidth;
-  const authorHeight = author ? 46 * tu : 0;
-  const roleHeight = role ? 34 * tu : 0;
+  const authorHeight = author ? 56 * tu : 0;
+  const roleHeight = role ? 52 * tu : 0;
   const attributionHeight = author || role ? 36 * unit + authorHeight + roleHeight + (author && role ? 8 * unit : 0) : 0;
   const quoteHeight = layout.contentHeight - attributionHeight - (side ? 0 : markSize * 0.8 + markGap);
   const text = quote.trim().replace(/\s+/g, ' ');
@@ -73,8 +73,8 @@ export const Quote: React.FC<{ theme: Theme; quote: string; author?: string; rol
               <div style={{ height: 36 * unit, display: 'flex', alignItems: 'center' }}>
                 <div style={{ width: 64 * unit * enterAuthor, height: 5 * unit, borderRadius: 3 * unit, background: colors.accent }} />
               </div>
-              {author ? <FittedText part="author" text={author} width={textWidth} height={authorHeight} maxLines={1} maxFontSize={40 * tu} family={theme.fonts.body} weight={700} color={colors.text} align={align} lineHeight={1.15} /> : null}
-              {role ? <FittedText part="role" text={role} width={textWidth} height={roleHeight} maxLines={1} maxFontSize={30 * tu} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.15} /> : null}
+              {author ? <FittedText part="author" text={author} width={textWidth} height={authorHeight} maxLines={1} maxFontSize={48 * tu} family={theme.fonts.body} weight={700} color={colors.text} align={align} lineHeight={1.15} /> : null}
+              {role ? <FittedText part="role" text={role} width={textWidth} height={roleHeight} maxLines={1} maxFontSize={44 * tu} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.15} /> : null}
             </div>
           ) : null}
         </div>

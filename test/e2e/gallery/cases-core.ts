@@ -40,6 +40,7 @@ export const CORE_CASES: GalleryCase[] = [
   { name: 'call-to-action', code: sceneFor('CallToAction'), settings: { message: 'Start your free trial today and ship your first video in minutes', action: 'Visit example.com/start' } },
   {
     name: 'captions',
+    sitsAside: true,
     code: `import React from 'react';
 import { TitleCard } from '@kit';
 

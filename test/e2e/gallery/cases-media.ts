@@ -166,18 +166,21 @@ function assetsOf(...names: string[]): Record<string, string> {
 export const MEDIA_CASES: GalleryCase[] = [
   {
     name: 'kinetic-headline',
+    typography: true,
     code: sceneFor('KineticHeadline'),
     settings: { text: 'Great products are built by small teams who ship every single week', emphasis: 'ship every single week', kicker: 'Our manifesto' },
   },
-  { name: 'kinetic-short', code: sceneFor('KineticHeadline'), settings: { text: 'Less noise. More signal.', emphasis: 'signal' } },
+  { name: 'kinetic-short', typography: true, code: sceneFor('KineticHeadline'), settings: { text: 'Less noise. More signal.', emphasis: 'signal' } },
   {
     name: 'kinetic-long-words',
+    typography: true,
     code: sceneFor('KineticHeadline'),
     settings: { text: 'Internationalization and accessibility are non-negotiable responsibilities for every multidisciplinary engineering organization', emphasis: 'non-negotiable', kicker: 'Principle 04' },
   },
-  { name: 'quote', code: sceneFor('Quote'), settings: { quote: 'Simplicity is the ultimate sophistication.', author: 'Leonardo da Vinci', role: 'Painter, engineer and inventor' } },
+  { name: 'quote', typography: true, code: sceneFor('Quote'), settings: { quote: 'Simplicity is the ultimate sophistication.', author: 'Leonardo da Vinci', role: 'Painter, engineer and inventor' } },
   {
     name: 'quote-long',
+    typography: true,
     code: sceneFor('Quote'),
     settings: {
       quote:
@@ -188,13 +191,15 @@ export const MEDIA_CASES: GalleryCase[] = [
   },
   {
     name: 'lower-third',
+    sitsAside: true,
     code: sceneFor('LowerThird', ['image']),
     settings: { name: 'Dr. Amara Okonkwo', role: 'Chief Climate Scientist, Northwind Institute', image: 'photo-landscape', title: 'Interview' },
     assets: assetsOf('photo-landscape'),
   },
-  { name: 'lower-third-plain', code: sceneFor('LowerThird'), settings: { name: 'Jordan Lee', role: 'Head of Design' } },
+  { name: 'lower-third-plain', sitsAside: true, code: sceneFor('LowerThird'), settings: { name: 'Jordan Lee', role: 'Head of Design' } },
   {
     name: 'lower-third-long-name',
+    sitsAside: true,
     code: sceneFor('LowerThird'),
     settings: {
       name: 'Maximiliane Alexandra von Hohenzollern-Sigmaringen',
@@ -204,6 +209,7 @@ export const MEDIA_CASES: GalleryCase[] = [
   },
   {
     name: 'lower-third-portrait-photo',
+    sitsAside: true,
     code: sceneFor('LowerThird', ['image']),
     settings: { name: 'Sam Ortega', role: 'Lighthouse keeper since 1998', image: 'photo-portrait' },
     assets: assetsOf('photo-portrait'),

@@ -20,6 +20,16 @@ export interface GalleryCase {
   /** A fixed pack; otherwise the gallery rotates through every pack. */
   pack?: string;
   theme?: Partial<SceneTheme>;
+  /**
+   * Sits aside by design (a lower third, captions): exempt from the rule that the content spans
+   * the safe area around the canvas's centre.
+   */
+  sitsAside?: boolean;
+  /**
+   * Kinetic typography by design (a headline, a quote, a text-only variant): its words are the
+   * visual, so instead of a picture covering a fifth of the canvas its content spans 70% of the width.
+   */
+  typography?: boolean;
 }
 
 /** A canvas the gallery renders every case at. */
@@ -42,6 +52,9 @@ export const GALLERY_SIZES: GallerySize[] = [
 /** A rendered still and its audit. */
 export interface GalleryShot {
   name: string;
+  /** The case's design exemptions. */
+  sitsAside: boolean;
+  typography: boolean;
   size: GallerySize;
   pack: string;
   file: string;
@@ -60,12 +73,18 @@ export const SETTLED_FRAME = 118;
  * Renders every case at every size and returns the audited shots. Each size is one task in one
  * page: the `gallery` composition shows case i at frame i, frozen at the settled frame, so the
  * bundle and fonts load once per size instead of once per still. Two workers share the sizes.
+ * Scenes last `durationInFrames` (150 unless given); stills go to `out` (GALLERY_OUT unless given).
  */
-export async function renderGallery(cases: GalleryCase[], sizes: GallerySize[] = GALLERY_SIZES, frame = SETTLED_FRAME): Promise<GalleryShot[]> {
+export async function renderGallery(
+  cases: GalleryCase[],
+  sizes: GallerySize[] = GALLERY_SIZES,
+  frame = SETTLED_FRAME,
+  { durationInFrames = DURATION, out = GALLERY_OUT }: { durationInFrames?: number; out?: string } = {},
+): Promise<GalleryShot[]> {
   const serveUrl = await ensureBundle(E2E_CACHE_DIR);
   const packs = loadStylePacks().packs.map((pack) => pack.id);
   const pool = new RenderPool({ size: 2, frameConcurrency: 1 });
-  mkdirSync(GALLERY_OUT, { recursive: true });
+  mkdirSync(out, { recursive: true });
   const compiled = await Promise.all(cases.map((galleryCase) => compileScene(galleryCase.code)));
   const shots: GalleryShot[][] = [];
   try {
@@ -74,7 +93,7 @@ export async function renderGallery(cases: GalleryCase[], sizes: GallerySize[] =
         const planned = cases.map((galleryCase, caseIndex) => {
           const pack = galleryCase.pack ?? packs[(caseIndex + sizeIndex) % packs.length]!;
           const theme = { ...resolveTheme({ prompt: '', animationStyle: pack }), ...galleryCase.theme };
-          return { galleryCase, pack, theme, file: path.join(GALLERY_OUT, `${galleryCase.name}-${size.label}-${pack}.jpeg`) };
+          return { galleryCase, pack, theme, file: path.join(out, `${galleryCase.name}-${size.label}-${pack}.jpeg`) };
         });
         const audits = new Map<number, FrameAudit>();
         const frames = planned.map((_, index) => index);
@@ -91,7 +110,7 @@ export async function renderGallery(cases: GalleryCase[], sizes: GallerySize[] =
               width: size.width,
               height: size.height,
               fps: FPS,
-              durationInFrames: Math.max(DURATION, cases.length),
+              durationInFrames: Math.max(durationInFrames, cases.length),
               audit: true,
               settledFrame: frame,
               scenes: planned.map(({ galleryCase, theme }, index) => ({ code: compiled[index]!.code, theme, settings: galleryCase.settings, assets: galleryCase.assets ?? {} })),
@@ -105,7 +124,7 @@ export async function renderGallery(cases: GalleryCase[], sizes: GallerySize[] =
         shots[sizeIndex] = planned.map(({ galleryCase, pack, file }, index) => {
           const audit = audits.get(index);
           if (!audit) throw new Error(`${galleryCase.name} at ${size.label}: the page logged no layout audit`);
-          return { name: galleryCase.name, size, pack, file, audit };
+          return { name: galleryCase.name, sitsAside: galleryCase.sitsAside === true, typography: galleryCase.typography === true, size, pack, file, audit };
         });
       }),
     );
