@@ -14,7 +14,7 @@ import { foldText, tokenize, type VisualLanguage } from './visual-text.js';
  * sense that the picture would mislead in (no "bee": a "house bee" list point is not about bees;
  * no "cool": "cool features"; no English "plant" alone: a power plant is no seedling; no French
  * "chef": a cook; no "retour": a return; no "responsable": also "responsible"; no "ventes":
- * it stems to "vent", wind).
+ * it stems to "vent", wind; no "fall": prices fall; no French "été": "a été").
  *
  * `pictures: []` marks a word that must get no illustration although the search would find one
  * (a heat pump is no "bomba", a bomb); its icons may still be given.
@@ -48,6 +48,13 @@ export const TOPIC_WORDS: readonly TopicWords[] = [
   { pictures: ['money-bag', 'dollar-banknote'], icons: ['banknote', 'wallet'], words: { en: ['money', 'cost', 'price', 'revenue', 'income', 'budget', 'savings', 'cash', 'salary', 'sales'], de: ['Geld', 'Kosten', 'Preis', 'Umsatz', 'Einnahmen', 'Budget', 'Gehalt', 'Vertrieb', 'Verkauf'], fr: ['argent', 'coût', 'prix', 'revenu', "chiffre d'affaires", 'budget', 'salaire'], es: ['dinero', 'coste', 'costo', 'precio', 'ingresos', 'presupuesto', 'salario', 'ventas'] } },
   { pictures: ['stopwatch', 'hourglass-not-done'], icons: ['clock', 'hourglass'], words: { en: ['time', 'deadline'], de: ['Zeit', 'Frist'], fr: ['délai'], es: ['tiempo', 'plazo'] } },
   { pictures: ['teacup-without-handle'], icons: [], words: { en: ['tea'], de: ['Tee'], fr: ['thé'], es: ['té'] } },
+  { pictures: ['globe-with-meridians'], icons: ['globe'], words: { en: ['website', 'web', 'internet', 'online shop'], de: ['Website', 'Webseite', 'Internet', 'Onlineshop'], fr: ['site web', 'site internet', 'internet'], es: ['sitio web', 'página web', 'internet'] } },
+  { pictures: ['school'], icons: ['school'], words: { en: ['school', 'classroom'], de: ['Schule', 'Schulanfang', 'Klassenzimmer'], fr: ['école', 'scolaire', 'rentrée scolaire'], es: ['escuela', 'colegio', 'escolar'] } },
+  // The seasons: CLDR keeps them as keywords only.
+  { pictures: ['snowflake'], icons: ['snowflake'], words: { en: ['winter'], de: ['Winter'], fr: ['hiver'], es: ['invierno'] } },
+  { pictures: ['sun'], icons: ['sun'], words: { en: ['summer'], de: ['Sommer'], fr: [], es: ['verano'] } },
+  { pictures: ['fallen-leaf'], icons: ['leaf'], words: { en: ['autumn'], de: ['Herbst'], fr: ['automne'], es: ['otoño'] } },
+  { pictures: ['cherry-blossom'], icons: ['flower'], words: { en: ['springtime'], de: ['Frühling'], fr: ['printemps'], es: ['primavera'] } },
   { pictures: ['honey-pot'], icons: [], words: { en: ['honey'], de: ['Honig'], fr: ['miel'], es: ['miel'] } },
   { pictures: ['thermometer'], icons: ['thermometer', 'heater'], words: { en: ['heat', 'heating', 'warmth', 'temperature', 'heat pump'], de: ['Wärme', 'Hitze', 'Heizung', 'Temperatur', 'Wärmepumpe'], fr: ['chaleur', 'chauffage', 'température', 'pompe à chaleur'], es: ['calor', 'calefacción', 'temperatura', 'bomba de calor'] } },
   { pictures: ['snowflake'], icons: ['snowflake'], words: { en: ['cold', 'cooling', 'refrigerant', 'coolant', 'freezer', 'fridge', 'refrigerator'], de: ['Kälte', 'Kühlung', 'Kühlmittel', 'Kältemittel', 'Kühlschrank'], fr: ['froid', 'réfrigérant', 'frigo', 'réfrigérateur', 'refroidissement'], es: ['frío', 'refrigerante', 'nevera', 'frigorífico', 'refrigeración'] } },
@@ -77,7 +84,7 @@ export const TOPIC_WORDS: readonly TopicWords[] = [
   { pictures: ['speech-balloon'], icons: ['message-square'], words: { en: ['feedback', 'comment', 'review'], de: ['Feedback', 'Rückmeldung', 'Kommentar'], fr: ['commentaire', 'avis'], es: ['comentario', 'opinión', 'reseña'] } },
   { pictures: ['warning'], icons: ['triangle-alert'], words: { en: ['risk', 'hazard'], de: ['Risiko', 'Gefahr'], fr: ['risque', 'danger'], es: ['riesgo', 'peligro'] } },
   { pictures: ['balance-scale'], icons: ['scale'], words: { en: ['compliance', 'regulation', 'legal'], de: ['Compliance', 'Regulierung', 'Vorschrift'], fr: ['conformité', 'réglementation', 'juridique'], es: ['cumplimiento', 'normativa', 'legal'] } },
-  { pictures: [], icons: ['gauge'], words: { en: ['performance', 'efficiency'], de: ['Leistung', 'Effizienz'], fr: ['performance', 'efficacité'], es: ['rendimiento', 'eficiencia'] } },
+  { pictures: [], icons: ['gauge'], words: { en: ['performance', 'efficiency', 'speed'], de: ['Leistung', 'Effizienz', 'Geschwindigkeit'], fr: ['performance', 'efficacité', 'vitesse'], es: ['rendimiento', 'eficiencia', 'velocidad'] } },
   { pictures: [], icons: ['list-checks'], words: { en: ['task', 'to-do', 'checklist'], de: ['Aufgabe', 'Checkliste'], fr: ['tâche', 'liste de contrôle'], es: ['tarea', 'lista de control'] } },
   // No illustration: "room" alone finds the men's room; "picks" in a headline are choices, not pickaxes.
   { pictures: [], icons: [], words: { en: ['pick'], de: [], fr: [], es: [] } },

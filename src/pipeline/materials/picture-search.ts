@@ -53,8 +53,24 @@ function bestPicture(label: string, language: string): Found | undefined {
 
 /** A word's picture, else the picture of its German compound's first part as a stand-in ("Wasserkreislauf": water). */
 function wordPicture(word: string, language: string): Found | undefined {
-  return bestPicture(word, language) ?? topicPicture(compoundModifierTopic(word, resolveVisualLanguage(language)), STAND_IN_SCORE) ?? undefined;
+  const tongue = resolveVisualLanguage(language);
+  const found = bestPicture(word, language) ?? topicPicture(compoundModifierTopic(word, tongue), STAND_IN_SCORE) ?? undefined;
+  if (found || tongue !== 'de') return found;
+  // A German compound whose first part is a picture's own name ("Fußball|verein": a football), with
+  // or without the e the compound drops ("Schul|anfang").
+  const folded = foldText(word).replace(/[^\p{L}\p{N}]+/gu, '');
+  for (let end = folded.length - MIN_COMPOUND_TAIL; end >= MIN_COMPOUND_MODIFIER; end -= 1) {
+    for (const part of [folded.slice(0, end), `${folded.slice(0, end)}e`]) {
+      const alone = searchPicture(part, language);
+      if (alone && alone.score >= OWN_NAME_SCORE) return { id: alone.id, score: STAND_IN_SCORE };
+    }
+  }
+  return undefined;
 }
+
+// The parts of a German compound read on their own: both four letters at least.
+const MIN_COMPOUND_MODIFIER = 4;
+const MIN_COMPOUND_TAIL = 4;
 
 /** The colour illustration (`fluent-emoji-flat:…` or a flag) that best shows a label, in the request's language; undefined when none fits well. */
 export function pictureFor(label: string, language: string): string | undefined {
