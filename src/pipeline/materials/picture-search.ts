@@ -16,7 +16,7 @@ export const PICTURE_MIN_SCORE = 0.8;
 /** The score of a picture's own name (or a label that is the word alone) in the request's language. */
 const OWN_NAME_SCORE = 0.95;
 
-/** The score of a topic word (test/fixtures' reviewed table in src/catalog/visuals/topic-words.ts) that is a run's head. */
+/** The score of a topic word (the reviewed table in src/catalog/visuals/topic-words.ts) that is a run's head. */
 const TOPIC_SCORE = 0.95;
 
 /**

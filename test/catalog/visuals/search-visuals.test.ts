@@ -32,6 +32,11 @@ describe('searchVisuals', () => {
     expect(matches.filter((match) => match.name.includes('shoe'))).toEqual([]);
   });
 
+  it('counts a longer word only as an inflection, not as any word the query begins: Mara is no maraca', () => {
+    expect(searchVisuals('Mara', { language: 'en' }).map((match) => match.name)).not.toContain('maracas');
+    expect(searchVisuals('warmth', { language: 'en' }).length).toBeGreaterThan(0);
+  });
+
   it('finds a country flag by the country name in the request language', () => {
     expect(searchVisuals('Germany', { language: 'en', kinds: ['flag'] })[0]?.id).toBe('circle-flags:de');
     expect(searchVisuals('Frankreich', { language: 'de' })[0]?.id).toBe('circle-flags:fr');
