@@ -38,7 +38,7 @@ export interface MapView {
 }
 
 /** The smallest stretch of the globe a view shows, in degrees of latitude, so a small country keeps its neighbours. */
-const MIN_SPAN = 14;
+const MIN_SPAN = 6;
 
 /** The features a view is fitted to: the regions' mainlands and the markers. */
 export function focusOf(world: World, regions: string[], markers: LonLat[]): Feature[] {
@@ -188,9 +188,12 @@ function candidates(label: LabelRequest, gap: number): [number, number][] {
   const right = label.reachX + gap;
   const left = -w - label.reachX - gap;
   out.push([right, -h / 2], [left, -h / 2], [-w / 2, -h - label.reachY - gap], [-w / 2, label.reachY + gap], [right, -h - gap / 2], [left, -h - gap / 2], [right, gap / 2], [left, gap / 2]);
+  const above = -h - label.reachY - gap;
+  const below = label.reachY + gap;
   for (const step of [1.2, 2, 3]) {
     const dy = step * (h + gap) * 0.6;
     out.push([right, -h / 2 - dy], [right, -h / 2 + dy], [left, -h / 2 - dy], [left, -h / 2 + dy]);
+    out.push([-w / 2, above - dy + h / 2], [-w / 2, below + dy - h / 2], [-w / 2 + w * 0.5 * step, above], [-w / 2 - w * 0.5 * step, above], [-w / 2 + w * 0.5 * step, below], [-w / 2 - w * 0.5 * step, below]);
   }
   return out;
 }
@@ -301,24 +304,41 @@ export function leaderEnd(x: number, y: number, box: Rect): [number, number] | u
   return ex === x && ey === y ? undefined : [ex, ey];
 }
 
-/** A curved path through points in order: each leg bows upward by a share of its length, like a flight arc, never above `top`. */
+/** The control point of a route's leg from `a` to `b`: the leg bows upward by a share of its length, like a flight arc, never above `top`. */
+function legControl([x0, y0]: [number, number], [x1, y1]: [number, number], top: number, bow: number): [number, number] {
+  const length = Math.hypot(x1 - x0, y1 - y0);
+  // The normal that points up the canvas, so every leg arcs upward like a great circle seen from above.
+  let nx = -(y1 - y0) / (length || 1);
+  let ny = (x1 - x0) / (length || 1);
+  if (ny > 0) {
+    nx = -nx;
+    ny = -ny;
+  }
+  return [(x0 + x1) / 2 + nx * length * bow, Math.max(top, (y0 + y1) / 2 + ny * length * bow)];
+}
+
+/** A curved path through points in order (see legControl). */
 export function routePath(points: [number, number][], top = 0, bow = 0.2): string {
   if (points.length < 2) return '';
   let d = `M ${points[0]![0].toFixed(1)} ${points[0]![1].toFixed(1)}`;
   for (let i = 1; i < points.length; i += 1) {
-    const [x0, y0] = points[i - 1]!;
-    const [x1, y1] = points[i]!;
-    const length = Math.hypot(x1 - x0, y1 - y0);
-    // The normal that points up the canvas, so every leg arcs upward like a great circle seen from above.
-    let nx = -(y1 - y0) / (length || 1);
-    let ny = (x1 - x0) / (length || 1);
-    if (ny > 0) {
-      nx = -nx;
-      ny = -ny;
-    }
-    const cx = (x0 + x1) / 2 + nx * length * bow;
-    const cy = Math.max(top, (y0 + y1) / 2 + ny * length * bow);
-    d += ` Q ${cx.toFixed(1)} ${cy.toFixed(1)} ${x1.toFixed(1)} ${y1.toFixed(1)}`;
+    const [cx, cy] = legControl(points[i - 1]!, points[i]!, top, bow);
+    d += ` Q ${cx.toFixed(1)} ${cy.toFixed(1)} ${points[i]![0].toFixed(1)} ${points[i]![1].toFixed(1)}`;
   }
   return d;
+}
+
+/** Points along a route (see routePath), `perLeg` to a leg: what labels keep clear of. */
+export function routeSamples(points: [number, number][], top = 0, bow = 0.2, perLeg = 12): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 1; i < points.length; i += 1) {
+    const [x0, y0] = points[i - 1]!;
+    const [x1, y1] = points[i]!;
+    const [cx, cy] = legControl(points[i - 1]!, points[i]!, top, bow);
+    for (let k = 1; k < perLeg; k += 1) {
+      const t = k / perLeg;
+      out.push([(1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * x1, (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y1]);
+    }
+  }
+  return out;
 }

@@ -19,7 +19,7 @@ import { useLayout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
 import { bodyDelay, cornerRadius, DataScene, depthShadow, mixColors, staggerFor, useReveal } from '../data/common';
-import { innerPoint, labelBounds, leaderEnd, MAP_MAX_MARKERS, MAP_MAX_PUSH, MAP_MAX_REGIONS, mapView, needsDetail, placeLabels, projectionAt, pushPoint, routePath, type MapView } from './place-map-layout';
+import { innerPoint, labelBounds, leaderEnd, MAP_MAX_MARKERS, MAP_MAX_PUSH, MAP_MAX_REGIONS, mapView, needsDetail, placeLabels, projectionAt, pushPoint, routePath, routeSamples, type MapView } from './place-map-layout';
 import { COARSE_WORLD, useWorld, type World } from './world';
 
 /** A pin on the map. */
@@ -116,9 +116,9 @@ interface PlacedLabel {
   top: number;
   swatch?: string;
   delay: number;
-  /** The point the label names, and whether a leader line joins it to the label. */
+  /** The point the label names, and how far the label may sit from it before a leader line joins them. */
   anchor: [number, number];
-  leader: boolean;
+  reach: number;
 }
 
 /** The map drawn into a box of `width` × `height`, its entrance starting at frame `delay`. */
@@ -170,14 +170,15 @@ const MapBody: React.FC<{ theme: Theme; width: number; height: number; regions: 
   const landFill = mixColors(mixColors(colors.background, colors.surface, 0.5), ink, 0.13);
   const tints = regionTints(colors.primary, colors.background, ink, shown.length);
   const radius = cornerRadius(theme, Math.min(W, H), 40 * u);
+  const routeTop = Math.max(dotR * 2, 8 * u);
 
   const labelsPlaced = useMemo(
-    () => layoutLabels({ theme, view, world, shown, markers, labels, tints, fontSize, gap, dotR, regionDelay, markerDelay }),
+    () => layoutLabels({ theme, view, world, shown, markers, labels, tints, fontSize, gap, dotR, route, routeTop, regionDelay, markerDelay }),
     // Placed once per view: the labels then move with the push-in.
     [view, JSON.stringify(labels), markers.map((m) => m.label).join('\n'), theme],
   );
   const markerPoints = markers.map((marker): [number, number] => projection([marker.lon, marker.lat]) ?? [W / 2, H / 2]);
-  const routeD = route ? routePath(markerPoints, Math.max(dotR * 2, 8 * u)) : '';
+  const routeD = route ? routePath(markerPoints, routeTop) : '';
 
   return (
     <>
@@ -191,7 +192,9 @@ const MapBody: React.FC<{ theme: Theme; width: number; height: number; regions: 
             <Region key={code} theme={theme} d={path(world.byCode.get(code)!.shape) ?? ''} fill={tints[i]!} from={landFill} edge={sea} delay={regionDelay(i)} seconds={seconds} index={i} u={u} />
           ))}
           {route ? <Route theme={theme} d={routeD} reveal={routeReveal} seconds={seconds} start={(routeDelay + ROUTE_FRAMES) / fps} legs={markers.length - 1} u={u} /> : null}
-          {labelsPlaced.map((label) => (label.leader ? <Leader key={label.key} theme={theme} label={label} view={view} push={push} u={u} /> : null))}
+          {labelsPlaced.map((label) => (
+            <Leader key={label.key} theme={theme} label={label} view={view} push={push} u={u} />
+          ))}
           {markerPoints.map((point, i) => (
             <Marker key={i} theme={theme} x={point[0]} y={point[1]} r={dotR} delay={markerDelay(i)} seconds={seconds} index={i} u={u} />
           ))}
@@ -217,10 +220,12 @@ function layoutLabels(options: {
   fontSize: number;
   gap: number;
   dotR: number;
+  route: boolean;
+  routeTop: number;
   regionDelay: (i: number) => number;
   markerDelay: (i: number) => number;
 }): PlacedLabel[] {
-  const { theme, view, world, shown, markers, labels, tints, fontSize, gap, dotR, regionDelay, markerDelay } = options;
+  const { theme, view, world, shown, markers, labels, tints, fontSize, gap, dotR, route, routeTop, regionDelay, markerDelay } = options;
   const still = projectionAt(view, 1);
   const family = theme.fonts.body;
   const padX = fontSize * 0.5;
@@ -253,14 +258,18 @@ function layoutLabels(options: {
       const halfH = ring.length > 0 ? (Math.max(...ys) - Math.min(...ys)) / 2 : 0;
       const size = measure(labels[code] ?? country.name, true);
       // A label larger than its country would hide it: it goes beside the country's heart instead, with a leader line.
-      const beside = size.width > halfW * 2 * 0.9 || size.height > halfH * 2 * 0.6;
+      const beside = size.width > halfW * 2 * 1.15 || size.height > (inner?.radius ?? 0) * 2.2;
       const reach = Math.max(dotR, Math.min(inner?.radius ?? dotR, halfW, halfH));
       return { key: `r${code}`, x, y, reachX: beside ? reach : 0, reachY: beside ? reach : 0, beside, delay: regionDelay(i) + 6, swatch: tints[i], ...size };
     }),
   ];
+  const routeClear = route ? routeSamples(markerPoints, routeTop).map(([x, y]) => ({ left: x - gap, top: y - gap, right: x + gap, bottom: y + gap })) : [];
   const unlabelled = markers.flatMap((marker, i) => (marker.label ? [] : [{ left: markerPoints[i]![0] - dotR, top: markerPoints[i]![1] - dotR, right: markerPoints[i]![0] + dotR, bottom: markerPoints[i]![1] + dotR }]));
-  const spots = placeLabels(requests, labelBounds(view, gap), gap, unlabelled);
-  return requests.map((request, i) => ({ key: request.key, fit: request.fit, textWidth: request.textWidth, width: request.width, height: request.height, left: spots[i]!.left, top: spots[i]!.top, swatch: request.swatch, delay: request.delay, anchor: [request.x, request.y], leader: request.swatch !== undefined && request.beside }));
+  // Labels that sit on their country go first (they have one good spot), then the pins', then those beside small countries.
+  const rank = (request: (typeof requests)[number]) => (!request.beside ? 0 : request.swatch === undefined ? 1 : 2);
+  const ordered = [...requests].sort((a, b) => rank(a) - rank(b));
+  const spots = placeLabels(ordered, labelBounds(view, gap), gap, [...unlabelled, ...routeClear]);
+  return ordered.map((request, i) => ({ key: request.key, fit: request.fit, textWidth: request.textWidth, width: request.width, height: request.height, left: spots[i]!.left, top: spots[i]!.top, swatch: request.swatch, delay: request.delay, anchor: [request.x, request.y], reach: request.beside ? Math.max(request.reachX, request.reachY) + gap * 2.5 : Infinity }));
 }
 
 /** A highlighted country: fills from the land's color into its tint, then its border breathes. */
@@ -270,14 +279,14 @@ const Region: React.FC<{ theme: Theme; d: string; fill: string; from: string; ed
   return <path data-kit-part="map-region" d={d} fill={mixColors(from, fill, Math.min(1, Math.max(0, enter)))} stroke={edge} strokeWidth={(1.4 + 1.6 * breathe * Math.min(1, enter)) * u} strokeLinejoin="round" />;
 };
 
-/** A thin line from a region's heart to its label, when the label sits beside the region. */
+/** A thin line from what a label names (a region's heart, a pin) to the label, when the label had to move away from it. */
 const Leader: React.FC<{ theme: Theme; label: PlacedLabel; view: MapView; push: number; u: number }> = ({ theme, label, view, push, u }) => {
   const colors = kitColors(theme);
   const enter = useEntrance(theme, label.delay);
   const [x, y] = pushPoint(view, label.anchor[0], label.anchor[1], push);
   const [left, top] = pushPoint(view, label.left, label.top, push);
   const end = leaderEnd(x, y, { left, top, right: left + label.width, bottom: top + label.height });
-  if (!end) return null;
+  if (!end || Math.hypot(end[0] - x, end[1] - y) <= label.reach) return null;
   return (
     <g data-kit-part="map-leader" opacity={Math.min(1, Math.max(0, enter))}>
       <line x1={x} y1={y} x2={end[0]} y2={end[1]} stroke={colors.text} strokeOpacity={0.75} strokeWidth={2 * u} />

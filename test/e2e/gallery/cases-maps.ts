@@ -48,6 +48,11 @@ export const MAPS_CASES: GalleryCase[] = [
     },
   },
   {
+    name: 'map-benelux-french',
+    code: sceneFor('PlaceMap'),
+    settings: { title: 'Le Benelux en trois pays', regions: ['BEL', 'NLD', 'LUX'], labels: { BEL: 'Belgique', NLD: 'Pays-Bas', LUX: 'Luxembourg' } },
+  },
+  {
     name: 'map-flight-untitled',
     code: sceneFor('PlaceMap'),
     settings: {
@@ -56,10 +61,10 @@ export const MAPS_CASES: GalleryCase[] = [
         { label: 'New York City, United States', lon: -74, lat: 40.7 },
         { label: 'London', lon: -0.13, lat: 51.5 },
         { label: 'Dubai International', lon: 55.3, lat: 25.2 },
-        { label: 'Singapore', lon: 103.8, lat: 1.35 },
         { label: 'Sydney', lon: 151.2, lat: -33.87 },
+        { label: 'nowhere', lon: 'x', lat: 1 },
       ],
-      regions: ['SGP', 'bogus', 42],
+      regions: ['bogus', 42],
     },
   },
 ];
