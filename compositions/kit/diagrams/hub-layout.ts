@@ -1,0 +1,38 @@
+// Where a hub-and-spoke diagram's hub, spokes and lines go in its body box: the spokes on an
+// ellipse fitted to the box around a larger hub, each text under its disc.
+import { type Arrangement, type DiagramBox, joined, lineCourse, loopAngles, type NodePlace, ringNodes, sideAngles, spacing, type TextSide, textUnder } from './geometry';
+
+/** The hub in the middle and `count` spokes around it at `angles`, the largest spokes that fit; undefined when none do. */
+function around(box: DiagramBox, count: number, angles: number[], textHeight: number, textWidth: number, side: TextSide, kind: string): Arrangement | undefined {
+  const { gap, maxDisc, minDisc } = spacing(box.u);
+  for (let size = Math.min(maxDisc * 0.8, box.height * 0.4, box.width * 0.3); size >= minDisc; size *= 0.95) {
+    for (const ratio of [1.6, 1.3]) {
+      const hubSize = Math.min(size * ratio, maxDisc, box.height - textHeight - gap);
+      const hubText = Math.max(textWidth * 1.25, hubSize * 1.5);
+      const hub = (x: number, y: number): NodePlace => ({ x, y, size: hubSize, text: textUnder(x, y + hubSize / 2, gap, hubText, textHeight), align: 'center', valign: 'top' });
+      const ring = ringNodes(box, angles, size, textWidth, textHeight, { centreAt: hub, side });
+      if (!ring) continue;
+      const nodes = ring.nodes;
+      const made = joined(kind, nodes, angles.map((_, i): [number, number] => [0, i + 1]), (from, to) => lineCourse(nodes[from]!, nodes[to]!), box);
+      if (made) return made;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every arrangement of a hub and `count` spokes (0..6) that fits the box, for each text height
+ * offered: the first node is the hub. The diagram measures its labels in each and keeps the best.
+ */
+export function hubArrangements(box: DiagramBox, count: number, textHeights: number[]): Arrangement[] {
+  const out: (Arrangement | undefined)[] = [];
+  for (const h of textHeights) {
+    for (const share of [0.16, 0.22, 0.3, 0.36]) {
+      const width = box.width * share;
+      for (const side of ['side', 'ends', 'vertical'] as const) {
+        out.push(around(box, count, loopAngles(count, false), h, width, side, 'ring'), around(box, count, loopAngles(count, true), h, width, side, 'ring'), around(box, count, sideAngles(count), h, width, side, 'sides'));
+      }
+    }
+  }
+  return out.filter((a): a is Arrangement => a !== undefined);
+}
