@@ -64,7 +64,7 @@ export function pictogramLayout(layout: Pick<Layout, 'ratio'>, slots: number, wi
   const beside = layout.ratio >= 1.15;
   const gap = 48 * u;
   const gridW = beside ? width * 0.56 : width;
-  const gridH = beside ? height : Math.max(height * 0.4, height - gap - textH);
+  const gridH = beside ? height : Math.max(height * 0.3, height - gap - textH);
   const fit = figureColumns(slots, gridW, gridH);
   const usedW = fit.cell * fit.columns;
   const usedH = (fit.cell / 0.75) * fit.rows;
@@ -72,6 +72,13 @@ export function pictogramLayout(layout: Pick<Layout, 'ratio'>, slots: number, wi
   const shownTextH = Math.min(textH, height - usedH - gap);
   const top = (height - usedH - gap - shownTextH) / 2;
   return { beside, grid: { left: (width - usedW) / 2, top, width: usedW, height: usedH, ...fit }, text: { left: 0, top: top + usedH + gap, width, height: shownTextH } };
+}
+
+/** Height a label takes at the smallest body type in a column `width` wide, on up to four lines (a character about half the type size). */
+function labelNeed(label: string, floor: number, width: number): number {
+  if (!label) return 0;
+  const lines = Math.min(4, Math.max(1, Math.ceil((label.length * floor * 0.52) / Math.max(1, width))));
+  return lines * floor * 1.2 + 6;
 }
 
 export const Pictogram: React.FC<{ theme: Theme; title?: string; kicker?: string; count: number; total: number; label: string; picture?: string }> = ({ theme, title, kicker, count, total, label, picture }) => {
@@ -89,7 +96,7 @@ const Body: React.FC<{ theme: Theme; share: PictogramShare; count: number; total
   const layout = useLayout();
   const colors = kitColors(theme);
   const floor = bodyFloor(layout);
-  const boxes = pictogramLayout(layout, share.slots, width, height, u, Math.max(height * 0.36, 150 * u + 22 * u + floor * 1.25 * 4 + 54 * u));
+  const boxes = pictogramLayout(layout, share.slots, width, height, u, Math.max(height * 0.34, Math.max(110 * u, floor * 1.8) + 22 * u + floor * 1.3 + labelNeed(label, floor, width) + 54 * u));
   const start = bodyDelay(theme);
   const fill = useReveal(start + 8, 42);
   const { grid, text } = boxes;
@@ -97,11 +104,11 @@ const Body: React.FC<{ theme: Theme; share: PictogramShare; count: number; total
   const percent = `${formatNumber(share.ratio * 100, share.ratio * 100 < 10 && share.ratio > 0 && share.ratio * 1000 % 10 !== 0 ? 1 : 0)}%`;
   const note = share.scaled ? `${percent} · ${formatNumber(count)} of ${formatNumber(total)}` : percent;
   const align = boxes.beside || isBanner(layout) ? 'left' : 'center';
-  const figureH = Math.min(text.height * 0.34, 170 * u);
+  const labelH = label ? Math.min(text.height * 0.5, labelNeed(label, floor, text.width)) : 0;
   const barH = Math.max(10, 22 * u);
-  const noteH = Math.max(floor * 1.25, Math.min(text.height * 0.13, 64 * u));
+  const noteH = Math.max(floor * 1.3, Math.min(text.height * 0.13, 64 * u));
   const gap = 18 * u;
-  const labelH = Math.max(floor * 1.25, text.height - figureH - barH - noteH - gap * 3);
+  const figureH = Math.min(170 * u, text.height - labelH - barH - noteH - gap * 3);
   return (
     <>
       <div style={{ position: 'absolute', left: grid.left, top: grid.top, width: grid.width, height: grid.height }}>
@@ -121,7 +128,7 @@ const Body: React.FC<{ theme: Theme; share: PictogramShare; count: number; total
         </Enter>
         {label ? (
           <Enter theme={theme} delay={start + 20} distance={16 * u}>
-            <FittedText part="pictogram-label" text={label} width={text.width} height={labelH} maxLines={3} maxFontSize={Math.max(floor, 50 * u)} family={theme.fonts.body} weight={600} color={colors.text} align={align} lineHeight={1.22} />
+            <FittedText part="pictogram-label" text={label} width={text.width} height={labelH} maxLines={4} maxFontSize={Math.max(floor, 50 * u)} family={theme.fonts.body} weight={600} color={colors.text} align={align} lineHeight={1.2} />
           </Enter>
         ) : null}
       </div>

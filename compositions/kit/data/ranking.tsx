@@ -64,16 +64,16 @@ export function rankingLayout(layout: Pick<Layout, 'ratio'>, n: number, pictured
     const labelH = Math.max(floor * 1.25 * 2, 120 * u);
     const picture = pictured ? Math.round(Math.min(colW * 0.7, height * 0.18)) : 0;
     const barMax = height - valueH - picture - labelH - 36 * u;
-    return { kind: 'podium', colW, gap, valueH, picture, barMax, barMin: Math.max(floor * 2, 90 * u), labelH };
+    return { kind: 'podium', colW, gap, valueH, picture, barMax, barMin: Math.max(floor * 2.8, 90 * u), labelH };
   }
   const gap = Math.min(22 * u, (height / n) * 0.14);
   const rowH = Math.min((height - gap * (n - 1)) / n, Math.max(240 * u, height * 0.42));
-  const disc = Math.round(Math.min(rowH * 0.62, 84 * u));
+  const disc = Math.round(Math.min(rowH * 0.95, Math.max(rowH * 0.62, floor * 2.2), Math.max(84 * u, floor * 2.2)));
   const picture = pictured ? Math.round(Math.min(rowH * 0.92, 170 * u)) : 0;
   const space = 20 * u;
   const contentLeft = disc + space + (pictured ? picture + space : 0);
   const contentW = width - contentLeft;
-  const labelH = Math.max(floor * 1.25, Math.min(rowH * 0.48, 76 * u));
+  const labelH = Math.max(floor * 1.25, Math.min(rowH * 0.68, floor * 2.5));
   const barH = Math.max(8, Math.min(rowH - labelH - 8 * u, 56 * u));
   return { kind: 'rows', rowH, gap, disc, picture, contentLeft, labelW: contentW, labelH, barH, trackW: contentW - (valueW > 0 ? valueW + 16 * u : 0) };
 }
@@ -127,7 +127,7 @@ const Rows: React.FC<{ theme: Theme; items: RankingItem[]; unit: string; width: 
       </div>
     );
   }
-  const labelFont = Math.max(floor, uniformSize(labels, { width: boxes.labelW, height: boxes.labelH, maxLines: 1, maxFontSize: 56 * u, family: theme.fonts.body, weight: 700, lineHeight: 1.18 }));
+  const labelFont = Math.max(floor, uniformSize(labels, { width: boxes.labelW, height: boxes.labelH, maxLines: 2, maxFontSize: 56 * u, family: theme.fonts.body, weight: 700, lineHeight: 1.12 }));
   const usedH = boxes.rowH * n + boxes.gap * (n - 1);
   return (
     <div style={{ position: 'absolute', left: 0, top: (height - usedH) / 2, width, height: usedH }}>
@@ -161,7 +161,7 @@ const RankDisc: React.FC<{ theme: Theme; rank: number; size: number; grown: numb
     <div style={{ position: 'absolute', width: size, height: size, ...style }}>
       {rank === 1 ? <Halo theme={theme} size={size} grown={grown} /> : null}
       <div data-kit-part="icon-badge" style={{ position: 'absolute', inset: 0, borderRadius: '50%', background: fill, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        <FittedText part="rank" text={String(rank)} width={size * 0.7} height={size * 0.62} maxLines={1} maxFontSize={size * 0.5} family={theme.fonts.heading} weight={800} color={readableOn(fill, rank === 1 ? colors.background : colors.text)} align="center" lineHeight={1.15} />
+        <FittedText part="rank" text={String(rank)} width={size * 0.7} height={size * 0.66} maxLines={1} maxFontSize={size * 0.55} family={theme.fonts.heading} weight={800} color={readableOn(fill, rank === 1 ? colors.background : colors.text)} align="center" lineHeight={1.15} />
       </div>
     </div>
   );
@@ -194,7 +194,7 @@ const Row: React.FC<{ theme: Theme; item: RankingItem; label: string; rank: numb
       <RankDisc theme={theme} rank={rank} size={disc} grown={grow} style={{ left: 0, top: (rowH - disc) / 2 }} />
       {picture > 0 ? <PictureOrIcon theme={theme} src={item.picture} label={label} size={picture} entered={entered} phase={rank * 1.3} style={{ position: 'absolute', left: disc + 20 * u, top: (rowH - picture) / 2 }} /> : null}
       <div style={{ position: 'absolute', left: contentLeft, top: blockTop, width: labelW, height: labelH, display: 'flex', alignItems: 'flex-end' }}>
-        <FittedText part="ranking-label" text={label} width={labelW} height={labelH} maxLines={1} maxFontSize={labelFont} family={theme.fonts.body} weight={700} color={colors.text} lineHeight={1.18} />
+        <FittedText part="ranking-label" text={label} width={labelW} height={labelH} maxLines={2} maxFontSize={labelFont} family={theme.fonts.body} weight={700} color={colors.text} lineHeight={1.12} />
       </div>
       <div data-kit-part="bar" style={{ position: 'absolute', left: contentLeft, top: barTop, width: barW, height: barH, borderRadius: cornerRadius(theme, barH, barH / 2), background: rankFill(colors, rank) }} />
       {valueText ? (

@@ -45,35 +45,55 @@ export interface StatGridBoxes {
   meterH: number;
 }
 
-/** The cards for `n` figures in `columns` columns. */
-function cardsIn(columns: number, n: number, width: number, height: number, u: number): StatGridBoxes {
+/** What a grid must hold: the longest figure and label, in characters, and the smallest body type. */
+export interface StatGridNeeds {
+  figureChars: number;
+  labelChars: number;
+  floor: number;
+}
+
+/** Height a label of `chars` characters takes at the smallest type in a column `width` wide (a character about half the type size). */
+function labelNeed(needs: StatGridNeeds, width: number): number {
+  const lines = Math.min(4, Math.max(1, Math.ceil((needs.labelChars * needs.floor * 0.52) / Math.max(1, width))));
+  return lines * needs.floor * 1.22 + 4;
+}
+
+/** The cards for `n` figures in `columns` columns; the label gets the height it needs first. */
+function cardsIn(columns: number, n: number, needs: StatGridNeeds, width: number, height: number, u: number): StatGridBoxes {
   const rows = Math.ceil(n / columns);
   const gap = 28 * u;
   const cellW = (width - gap * (columns - 1)) / columns;
   const cellH = Math.min((height - gap * (rows - 1)) / rows, columns === 1 ? 560 * u : cellW * 1.25);
   const pad = Math.min(cellW, cellH) * 0.09;
-  const beside = cellW / cellH > 1.5;
+  const beside = cellW / cellH > 1.25;
   const meterH = Math.max(6, 12 * u);
   const innerW = cellW - pad * 2;
   const innerH = cellH - pad * 2 - meterH - pad * 0.5;
-  const picture = Math.round(beside ? Math.min(innerH * 0.92, innerW * 0.32, 240 * u) : Math.min(innerH * 0.4, innerW * 0.62, 240 * u));
-  const textW = beside ? innerW - picture - pad : innerW;
-  const textH = beside ? innerH : innerH - picture - pad * 0.6;
-  const figureH = textH * (beside ? 0.48 : 0.44);
-  return { columns, rows, cellW, cellH, gap, pad, beside, picture, textW, figureH, labelH: textH - figureH - 8 * u, meterH };
+  if (beside) {
+    const picture = Math.round(Math.min(innerH * 0.92, innerW * 0.3, 240 * u));
+    const textW = innerW - picture - pad;
+    const labelH = Math.min(innerH * 0.7, labelNeed(needs, textW));
+    return { columns, rows, cellW, cellH, gap, pad, beside, picture, textW, figureH: Math.max(0, innerH - labelH - 8 * u), labelH, meterH };
+  }
+  const labelH = Math.min(innerH * 0.7, labelNeed(needs, innerW));
+  const rest = innerH - labelH - 8 * u - pad * 0.6;
+  const figureH = Math.max(needs.floor * 1.3, rest * 0.42);
+  const picture = Math.round(Math.max(0, Math.min(rest - figureH, innerW * 0.62, 240 * u)));
+  return { columns, rows, cellW, cellH, gap, pad, beside, picture, textW: innerW, figureH, labelH, meterH };
 }
 
 /**
  * The grid for `n` figures in a body of `width` × `height`: of one row, a column or two by two,
- * the arrangement whose figures (`figureChars` long at most) can be largest, empty slots counting
- * against it.
+ * the arrangement whose figures can be largest with their pictures, empty slots counting against it.
  */
-export function statGridLayout(n: number, figureChars: number, width: number, height: number, u: number): StatGridBoxes {
+export function statGridLayout(n: number, needs: StatGridNeeds, width: number, height: number, u: number): StatGridBoxes {
   let best: { boxes: StatGridBoxes; score: number } | undefined;
   for (const columns of [...new Set([n, 1, Math.ceil(n / 2)])]) {
-    const boxes = cardsIn(columns, n, width, height, u);
-    const figure = Math.min(boxes.figureH, boxes.textW / (Math.max(2, figureChars) * 0.62));
-    const score = (figure + boxes.picture * 0.25) * (n / (boxes.rows * columns)) ** 2;
+    const boxes = cardsIn(columns, n, needs, width, height, u);
+    const figure = Math.min(boxes.figureH, boxes.textW / (Math.max(2, needs.figureChars) * 0.62));
+    // A label squeezed below its need, or a figure smaller than body type, counts heavily against an arrangement.
+    const squeezed = boxes.labelH < labelNeed(needs, boxes.textW) - 1 || figure < needs.floor * 1.4 ? 0.2 : 1;
+    const score = (figure + boxes.picture * 0.25) * (n / (boxes.rows * columns)) ** 2 * squeezed;
     if (!best || score > best.score) best = { boxes, score };
   }
   return best!.boxes;
@@ -113,17 +133,18 @@ export const StatGrid: React.FC<{ theme: Theme; title?: string; kicker?: string;
 const Grid: React.FC<{ theme: Theme; stats: GridStat[]; width: number; height: number; u: number }> = ({ theme, stats, width, height, u }) => {
   const layout = useLayout();
   const n = stats.length;
-  const boxes = statGridLayout(n, Math.max(...stats.map((stat) => figureText(stat, stat.value).length)), width, height, u);
+  const floor = bodyFloor(layout);
+  const boxes = statGridLayout(n, { figureChars: Math.max(...stats.map((stat) => figureText(stat, stat.value).length)), labelChars: Math.max(...stats.map((stat) => stat.label.length)), floor }, width, height, u);
   const { columns, rows, cellW, cellH, gap } = boxes;
   const heading = theme.fonts.heading;
   const figureFont = Math.min(
     ...stats.map((stat) => fitText({ text: figureText(stat, stat.value), width: boxes.textW, height: boxes.figureH, maxLines: 1, maxFontSize: 150 * u, family: heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' }).fontSize),
   );
   const labelFont = Math.max(
-    bodyFloor(layout),
+    floor,
     uniformSize(
       stats.map((stat) => stat.label),
-      { width: boxes.textW, height: boxes.labelH, maxLines: 3, maxFontSize: Math.min(46 * u, figureFont * 0.6), family: theme.fonts.body, weight: 600, lineHeight: 1.2 },
+      { width: boxes.textW, height: boxes.labelH, maxLines: 4, maxFontSize: Math.max(floor, Math.min(46 * u, figureFont * 0.6)), family: theme.fonts.body, weight: 600, lineHeight: 1.2 },
     ),
   );
   const gridW = cellW * columns + gap * (columns - 1);
@@ -181,7 +202,7 @@ const StatCard: React.FC<{ theme: Theme; stat: GridStat; boxes: StatGridBoxes; l
       <PictureOrIcon theme={theme} src={stat.picture} label={stat.label} size={picture} entered={entered} phase={index * 1.7} />
       <div style={{ width: textW, display: 'flex', flexDirection: 'column', alignItems: beside ? 'flex-start' : 'center', gap: 8 * u }}>
         <FitLines fit={{ ...figureFit, lines: [figureText(stat, stat.value * counted)] }} width={textW} family={theme.fonts.heading} weight={800} color={readableOn(colors.surface, colors.primary)} lineHeight={1.1} align={align} part="figure" style={{ fontVariantNumeric: 'tabular-nums' }} />
-        {stat.label ? <FittedText part="stat-label" text={stat.label} width={textW} height={labelH} maxLines={3} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.onSurface} align={align} lineHeight={1.2} /> : null}
+        {stat.label ? <FittedText part="stat-label" text={stat.label} width={textW} height={labelH} maxLines={4} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.onSurface} align={align} lineHeight={1.2} /> : null}
       </div>
       <div data-kit-part="meter" style={{ position: 'absolute', left: pad, right: pad, bottom: pad, height: meterH, borderRadius: meterH / 2, background: mixColors(colors.primary, colors.surface, 0.82) }}>
         <div style={{ width: `${counted * 100}%`, height: '100%', borderRadius: meterH / 2, background: colors.primary }} />

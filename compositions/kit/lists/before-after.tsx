@@ -51,15 +51,14 @@ export function beforeAfterLayout(layout: Pick<Layout, 'ratio'>, pointed: boolea
     ? [{ left: 0, top: 0, width: panelW, height: panelH }, { left: panelW + gap, top: 0, width: panelW, height: panelH }]
     : [{ left: 0, top: 0, width: panelW, height: panelH }, { left: 0, top: panelH + gap, width: panelW, height: panelH }];
   const handle = { x: width / 2, y: height / 2, size: gap * 0.8 };
-  const pad = Math.min(panelW, panelH) * 0.08;
+  const pad = Math.min(panelW, panelH) * (pointed ? 0.06 : 0.08);
   const innerW = panelW - pad * 2;
   const innerH = panelH - pad * 2;
   const pictureBeside = panelW / panelH > 1.15;
-  const share = pointed ? 1 : 1.5;
-  const picture = Math.round(pictureBeside ? Math.min(innerH * 0.9, innerW * 0.36 * share) : Math.min(innerH * 0.36 * share, innerW * 0.6 * share));
+  const picture = Math.round(pictureBeside ? Math.min(innerH * 0.9, innerW * (pointed ? 0.22 : 0.5)) : Math.min(innerH * (pointed ? 0.2 : 0.5), innerW * (pointed ? 0.6 : 0.9)));
   const textW = pictureBeside ? innerW - picture - pad : innerW;
   const textH = pictureBeside ? innerH : innerH - picture - pad * 0.7;
-  const labelH = Math.min(textH * 0.3, 80 * u);
+  const labelH = Math.min(textH * 0.3, 90 * u);
   return { across, panels, handle, pad, pictureBeside, picture, textW, labelH, pointsH: textH - labelH - 16 * u };
 }
 
@@ -85,11 +84,11 @@ const Body: React.FC<{ theme: Theme; sides: BeforeAfterSide[]; width: number; he
   const boxes = beforeAfterLayout(layout, sides.some((side) => side.points!.length > 0), width, height, u);
   const floor = bodyFloor(layout);
   const heading = theme.fonts.heading;
-  const labelFont = uniformSize(sides.map((side) => side.label), { width: boxes.textW, height: boxes.labelH, maxLines: 1, maxFontSize: 60 * u, family: heading, weight: 800, lineHeight: 1.15 });
+  const labelFont = uniformSize(sides.map((side) => side.label), { width: boxes.textW - 36 * u, height: boxes.labelH, maxLines: 2, maxFontSize: 60 * u, family: heading, weight: 800, lineHeight: 1.1 });
   const maxPoints = Math.max(1, ...sides.map((side) => side.points!.length));
   const pointFont = Math.max(
     floor,
-    uniformSize(sides.flatMap((side) => side.points!), { width: boxes.textW - 34 * u, height: boxes.pointsH / maxPoints, maxLines: 2, maxFontSize: Math.min(46 * u, labelFont * 0.85), family: theme.fonts.body, weight: 500, lineHeight: 1.2 }),
+    uniformSize(sides.flatMap((side) => side.points!), { width: boxes.textW - 34 * u, height: boxes.pointsH / maxPoints, maxLines: 3, maxFontSize: Math.max(floor, Math.min(46 * u, labelFont * 0.85)), family: theme.fonts.body, weight: 500, lineHeight: 1.15 }),
   );
   const start = bodyDelay(theme);
   const wipeAt = start + 22;
@@ -123,12 +122,12 @@ const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box
       <PictureOrIcon theme={theme} src={side.picture} label={side.label} fallbackIcon={after ? 'sparkles' : 'hourglass'} size={picture} entered={entered} phase={after ? 2 : 0} style={after ? undefined : { filter: 'saturate(0.45)' }} />
       <div style={{ width: textW, display: 'flex', flexDirection: 'column', gap: 16 * u }}>
         <div style={{ alignSelf: pictureBeside || points.length > 0 ? 'flex-start' : 'center', maxWidth: textW, background: pill, borderRadius: cornerRadius(theme, labelH, labelH / 2), padding: `${4 * u}px ${18 * u}px` }}>
-          <FittedText part="before-after-label" text={side.label} width={textW - 36 * u} height={labelH} maxLines={1} maxFontSize={labelFont} family={theme.fonts.heading} weight={800} color={onPill} lineHeight={1.15} style={{ width: 'auto', maxWidth: textW - 36 * u }} />
+          <FittedText part="before-after-label" text={side.label} width={textW - 36 * u} height={labelH} maxLines={2} maxFontSize={labelFont} family={theme.fonts.heading} weight={800} color={onPill} lineHeight={1.1} style={{ width: 'auto', maxWidth: textW - 36 * u }} />
         </div>
         {points.map((point, p) => (
           <div key={p} style={{ display: 'flex', alignItems: 'center', gap: 20 * u, height: rowH }}>
             <div style={{ flex: 'none', width: dot, height: dot, borderRadius: '50%', background: after ? colors.primary : mixColors(colors.text, colors.surface, 0.5) }} />
-            <FittedText part="before-after-point" text={point} width={textW - dot - 20 * u} height={rowH * 0.94} maxLines={2} maxFontSize={pointFont} family={theme.fonts.body} weight={500} color={colors.onSurface} lineHeight={1.2} />
+            <FittedText part="before-after-point" text={point} width={textW - dot - 20 * u} height={rowH * 0.96} maxLines={3} maxFontSize={pointFont} family={theme.fonts.body} weight={500} color={colors.onSurface} lineHeight={1.15} />
           </div>
         ))}
       </div>

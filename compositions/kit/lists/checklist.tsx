@@ -27,11 +27,16 @@ export interface ChecklistBoxes {
   textW: number;
 }
 
-/** The picture right of the list on wide and square canvases, above it on tall ones; rows as tall as the list allows. */
-export function checklistLayout(layout: Pick<Layout, 'ratio'>, n: number, width: number, height: number, u: number): ChecklistBoxes {
+/**
+ * The picture right of the list on wide and square canvases, above it on tall ones; rows as tall
+ * as the list allows. Beside the list, the picture leaves the text the width its longest item
+ * (`longest` characters) needs on two lines at the smallest body type `floor`.
+ */
+export function checklistLayout(layout: Pick<Layout, 'ratio'>, n: number, longest: number, floor: number, width: number, height: number, u: number): ChecklistBoxes {
   const beside = layout.ratio >= 0.95;
   const gap = 48 * u;
-  const size = Math.round(beside ? Math.min(height * 0.92, width * 0.32) : Math.min(height * (layout.ratio < 0.7 ? 0.34 : 0.3), width * 0.62));
+  const textNeed = (longest * floor * 0.52) / 2 + 76 * u + 28 * u;
+  const size = Math.round(beside ? Math.min(height * 0.92, Math.max(width * 0.14, Math.min(width * 0.32, width - gap - textNeed))) : Math.min(height * (layout.ratio < 0.7 ? 0.34 : 0.3), width * 0.62));
   const listW = beside ? width - size - gap : width;
   const listH = beside ? height : height - size - gap;
   const rowH = Math.min(listH / n, 170 * u);
@@ -61,10 +66,10 @@ function tickTiming(theme: Theme, n: number): (i: number) => number {
 const Body: React.FC<{ theme: Theme; heading: string; items: string[]; picture?: string; width: number; height: number; u: number }> = ({ theme, heading, items, picture, width, height, u }) => {
   const layout = useLayout();
   const n = items.length;
-  const boxes = checklistLayout(layout, n, width, height, u);
-  const tickAt = tickTiming(theme, n);
   const floor = bodyFloor(layout);
-  const textFont = Math.max(floor, uniformSize(items, { width: boxes.textW, height: boxes.rowH * 0.9, maxLines: 2, maxFontSize: 52 * u, family: theme.fonts.body, weight: 600, lineHeight: 1.2 }));
+  const boxes = checklistLayout(layout, n, Math.max(...items.map((item) => item.length)), floor, width, height, u);
+  const tickAt = tickTiming(theme, n);
+  const textFont = Math.max(floor, uniformSize(items, { width: boxes.textW, height: boxes.rowH * 0.94, maxLines: 3, maxFontSize: 52 * u, family: theme.fonts.body, weight: 600, lineHeight: 1.15 }));
   const { list, picture: spot } = boxes;
   return (
     <>
@@ -118,7 +123,7 @@ const Item: React.FC<{ theme: Theme; text: string; top: number; rowH: number; bo
         <rect x={1.5} y={1.5} width={21} height={21} rx={5} fill={mixColors(colors.background, colors.primary, fillIn)} stroke={colors.primary} strokeWidth={2} />
         <path d={check} fill="none" stroke={colors.onPrimary} strokeWidth={(stroke / box) * 24} strokeLinecap="round" strokeLinejoin="round" pathLength={1} strokeDasharray={1} strokeDashoffset={1 - tick} />
       </svg>
-      <FittedText part="checklist-text" text={text} width={textW} height={rowH * 0.9} maxLines={2} maxFontSize={font} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.2} />
+      <FittedText part="checklist-text" text={text} width={textW} height={rowH * 0.94} maxLines={3} maxFontSize={font} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.15} />
     </Enter>
   );
 };

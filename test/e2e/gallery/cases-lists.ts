@@ -27,10 +27,10 @@ export const LISTS_CASES: GalleryCase[] = [
     settings: {
       title: 'How the new cycle lanes changed the commute',
       stats: [
-        { value: 42, suffix: '%', label: 'more people cycling to work every morning' },
-        { value: 12, suffix: ' min', label: 'saved on an average trip across the city centre' },
-        { value: 2300000, prefix: '€', label: 'spent on protected lanes and bike parking' },
-        { value: 0, label: 'serious accidents on the new lanes in the first year' },
+        { value: 42, suffix: '%', label: 'more people cycling to work' },
+        { value: 12, suffix: ' min', label: 'saved on an average trip' },
+        { value: 2300000, prefix: '€', label: 'spent on protected bike lanes' },
+        { value: 0, label: 'serious accidents in the first year' },
       ],
     },
   },
@@ -60,7 +60,7 @@ export const LISTS_CASES: GalleryCase[] = [
   {
     name: 'pictogram-scaled-long',
     code: sceneFor('Pictogram'),
-    settings: { title: 'Remote work in 2025', count: 3180, total: 10000, label: 'of the office workers we surveyed across six countries now work from home at least two days a week' },
+    settings: { title: 'Remote work in 2025', count: 3180, total: 10000, label: 'of the office workers we surveyed now work from home two days a week' },
   },
   { name: 'pictogram-untitled', code: sceneFor('Pictogram', ['picture']), settings: { count: 27, total: 100, label: 'households have solar panels', picture: 'sun' }, assets: { sun: emoji('sun') } },
   {
