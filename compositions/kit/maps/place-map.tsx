@@ -20,7 +20,7 @@ import { idleSeconds, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
 import { bodyDelay, cornerRadius, DataScene, depthShadow, mixColors, staggerFor, useReveal } from '../data/common';
 import { innerPoint, labelBounds, leaderEnd, MAP_MAX_MARKERS, MAP_MAX_PUSH, MAP_MAX_REGIONS, mapView, needsDetail, placeLabels, projectionAt, pushPoint, routePath, routeSamples, type MapView } from './place-map-layout';
-import { COARSE_WORLD, useWorld, type World } from './world';
+import { COARSE_WORLD, regionCode, useWorld, type World } from './world';
 
 /** A pin on the map. */
 export interface MapMarker {
@@ -38,7 +38,7 @@ const PLANE = 'M22 12 L16 10.4 L10.6 3.5 L8.4 3.5 L11 10.2 L5.4 10.4 L3.4 7.6 L1
 
 function cleanRegions(regions: unknown): string[] {
   if (!Array.isArray(regions)) return [];
-  const codes = regions.map((code) => String(code ?? '').trim().toUpperCase()).filter((code) => /^[A-Z]{3}$/.test(code));
+  const codes = regions.map(regionCode).filter((code): code is string => code !== undefined);
   return [...new Set(codes)].slice(0, MAP_MAX_REGIONS);
 }
 
@@ -53,13 +53,17 @@ function cleanMarkers(markers: unknown): MapMarker[] {
 function cleanLabels(labels: unknown): Record<string, string> {
   if (!labels || typeof labels !== 'object') return {};
   const out: Record<string, string> = {};
-  for (const [code, text] of Object.entries(labels)) if (typeof text === 'string' && text.trim()) out[code.trim().toUpperCase()] = text.trim();
+  for (const [region, text] of Object.entries(labels)) {
+    const code = regionCode(region);
+    if (code && typeof text === 'string' && text.trim()) out[code] = text.trim();
+  }
   return out;
 }
 
 /**
- * A map that highlights `regions` (ISO 3166-1 alpha-3 codes, labelled with `labels[code]` or their
- * English name) and pins `markers` (joined in order by a flown route when `route` is set).
+ * A map that highlights `regions` (ISO 3166-1 alpha-3 codes; alpha-2 codes and English names are
+ * read too), labelled with `labels[code]` or their English name, and pins `markers` (at most
+ * {@link MAP_MAX_MARKERS}), joined in order by a flown route when `route` is set.
  */
 export const PlaceMap: React.FC<{ theme: Theme; title?: string; kicker?: string; regions?: string[]; markers?: MapMarker[]; route?: boolean; labels?: Record<string, string> }> = ({ theme, title, kicker, regions, markers, route, labels }) => {
   const layout = useLayout();

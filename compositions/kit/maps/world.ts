@@ -33,6 +33,29 @@ type CountriesTopology = Topology<{ countries: GeometryCollection<{ name: string
 const ALPHA3_BY_NUMERIC = new Map(isoCodes.map(([, alpha3, numeric]) => [numeric, alpha3] as [string, string]));
 const ALPHA2_BY_ALPHA3 = new Map(isoCodes.map(([alpha2, alpha3]) => [alpha3, alpha2] as [string, string]));
 
+const ALPHA3 = new Set(isoCodes.map(([, alpha3]) => alpha3));
+const ALPHA3_BY_ALPHA2 = new Map(isoCodes.map(([alpha2, alpha3]) => [alpha2, alpha3] as [string, string]));
+let alpha3ByEnglishName: Map<string, string> | undefined;
+
+/**
+ * The alpha-3 code a scene means by a region: the code itself, an alpha-2 code or an English name
+ * ("Finland", "united states"), since model-written settings mix them.
+ */
+export function regionCode(value: unknown): string | undefined {
+  const text = String(value ?? '').trim();
+  const upper = text.toUpperCase();
+  if (ALPHA3.has(upper)) return upper;
+  if (ALPHA3_BY_ALPHA2.has(upper)) return ALPHA3_BY_ALPHA2.get(upper);
+  if (!alpha3ByEnglishName) {
+    alpha3ByEnglishName = new Map();
+    for (const [alpha2, names] of Object.entries(englishNames.countries as Record<string, string | string[]>)) {
+      for (const name of Array.isArray(names) ? names : [names]) alpha3ByEnglishName.set(name.toLowerCase(), ALPHA3_BY_ALPHA2.get(alpha2) ?? '');
+    }
+    for (const [code, name] of Object.entries(SHORT_NAMES)) alpha3ByEnglishName.set(name.toLowerCase(), code);
+  }
+  return alpha3ByEnglishName.get(text.toLowerCase()) || undefined;
+}
+
 /** Short names where the ISO list leads with a formal or ambiguous one. */
 const SHORT_NAMES: Record<string, string> = {
   KOR: 'South Korea',

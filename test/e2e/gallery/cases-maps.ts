@@ -64,7 +64,7 @@ export const MAPS_CASES: GalleryCase[] = [
         { label: 'Sydney', lon: 151.2, lat: -33.87 },
         { label: 'nowhere', lon: 'x', lat: 1 },
       ],
-      regions: ['bogus', 42],
+      regions: ['bogus', 42, 'Australia'],
     },
   },
 ];
