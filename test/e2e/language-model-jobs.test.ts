@@ -145,6 +145,29 @@ describe('a node with a language model', () => {
     }
   }, 240_000);
 
+  it('keeps the moments a model marks as film as designed scenes on a node without a video model: not asked for film, nothing drawn in its place, no footage_drawn', async () => {
+    const filmed: ModelPlan = {
+      title: 'Heat from cold air',
+      scenes: [
+        { kind: 'title', title: 'Heat from cold air', picture: 'snowflake', film: true, narration: 'Even winter air holds heat.', seconds: 4 },
+        { kind: 'flow', title: 'The refrigerant loop', shape: 'cycle', nodes: [{ label: 'Outdoor air', picture: 'snowflake' }, { label: 'Compressor' }, { label: 'Warm rooms', picture: 'house' }], narration: 'Refrigerant takes heat from outside, a compressor raises it, and the rooms get it.', seconds: 6 },
+      ],
+    };
+    openai.enqueue({ object: filmed });
+    const created = await e2e.request('POST', '/v1/videos', { prompt: 'Explain how a heat pump works', duration: 10, dimensions: SIZE });
+    expect(created.status).toBe(202);
+    const job = await e2e.waitFor(created.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const planRequest = openai.requests.at(-1)!.body as { messages: { content: string }[] };
+    expect(planRequest.messages.at(-1)!.content).not.toContain('Film shots');
+    const { scenes } = recorded(created.body.id);
+    expect(scenes.map((scene) => scene.kind)).toEqual(['title', 'flow']);
+    expect(scenes[0]!.settings.picture).toBe('fluent-emoji-flat:snowflake');
+    expect(job.warnings.map((warning: { code: string }) => warning.code)).not.toContain('footage_drawn');
+    expect(job.scenes.map((scene: { visual: { kind: string } }) => scene.visual.kind)).toEqual(['illustration', 'diagram']);
+    expect(job.credits_cost).toBe(job.estimated_credits);
+  }, 240_000);
+
   it('model-6 plans with the premium model (Anthropic Messages), keeps the best of three drafts, repairs what fails its checks and lets the model critique the frames; model-5 uses the node\'s model', async () => {
     const before = openai.requests.length;
     anthropic.enqueue(
