@@ -182,6 +182,7 @@ const VISUAL_PARTS = new Set([
   'bar',
   'line-plot',
   'slice',
+  'legend-swatch',
   'meter',
   'figure-meter',
   'icon',

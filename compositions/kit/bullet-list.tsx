@@ -23,7 +23,7 @@ const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: num
   return (
     <div data-kit-part="list-item" style={{ display: 'flex', alignItems: 'center', gap, height, ...entranceStyle(theme, enter, 40 * unit) }}>
       <div style={{ flex: 'none', width: marker, height: marker, borderRadius: numbered ? Math.max(4 * unit, marker * 0.5 * radius) : '50%', background: colors.primary, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        {numbered ? <FittedText part="marker" text={String(index + 1)} width={marker * 0.8} height={marker * 0.62} maxLines={1} maxFontSize={marker * 0.55} family={theme.fonts.heading} weight={800} color={colors.onPrimary} align="center" lineHeight={1.1} /> : null}
+        {numbered ? <FittedText part="marker" text={String(index + 1)} width={marker * 0.8} height={marker * 0.68} maxLines={1} maxFontSize={marker * 0.6} family={theme.fonts.heading} weight={800} color={colors.onPrimary} align="center" lineHeight={1.1} /> : null}
       </div>
       <FittedText part="item" text={text} width={width - marker - gap} height={height * 0.92} maxLines={2} maxFontSize={maxFontSize} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.2} />
     </div>
@@ -44,8 +44,8 @@ export function listLayout(layout: Layout, points: number): { beside: boolean; t
     const textWidth = layout.contentWidth * 0.56;
     return { beside: true, textWidth, panelWidth: layout.contentWidth - textWidth - columnGap, panelHeight: layout.contentHeight, headingHeight: layout.contentHeight * 0.34, columnGap };
   }
-  const share = points <= 2 ? 0.36 : points === 3 ? 0.31 : points === 4 ? 0.29 : 0.24;
-  return { beside: false, textWidth: layout.contentWidth, panelWidth: layout.contentWidth, panelHeight: layout.contentHeight * share, headingHeight: layout.contentHeight * (points <= 4 ? 0.27 : 0.22), columnGap };
+  const share = points <= 2 ? 0.4 : points === 3 ? 0.31 : 0.29;
+  return { beside: false, textWidth: layout.contentWidth, panelWidth: layout.contentWidth, panelHeight: layout.contentHeight * share, headingHeight: layout.contentHeight * (points <= 4 ? 0.27 : 0.2), columnGap };
 }
 
 /**

@@ -77,7 +77,7 @@ export function visualSide(layout: { width: number; height: number; contentWidth
 }
 
 /** A strip is at least this much wider than tall: its orbit becomes an ellipse across the width. */
-const STRIP_RATIO = 1.5;
+const STRIP_RATIO = 1.4;
 
 /**
  * The panel's drawn box in its `width` × `height` and the sizes in it: the largest square, or in a

@@ -228,7 +228,7 @@ const LegendRow: React.FC<{
   const enter = useEntrance(theme, delay);
   return (
     <Enter theme={theme} delay={delay} distance={16 * u} part="legend-item" style={{ position: 'absolute', left, top, width, height, display: 'flex', alignItems: 'center', gap: inner }}>
-      <div style={{ flex: 'none', width: swatch, height: swatch, borderRadius: cornerRadius(theme, swatch, swatch / 2), background: color, transform: `scale(${enter})` }} />
+      <div data-kit-part="legend-swatch" style={{ flex: 'none', width: swatch, height: swatch, borderRadius: cornerRadius(theme, swatch, swatch / 2), background: color, transform: `scale(${enter})` }} />
       <FittedText part="legend-label" text={label} width={labelW} height={textH} maxLines={2} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.15} style={{ flex: 'none' }} />
       <CountText part="legend-value" value={value} progress={progress} unit={unit} decimals={decimals} width={valueW} height={textH} maxFontSize={valueFont} family={theme.fonts.heading} weight={700} color={colors.text} align="right" style={{ flex: 'none' }} />
       {share !== undefined ? <CountText part="legend-share" value={share} progress={progress} unit="%" decimals={0} width={shareW} height={textH} maxFontSize={shareFont} family={theme.fonts.body} weight={600} color={colors.muted} align="right" style={{ flex: 'none' }} /> : null}

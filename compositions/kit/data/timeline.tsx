@@ -86,7 +86,7 @@ const Across: React.FC<{ theme: Theme; width: number; height: number; events: Ti
   const stem = 22 * u;
   const blockW = alternate ? Math.min(slot * 1.6, W) : slot * 0.88;
   const whenMax = (n <= 3 ? 64 : 56) * u;
-  const textMax = (n <= 3 ? 46 : 40) * u;
+  const textMax = (n <= 3 ? 50 : 46) * u;
   const body = theme.fonts.body;
   let axisY: number;
   let whenH: number;
@@ -167,7 +167,7 @@ const Down: React.FC<{ theme: Theme; width: number; height: number; events: Time
   const textLeft = axisX + node / 2 + 30 * u;
   const textW = W - textLeft;
   const textH = side ? rowH * 0.88 : rowH - whenH - 8 * u - Math.min(rowH * 0.14, 28 * u);
-  const textFont = uniformSize(events.map((e) => e.text), { width: textW, height: textH, maxLines: 3, maxFontSize: 44 * u, family: body, weight: 500, lineHeight: 1.25 });
+  const textFont = uniformSize(events.map((e) => e.text), { width: textW, height: textH, maxLines: 3, maxFontSize: 48 * u, family: body, weight: 500, lineHeight: 1.25 });
   const { draw, delayOf } = useLine(theme, n);
   const whenLine = whenFont * 1.15;
   // The node sits level with the date: the row's middle when side by side, else the date's line.

@@ -67,7 +67,7 @@ export const LowerThird: React.FC<{ theme: Theme; name: string; role?: string; i
   const padX = 34 * tu;
   const stripe = 10 * tu;
   const nameFit = fitOneOrTwo({ text: name, width: barMax - padX * 2 - stripe, height: 0, maxLines: 1, maxFontSize: 64 * tu, family: theme.fonts.heading, weight: 800, lineHeight: 1.12 }, 42 * tu, 72 * tu);
-  const roleFit = role ? fitOneOrTwo({ text: role, width: barMax - padX * 2 - stripe, height: 0, maxLines: 1, maxFontSize: 34 * tu, family: theme.fonts.body, weight: 600, lineHeight: 1.2 }, 26 * tu, 42 * tu) : undefined;
+  const roleFit = role ? fitOneOrTwo({ text: role, width: barMax - padX * 2 - stripe, height: 0, maxLines: 1, maxFontSize: 46 * tu, family: theme.fonts.body, weight: 600, lineHeight: 1.2 }, 44 * tu, 56 * tu) : undefined;
   const nameWidth = Math.ceil(linesWidth(nameFit, theme.fonts.heading, 800)) + 2;
   const roleWidth = roleFit ? Math.ceil(linesWidth(roleFit, theme.fonts.body, 600)) + 2 : 0;
   const namePadY = 20 * tu;
@@ -95,7 +95,7 @@ export const LowerThird: React.FC<{ theme: Theme; name: string; role?: string; i
       {image ? (
         <>
           <PushImage src={image} seed={name} />
-          <AbsoluteFill style={{ background: 'linear-gradient(180deg, rgba(0,0,0,0) 55%, rgba(0,0,0,0.35) 100%)' }} />
+          <AbsoluteFill data-kit-bleed="shade" style={{ background: 'linear-gradient(180deg, rgba(0,0,0,0) 55%, rgba(0,0,0,0.35) 100%)' }} />
         </>
       ) : null}
       {titleTag ? (
