@@ -83,7 +83,7 @@ export async function planStage(stage: StageContext): Promise<PlanDraft | undefi
       language,
       // The planner marks film moments only where a video model can film them: without one, auto
       // keeps every scene a designed one (a drawn stand-in would be sold as nothing better).
-      ...(options.aiVideo === 'auto' && options.multiScene && stage.providers.footage ? { filmShots: true } : {}),
+      ...(options.aiVideo === 'auto' && options.multiScene && stage.footage ? { filmShots: true } : {}),
       materials: { images: materials.images, documents: materials.documents, ...(materials.logo ? { logo: materials.logo } : {}), ...(brandName ? { brandName } : {}), ...(brandDescription ? { brandDescription } : {}) },
     },
     stage.signal,
