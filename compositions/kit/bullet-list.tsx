@@ -1,6 +1,7 @@
 import React from 'react';
 import type { Theme } from '../scene-props';
 import { kitColors } from './color';
+import { uniformSize } from './data/common';
 import { FittedText } from './fitted-text';
 import { Heading, packLayout } from './heading';
 import { IconPanel } from './icon-panel';
@@ -14,12 +15,20 @@ function itemDelay(theme: Theme, index: number): number {
   return theme.motion.durationFrames / 2 + index * theme.motion.staggerFrames * 2;
 }
 
+/** Space between a point's marker and its text, in units. */
+const ITEM_GAP = 26;
+
+/** A point's marker: a numbered badge for steps, a dot for bullets. */
+function markerSize(height: number, unit: number, numbered: boolean): number {
+  return Math.round(numbered ? Math.min(height * 0.72, 84 * unit) : Math.min(height * 0.62, 56 * unit) * 0.42);
+}
+
 const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: number; height: number; unit: number; numbered: boolean; maxFontSize: number }> = ({ theme, text, index, width, height, unit, numbered, maxFontSize }) => {
   const colors = kitColors(theme);
   const radius = packLayout(theme).radius;
   const enter = useEntrance(theme, itemDelay(theme, index));
-  const marker = Math.round(numbered ? Math.min(height * 0.72, 84 * unit) : Math.min(height * 0.62, 56 * unit) * 0.42);
-  const gap = 26 * unit;
+  const marker = markerSize(height, unit, numbered);
+  const gap = ITEM_GAP * unit;
   return (
     <div data-kit-part="list-item" style={{ display: 'flex', alignItems: 'center', gap, height, ...entranceStyle(theme, enter, 40 * unit) }}>
       <div style={{ flex: 'none', width: marker, height: marker, borderRadius: numbered ? Math.max(4 * unit, marker * 0.5 * radius) : '50%', background: colors.primary, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -65,7 +74,8 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
   const columnHeight = beside ? layout.contentHeight : layout.contentHeight - panelHeight - gap;
   const listHeight = columnHeight - headingHeight - gap;
   const itemHeight = Math.min(listHeight / Math.max(shown.length, 1), rowCap);
-  const itemFont = 62 * u;
+  // One size for every point, the largest at which each fits its row.
+  const itemFont = uniformSize(shown, { width: textWidth - markerSize(itemHeight, u, numbered) - ITEM_GAP * u, height: itemHeight * 0.92, maxLines: 2, maxFontSize: 62 * u, family: theme.fonts.body, weight: 600, lineHeight: 1.2 });
   const icons = panelIcons(heading, shown, numbered ? 'flag' : 'sparkles');
   const panel = (
     <IconPanel
