@@ -1,7 +1,7 @@
 import { visualSvg } from '../../catalog/visuals/index.js';
-import { heroPictureFor, pictureFor } from './picture-search.js';
+import { heroPictureFor, iconFor, pictureFor } from './picture-search.js';
 
-export { heroPictureFor, pictureFor, PICTURE_MIN_SCORE } from './picture-search.js';
+export { heroPictureFor, iconFor, ICON_MIN_SCORE, pictureFor, PICTURE_MIN_SCORE } from './picture-search.js';
 
 /** A scene's kind and settings, as the plan holds them. */
 interface PlannedScene {
@@ -66,18 +66,21 @@ function pictureGroup(kind: string, settings: Settings): Settings[] | undefined 
 }
 
 /**
- * Pictures for each part of a group, searched by its label where the plan named none. The group
- * shows pictures only when every part has one that fits: one set of illustrations, never a mix of
- * pictures and blanks; otherwise the component draws its own marks (numbers, line icons).
+ * Pictures for each part of a group, searched by its label where the plan named none: colour
+ * illustrations when every part has one that fits, else the library's line icons when every part
+ * has one, never a mix and never a blank beside a picture. Whether the parts got pictures.
  */
-function pictureParts(parts: Settings[], language: string): void {
+function pictureParts(parts: Settings[], language: string): boolean {
   // Icon grid cards with a named kit icon keep it.
-  if (parts.length === 0 || parts.some((part) => part.icon !== undefined && part.icon !== 'auto')) return;
-  const pictures = parts.map((part) => textOf(part.picture) || pictureFor(textOf(part.label), language));
+  if (parts.length === 0 || parts.some((part) => part.icon !== undefined && part.icon !== 'auto')) return false;
+  const illustrations = parts.map((part) => textOf(part.picture) || pictureFor(textOf(part.label), language) || heroPictureFor(textOf(part.label), language));
+  const icons = illustrations.every(Boolean) ? illustrations : parts.map((part) => iconFor(textOf(part.label), language));
+  const pictures = icons.every(Boolean) ? icons : undefined;
   for (const [index, part] of parts.entries()) {
-    if (pictures.every(Boolean)) part.picture = pictures[index];
+    if (pictures) part.picture = pictures[index];
     else delete part.picture;
   }
+  return pictures !== undefined;
 }
 
 /** The scene's own words its single picture is searched by, in order of preference. */
@@ -127,10 +130,18 @@ export function withScenePictures<T extends PlannedScene>(scenes: T[], language:
   return scenes.map((scene) => {
     const settings = resolvedPictures(scene.settings, language) as Settings;
     const parts = pictureGroup(scene.kind, settings);
-    if (parts) pictureParts(parts, language);
+    const pictured = parts ? pictureParts(parts, language) : false;
+    // An icon grid none of whose cards finds a picture would show stand-in icons: its labels are a list.
+    if (scene.kind === 'icons' && parts && parts.length > 0 && !pictured && parts.every((part) => part.icon === undefined || part.icon === 'auto')) {
+      const heading = textOf(settings.title);
+      return withScenePictures([{ ...scene, kind: 'bullets', settings: { heading, items: parts.map((part) => textOf(part.label)), ...(settings.kicker ? { kicker: settings.kicker } : {}) } }], language, title)[0]!;
+    }
     if (PICTURED_KINDS.has(scene.kind) && settings.picture === undefined) {
+      const words = sceneWords(scene.kind, settings).filter((entry) => entry.text);
       let picture: string | undefined;
-      for (const words of sceneWords(scene.kind, settings)) picture ??= words.text ? heroPictureFor(words.text, language, { headsOnly: words.headsOnly }) : undefined;
+      // The scene's own words: an illustration, else a line icon; else the video's subject.
+      for (const entry of words) picture ??= heroPictureFor(entry.text, language, { headsOnly: entry.headsOnly });
+      for (const entry of words.slice(0, 1)) picture ??= iconFor(entry.text, language);
       picture ??= TOPIC_FALLBACK_KINDS.has(scene.kind) ? topicPicture : undefined;
       if (picture) settings.picture = picture;
     }

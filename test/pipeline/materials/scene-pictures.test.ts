@@ -112,4 +112,20 @@ describe('scene pictures from the visual library', () => {
     expect(still!.settings).not.toHaveProperty('pictures');
     expect(Object.keys(scenePictureUrls(bees!.settings))).toEqual(['fluent-emoji-flat:honeybee', 'fluent-emoji-flat:sunflower']);
   });
+
+  it('falls back to line icons on every part when illustrations miss one, and reads an icon grid none of whose cards finds one as a list', () => {
+    const [hub, grid, stat] = withScenePictures(
+      [
+        { kind: 'hub', settings: { title: 'Team', hub: { label: 'Your manager' }, spokes: [{ label: 'Server room' }, { label: 'Customer service' }] } as Record<string, unknown> },
+        { kind: 'icons', settings: { title: 'Quintel', items: ['Zorblax', 'Quintelvar', 'Blorp'].map((label) => ({ icon: 'auto', label })) } as Record<string, unknown> },
+        { kind: 'stat', settings: { value: 3, label: 'Customer service' } as Record<string, unknown> },
+      ],
+      'en',
+      'Bread',
+    );
+    expect(JSON.stringify(hub!.settings).match(/"picture":"[^"]+"/g)).toEqual(['"picture":"lucide:user"', '"picture":"lucide:server"', '"picture":"lucide:headset"']);
+    expect(grid).toEqual({ kind: 'bullets', settings: { heading: 'Quintel', items: ['Zorblax', 'Quintelvar', 'Blorp'], picture: 'fluent-emoji-flat:bread' } });
+    // A scene's own line icon comes before the subject's picture.
+    expect(stat!.settings.picture).toBe('lucide:headset');
+  });
 });
