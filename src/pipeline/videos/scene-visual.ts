@@ -25,16 +25,16 @@ export function sceneVisual(kind: string, settings: Record<string, unknown>): Sc
   if (drawn) return drawn;
   // A picture from the visual library (a title card's hero, a list's topic) is what the scene shows.
   const hero = text(settings.picture);
-  if (hero) return { kind: 'illustration', names: [hero] };
+  if (hero) return { kind: pictureKind([hero]), names: [hero] };
   // Figures or sides that each carry a picture show those pictures.
   const parts = [...list(settings.stats), ...[settings.before, settings.after].filter((side): side is Record<string, unknown> => typeof side === 'object' && side !== null)];
   const pictures = parts.map((part) => text(part.picture)).filter((picture): picture is string => picture !== undefined);
-  if (pictures.length > 0) return { kind: 'illustration', names: pictures };
+  if (pictures.length > 0) return { kind: pictureKind(pictures), names: pictures };
   switch (kind as SceneKind) {
     case 'icons': {
       const items = list(settings.items);
       const pictures = items.map((item) => text(item.picture));
-      if (items.length > 0 && pictures.every((picture) => picture !== undefined)) return { kind: 'illustration', names: pictures as string[] };
+      if (items.length > 0 && pictures.every((picture) => picture !== undefined)) return { kind: pictureKind(pictures as string[]), names: pictures as string[] };
       return { kind: 'icon', names: items.map((item) => (text(item.icon) && item.icon !== 'auto' ? String(item.icon) : text(item.label) ?? '')).filter(Boolean) };
     }
     case 'chart': {
@@ -68,6 +68,11 @@ export function sceneVisual(kind: string, settings: Record<string, unknown>): Sc
       return { kind: 'typography', names: main ? [main.slice(0, 80)] : [] };
     }
   }
+}
+
+/** Library pictures are line icons (Lucide) or colour illustrations and flags. */
+function pictureKind(ids: string[]): VisualKind {
+  return ids.every((id) => id.startsWith('lucide:')) ? 'icon' : 'illustration';
 }
 
 /** A diagram's nodes by their pictures, else their labels. */

@@ -32,4 +32,8 @@ describe('sceneVisual', () => {
     expect(sceneVisual('footage', { caption: 'Bees', description: 'Bees', pictures: ['fluent-emoji-flat:honeybee'] })).toEqual({ kind: 'illustration', names: ['fluent-emoji-flat:honeybee'] });
     expect(sceneVisual('footage', { caption: 'Bees', clip: 'clip-1', pictures: ['fluent-emoji-flat:honeybee'] })).toEqual({ kind: 'footage', names: ['Bees'] });
   });
+
+  it('calls library line icons icons', () => {
+    expect(sceneVisual('stat', { value: 3, label: 'Support', picture: 'lucide:headset' })).toEqual({ kind: 'icon', names: ['lucide:headset'] });
+  });
 });
