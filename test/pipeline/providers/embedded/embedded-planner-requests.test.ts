@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceDocument } from '../../../../src/documents/read-document.js';
 import type { PreparedImage } from '../../../../src/pipeline/materials/prepare-materials.js';
+import { withScenePictures } from '../../../../src/pipeline/materials/scene-pictures.js';
 import { EmbeddedPlanner } from '../../../../src/pipeline/providers/embedded/embedded-planner.js';
+import { sceneVisual } from '../../../../src/pipeline/videos/scene-visual.js';
 import { readRequestContent } from '../../../../src/pipeline/providers/embedded/request-content.js';
 import type { PlanMaterials, StoryPlan } from '../../../../src/pipeline/providers/provider-types.js';
 import { documentFiles } from '../../../documents/document-files.js';
@@ -30,6 +32,8 @@ function textsOf(scene: StoryPlan['scenes'][number]): string[] {
   walk(scene.settings);
   return texts;
 }
+
+const VISUAL_KINDS = ['illustration', 'icon', 'diagram', 'map', 'chart', 'image', 'mockup', 'footage', 'typography'];
 
 const TOKEN = /[\p{L}\p{N}]+(?:[:'’.,-][\p{L}\p{N}]+)*/gu;
 /** The planner's own words (English headings) and what the attachments bring. */
@@ -87,6 +91,17 @@ describe('EmbeddedPlanner with prompts written as requests', () => {
         expect(strays, `${scene.kind} scene: "${text}"`).toEqual([]);
       }
     }
+  });
+
+  it.each(CASES)('shows a picture, diagram, chart, map or image in at least four scenes in five of "$prompt", never a stand-in icon', (c) => {
+    const story = plans.get(c.prompt)!;
+    const scenes = withScenePictures(story.scenes, c.language, story.title);
+    const visuals = scenes.map((scene) => sceneVisual(scene.kind, scene.settings));
+    for (const visual of visuals) expect(VISUAL_KINDS).toContain(visual.kind);
+    const words = visuals.filter((visual) => visual.kind === 'typography').length;
+    expect(words / visuals.length, JSON.stringify(visuals)).toBeLessThanOrEqual(0.2);
+    // An icon grid shows library pictures on every card (a grid without them is a list).
+    for (const scene of scenes.filter((entry) => entry.kind === 'icons')) expect((scene.settings.items as { picture?: string }[]).every((item) => item.picture)).toBe(true);
   });
 
   it.each(CASES)('does not close "$prompt" on a message repeating what was shown, unless to add an action or logo', (c) => {
