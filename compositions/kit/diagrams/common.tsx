@@ -208,8 +208,9 @@ const plans = new Map<string, DiagramPlan | undefined>();
 
 /**
  * The arrangement whose pictures are largest while its labels (4% of the canvas's shorter side, 5%
- * without a heading) and details (4%) keep their sizes and its marks cover a good share of the
- * canvas and of the box; measured once per canvas and content.
+ * without a heading) and details (4%) keep their sizes, its pictures stay a tenth of the shorter
+ * side, and its marks cover a good share of the canvas and of the box; measured once per canvas
+ * and content.
  */
 export function planDiagram(input: PlanInput): DiagramPlan | undefined {
   const key = JSON.stringify([input.kind, input.box, input.canvas, input.heading, input.theme.fonts.body, input.nodes.map((node) => [node.label, node.detail])]);
@@ -219,6 +220,9 @@ export function planDiagram(input: PlanInput): DiagramPlan | undefined {
   }
   return plans.get(key);
 }
+
+/** The mean disc size of an arrangement. */
+const mean = (arrangement: Arrangement) => arrangement.nodes.reduce((sum, node) => sum + node.size, 0) / arrangement.nodes.length;
 
 function computePlan({ theme, box, canvas, nodes, heading, arrangements }: PlanInput): DiagramPlan | undefined {
   const short = Math.min(canvas.width, canvas.height);
@@ -234,20 +238,22 @@ function computePlan({ theme, box, canvas, nodes, heading, arrangements }: PlanI
     const cover = Math.min(1, (marks.width * marks.height) / (canvas.width * canvas.height) / 0.24);
     const spread = union(arrangement.nodes.map(nodeBounds));
     const span = Math.min(1, spread.width / box.width / 0.8) * Math.min(1, spread.height / box.height / 0.6);
-    const mean = arrangement.nodes.reduce((sum, node) => sum + node.size, 0) / arrangement.nodes.length;
-    return mean * (PLAINNESS[arrangement.kind] ?? 1) * cover ** 2 * span ** 2;
+    return mean(arrangement) * (PLAINNESS[arrangement.kind] ?? 1) * cover ** 2 * span ** 2;
   };
   const ordered = candidates.map((arrangement) => ({ arrangement, weight: weigh(arrangement) })).sort((a, b) => b.weight - a.weight);
   // Then type: an arrangement whose texts keep their sizes beats any whose texts shrink.
   let best: { arrangement: Arrangement; sizes: TextSizes; score: number } | undefined;
   for (const { arrangement, weight } of ordered) {
-    if (best && best.score >= 1 && weight <= best.score - 1) break;
+    const share = weight / (ordered[0]?.weight || 1);
+    if (best && best.score >= 2 && share <= best.score - 2) break;
     const sizes = textSizes(theme, nodes, arrangement.nodes, max);
     // Drawn text comes out a little under the size it is fitted at (fitText keeps a safety margin).
     const keeps = sizes.label >= minLabel * 1.03 && (!hasDetail || sizes.detail >= minDetail * 1.03);
     const roomy = 0.85 + 0.15 * Math.min(1, sizes.label / max.label);
-    // Kept sizes score above 1 (plus the weight), shrunk ones below 1.
-    const score = keeps ? 1 + weight * roomy : (Math.min(sizes.label / minLabel, hasDetail ? sizes.detail / minDetail : 1) * weight) / (weight + 1);
+    const shrink = Math.min(1, sizes.label / minLabel, hasDetail ? sizes.detail / minDetail : 1);
+    // Kept type and pictures of a tenth of the shorter side come first, then either, then neither.
+    const tier = (keeps ? 1 : 0) + (mean(arrangement) >= short * 0.1 ? 1 : 0);
+    const score = tier + share * roomy * shrink ** 4;
     if (!best || score > best.score) best = { arrangement, sizes, score };
   }
   if (!best) return undefined;

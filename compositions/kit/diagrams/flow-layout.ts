@@ -257,7 +257,7 @@ export function flowArrangements(box: DiagramBox, count: number, shape: FlowShap
     out.push(loopBack(box, count, 0, false));
     for (const h of textHeights) {
       out.push(loopBack(box, count, h, true));
-      for (const share of [0.18, 0.24, 0.32]) {
+      for (const share of [0.18, 0.24, 0.32, 0.4]) {
         for (const side of ['side', 'ends', 'vertical'] as const) {
           for (const angles of [loopAngles(count, false), loopAngles(count, true), sideAngles(count)]) out.push(loop(box, count, h, box.width * share, angles, side));
         }

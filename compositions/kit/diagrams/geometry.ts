@@ -40,7 +40,7 @@ export interface DiagramBox {
 
 /** Spacing every arrangement keeps, in the box's pixels. */
 export function spacing(u: number): { gap: number; pad: number; minLink: number; maxDisc: number; minDisc: number } {
-  return { gap: 16 * u, pad: 12 * u, minLink: 52 * u, maxDisc: 380 * u, minDisc: 40 * u };
+  return { gap: 16 * u, pad: 12 * u, minLink: 52 * u, maxDisc: 380 * u, minDisc: 64 * u };
 }
 
 /** Nodes and the connectors between them, in a body box's pixels. */

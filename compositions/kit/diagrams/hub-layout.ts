@@ -6,9 +6,9 @@ import { type Arrangement, type DiagramBox, joined, lineCourse, loopAngles, type
 function around(box: DiagramBox, count: number, angles: number[], textHeight: number, textWidth: number, side: TextSide, kind: string): Arrangement | undefined {
   const { gap, maxDisc, minDisc } = spacing(box.u);
   for (let size = Math.min(maxDisc * 0.8, box.height * 0.4, box.width * 0.3); size >= minDisc; size *= 0.95) {
-    for (const ratio of [1.6, 1.3]) {
+    for (const ratio of [1.6, 1.3, 1.1]) {
       const hubSize = Math.min(size * ratio, maxDisc, box.height - textHeight - gap);
-      const hubText = Math.max(textWidth * 1.25, hubSize * 1.5);
+      const hubText = Math.max(textWidth, hubSize * 1.2);
       const hub = (x: number, y: number): NodePlace => ({ x, y, size: hubSize, text: textUnder(x, y + hubSize / 2, gap, hubText, textHeight), align: 'center', valign: 'top' });
       const ring = ringNodes(box, angles, size, textWidth, textHeight, { centreAt: hub, side });
       if (!ring) continue;
