@@ -17,11 +17,21 @@ export function kitIconNames(source: string = readFileSync(path.join(PACKAGE_ROO
  */
 export const KIT_API_SUMMARY = `Every component takes \`theme\` (pass the scene's \`theme\` through) and adapts to the canvas. Components marked [scene] draw a whole scene (background, transitions, fitted text): return one of them alone, or compose your own layout inside SceneFrame.
 Whole scenes [scene]:
-- TitleCard({ theme, title: string, subtitle?: string, kicker?: string })
-- KineticHeadline({ theme, text: string, emphasis?: string, kicker?: string })
-- BulletList({ theme, heading: string, items: string[], numbered?: boolean, kicker?: string })
-- StepList({ theme, heading: string, steps: string[], kicker?: string })
-- StatCounter({ theme, value: number, prefix?: string, suffix?: string, decimals?: number, label: string, source?: string })
+Pictures (\`picture\` props): an illustration's URL, \`assets[settings.picture]\` or \`assets['picture:<plain English words>']\`; every picture is optional.
+- TitleCard({ theme, title: string, subtitle?: string, kicker?: string, picture?: string }) — with a picture, a large hero illustration beside or above the headline that floats
+- KineticHeadline({ theme, text: string, emphasis?: string, kicker?: string, picture?: string })
+- BulletList({ theme, heading: string, items: string[], numbered?: boolean, kicker?: string, picture?: string })
+- StepList({ theme, heading: string, steps: string[], kicker?: string, picture?: string })
+- Checklist({ theme, heading: string, items: string[], kicker?: string, picture?: string }) — 2 to 6 items ticked off one after another
+- StatCounter({ theme, value: number, prefix?: string, suffix?: string, decimals?: number, label: string, source?: string, picture?: string })
+- StatGrid({ theme, title?: string, kicker?: string, stats: { value: number, prefix?: string, suffix?: string, decimals?: number, label: string, picture?: string }[] }) — 2 to 4 figures counting up, each with its picture
+- Pictogram({ theme, title?: string, kicker?: string, count: number, total: number, label: string, picture?: string }) — count of total figures filled (3 in 10), with a share bar
+- Ranking({ theme, title?: string, kicker?: string, items: { label: string, value?: number, picture?: string }[], unit?: string }) — 2 to 6 places, first place first
+- FlowDiagram({ theme, title?: string, kicker?: string, nodes: { label: string, detail?: string, picture?: string }[], shape?: 'line'|'cycle'|'branch' }) — 2 to 6 pictured nodes joined by arrows that draw themselves: a process, a loop back to the start, or one node branching to the others
+- HubSpoke({ theme, title?: string, kicker?: string, hub: { label: string, picture?: string }, spokes: { label: string, picture?: string }[] }) — one thing and 2 to 6 parts around it
+- BeforeAfter({ theme, title?: string, kicker?: string, before: { label: string, points?: string[], picture?: string }, after: { label: string, points?: string[], picture?: string } }) — two states, a wipe reveals the after
+- PlaceMap({ theme, title?: string, kicker?: string, regions?: string[], labels?: Record<string, string>, markers?: { label: string, lon: number, lat: number }[], route?: boolean }) — countries highlighted by ISO 3166 alpha-3 code (labels keyed by code), pins, a flown route through the pins in order; zooms to them
+- DeviceMockup({ theme, image?: string, device?: 'phone'|'laptop'|'browser'|'auto', heading?: string, caption?: string, motion?: 'scroll'|'zoom'|'still', focus?: { x: number, y: number, width: number, height: number }, url?: string }) — a screenshot in a drawn device; scrolls a tall one, or pushes in to focus (shares of the image)
 - BarChart / LineChart / PieChart / DonutChart({ theme, title: string, labels: string[], values: number[], unit?: string, valueLabel?: string, source?: string, kicker?: string })
 - Timeline({ theme, title: string, events: { when: string, text: string }[], kicker?: string })
 - Comparison({ theme, title: string, left: { title: string, points: string[] }, right: { title: string, points: string[] }, kicker?: string })
@@ -33,8 +43,8 @@ Whole scenes [scene]:
 - ImageGrid({ theme, images: string[], heading?: string, captions?: string[] })
 - FootageShot({ theme, description: string, image?: string, move?: 'push-in'|'pull-out'|'pan-left'|'pan-right'|'tilt-up'|'tilt-down'|'orbit', seed?: string, caption?: string, clip?: string, clipSeconds?: number }) — a moving film shot from a still: camera move, parallax, light and grain over the whole shot; without image it is drawn from the description; when the settings name a filmed clip, pass clip={assets[settings.clip]} clipSeconds={settings.clipSeconds} and the clip is the picture
 - LowerThird({ theme, name: string, role?: string, title?: string, image?: string })
-- LogoReveal({ theme, logo: string, name?: string, tagline?: string })
-- CallToAction({ theme, message: string, action?: string, logo?: string })
+- LogoReveal({ theme, logo: string, name?: string, tagline?: string, style?: 'draw'|'mask'|'particles' }) — an animated logo sting
+- CallToAction({ theme, message: string, action?: string, logo?: string, picture?: string })
 Building blocks for your own layout:
 - SceneFrame({ theme, seed?: string, children }) — the full-canvas frame with the pack's background and transitions; put everything inside it
 - Background({ theme, seed?: string }) — the background alone
