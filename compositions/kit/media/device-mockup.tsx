@@ -78,14 +78,9 @@ export interface MockupBoxes {
   beside: boolean | 'caption';
 }
 
-/** The smallest address text: body text size, 4% of the canvas's shorter side. */
-function minBodyText(layout: Layout): number {
-  return 0.042 * Math.min(layout.width, layout.height);
-}
-
-/** The browser's title bar height at a device width: tall enough for a readable address. */
+/** The browser's title bar height at a device width: tall enough for a readable address (small print, near body size). */
 export function browserBar(layout: Layout, width: number): number {
-  return Math.max(width * 0.07, minBodyText(layout) * 1.9);
+  return Math.max(width * 0.07, 0.09 * Math.min(layout.width, layout.height));
 }
 
 /** Device height at `width` (the browser's depends on its title bar). */
@@ -151,7 +146,8 @@ export function mockupLayout(layout: Layout, kind: DeviceKind, text: { heading: 
   };
   const stacked = (): MockupBoxes => {
     const headingHeight = text.heading ? ch * stackedHeadingShare(layout, text.longHeading ?? false) : 0;
-    const captionHeight = text.caption ? ch * (layout.orientation === 'portrait' ? 0.1 : 0.12) : 0;
+    // Two lines of body text at least.
+    const captionHeight = text.caption ? Math.max(ch * (layout.orientation === 'portrait' ? 0.1 : 0.12), 2 * 1.3 * 0.045 * Math.min(layout.width, layout.height)) : 0;
     const headingGap = text.heading ? gap * 0.7 : 0;
     const captionGap = text.caption ? gap * 0.6 : 0;
     const room = ch - headingHeight - captionHeight - headingGap - captionGap;
@@ -368,7 +364,7 @@ const BrowserBody: React.FC<{ theme: Theme; geometry: DeviceGeometry; url?: stri
         <rect x={fieldLeft} y={(bar - fieldHeight) / 2} width={fieldWidth} height={fieldHeight} rx={fieldHeight / 2} fill={chrome.field} />
       </svg>
       {url ? (
-        <div style={{ position: 'absolute', left: fieldLeft + fieldHeight * 0.5, top: (bar - fieldHeight) / 2, height: fieldHeight, display: 'flex', alignItems: 'center' }}>
+        <div data-kit-role="fineprint" style={{ position: 'absolute', left: fieldLeft + fieldHeight * 0.5, top: (bar - fieldHeight) / 2, height: fieldHeight, display: 'flex', alignItems: 'center' }}>
           <FittedText part="device-url" text={url} width={fieldWidth - fieldHeight} height={fieldHeight * 0.8} maxLines={1} maxFontSize={fieldHeight * 0.62} family={theme.fonts.body} weight={500} color={chrome.text} lineHeight={1.2} />
         </div>
       ) : null}
@@ -483,7 +479,7 @@ export const DeviceMockup: React.FC<{
       ) : null}
       {boxes.caption && captionText ? (
         <div style={{ position: 'absolute', ...boxes.caption, display: 'flex', alignItems: boxes.beside === true ? 'flex-start' : 'center', justifyContent: align === 'center' ? 'center' : 'flex-start', ...entranceStyle(theme, enterCaption, 24 * layout.unit) }}>
-          <FittedText part="caption" text={captionText} width={boxes.caption.width} height={boxes.caption.height} maxLines={boxes.beside ? 4 : 2} maxFontSize={44 * tu} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.3} />
+          <FittedText part="caption" text={captionText} width={boxes.caption.width} height={boxes.caption.height} maxLines={boxes.beside ? 4 : 2} maxFontSize={48 * tu} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.3} />
         </div>
       ) : null}
     </SceneFrame>

@@ -94,8 +94,8 @@ const PHONE_APP = svgUrl(phoneAppSvg());
 const DASHBOARD = svgUrl(dashboardSvg());
 const LANDING = svgUrl(landingSvg());
 
-/** Gallery cases of the kit's mockups: screenshots in drawn devices and brand stings. */
-export const MOCKUPS_CASES: GalleryCase[] = [
+/** Screenshots in drawn devices: a tall app in a phone, a dashboard in a laptop, a page in a browser, a zoom, no screenshot. */
+const DEVICE_CASES: GalleryCase[] = [
   {
     name: 'device-phone-scroll',
     code: sceneFor('DeviceMockup', ['image']),
@@ -126,3 +126,25 @@ export const MOCKUPS_CASES: GalleryCase[] = [
     settings: { device: 'phone', heading: 'Bald im App Store: Ihre Bestellungen immer dabei', caption: 'Jetzt für die Warteliste anmelden' },
   },
 ];
+
+/** A brand mark: a rounded square with a rising chart line and a dot. */
+const STING_LOGO = svgUrl(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
+  <defs><linearGradient id="g" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="#0EA5E9"/><stop offset="1" stop-color="#6366F1"/></linearGradient></defs>
+  <rect x="10" y="10" width="380" height="380" rx="96" fill="url(#g)"/>
+  <polyline points="80,280 160,200 220,240 320,120" fill="none" stroke="#FFFFFF" stroke-width="34" stroke-linecap="round" stroke-linejoin="round"/>
+  <circle cx="320" cy="120" r="30" fill="#FDE68A"/>
+</svg>`);
+
+/** Brand stings in each reveal style, and one with only a name. */
+export const STING_CASES: GalleryCase[] = [
+  ...(['draw', 'mask', 'particles'] as const).map((style) => ({
+    name: `logo-sting-${style}`,
+    code: sceneFor('LogoReveal', ['logo']),
+    settings: { logo: 'mark', name: 'Lumen Analytics', tagline: 'See what your data is telling you', style },
+    assets: { mark: STING_LOGO },
+  })),
+  { name: 'logo-sting-name-only', code: sceneFor('LogoReveal'), settings: { name: 'Brotzeit & Co.', tagline: 'Handwerksbäckerei seit 1924' } },
+];
+
+/** Gallery cases of the kit's mockups: screenshots in drawn devices and brand stings. */
+export const MOCKUPS_CASES: GalleryCase[] = [...DEVICE_CASES, ...STING_CASES];
