@@ -61,9 +61,9 @@ function figureColumns(n: number, width: number, height: number): { columns: num
  * together; the text takes at most `textH` when stacked.
  */
 export function pictogramLayout(layout: Pick<Layout, 'ratio'>, slots: number, width: number, height: number, u: number, textH: number): PictogramBoxes {
-  const beside = layout.ratio >= 1.15;
+  const beside = layout.ratio >= 1.15 || (layout.ratio >= 0.95 && slots > 20);
   const gap = 48 * u;
-  const gridW = beside ? width * 0.56 : width;
+  const gridW = beside ? width * (layout.ratio >= 1.15 ? 0.56 : 0.46) : width;
   const gridH = beside ? height : Math.max(height * 0.3, height - gap - textH);
   const fit = figureColumns(slots, gridW, gridH);
   const usedW = fit.cell * fit.columns;
@@ -74,11 +74,14 @@ export function pictogramLayout(layout: Pick<Layout, 'ratio'>, slots: number, wi
   return { beside, grid: { left: (width - usedW) / 2, top, width: usedW, height: usedH, ...fit }, text: { left: 0, top: top + usedH + gap, width, height: shownTextH } };
 }
 
-/** Height a label takes at the smallest body type in a column `width` wide, on up to four lines (a character about half the type size). */
+/** Lines a text of `chars` characters takes at the smallest body type in a column `width` wide (a character about 0.6 of the type size). */
+function linesAt(chars: number, floor: number, width: number, max: number): number {
+  return Math.min(max, Math.max(1, Math.ceil((chars * floor * 0.6) / Math.max(1, width))));
+}
+
+/** Height a label takes at the smallest body type in a column `width` wide, on up to five lines. */
 function labelNeed(label: string, floor: number, width: number): number {
-  if (!label) return 0;
-  const lines = Math.min(4, Math.max(1, Math.ceil((label.length * floor * 0.52) / Math.max(1, width))));
-  return lines * floor * 1.2 + 6;
+  return label ? linesAt(label.length, floor, width, 5) * floor * 1.2 + 6 : 0;
 }
 
 export const Pictogram: React.FC<{ theme: Theme; title?: string; kicker?: string; count: number; total: number; label: string; picture?: string }> = ({ theme, title, kicker, count, total, label, picture }) => {
@@ -106,7 +109,8 @@ const Body: React.FC<{ theme: Theme; share: PictogramShare; count: number; total
   const align = boxes.beside || isBanner(layout) ? 'left' : 'center';
   const labelH = label ? Math.min(text.height * 0.5, labelNeed(label, floor, text.width)) : 0;
   const barH = Math.max(10, 22 * u);
-  const noteH = Math.max(floor * 1.3, Math.min(text.height * 0.13, 64 * u));
+  const noteLines = linesAt(note.length, floor, text.width, 2);
+  const noteH = Math.max(floor * 1.25 * noteLines, Math.min(text.height * 0.13, 64 * u));
   const gap = 18 * u;
   const figureH = Math.min(170 * u, text.height - labelH - barH - noteH - gap * 3);
   return (
@@ -124,11 +128,11 @@ const Body: React.FC<{ theme: Theme; share: PictogramShare; count: number; total
           <div style={{ width: `${share.ratio * fill * 100}%`, height: '100%', borderRadius: barH / 2, background: colors.primary }} />
         </div>
         <Enter theme={theme} delay={start + 14} distance={16 * u}>
-          <FittedText part="share" text={note} width={text.width} height={noteH} maxLines={1} maxFontSize={Math.max(floor, 48 * u)} family={theme.fonts.body} weight={700} color={colors.muted} align={align} lineHeight={1.2} />
+          <FittedText part="share" text={note} width={text.width} height={noteH} maxLines={noteLines} maxFontSize={Math.max(floor, 48 * u)} family={theme.fonts.body} weight={700} color={colors.muted} align={align} lineHeight={1.2} />
         </Enter>
         {label ? (
           <Enter theme={theme} delay={start + 20} distance={16 * u}>
-            <FittedText part="pictogram-label" text={label} width={text.width} height={labelH} maxLines={4} maxFontSize={Math.max(floor, 50 * u)} family={theme.fonts.body} weight={600} color={colors.text} align={align} lineHeight={1.2} />
+            <FittedText part="pictogram-label" text={label} width={text.width} height={labelH} maxLines={5} maxFontSize={Math.max(floor, 50 * u)} family={theme.fonts.body} weight={600} color={colors.text} align={align} lineHeight={1.2} />
           </Enter>
         ) : null}
       </div>

@@ -52,9 +52,9 @@ export interface StatGridNeeds {
   floor: number;
 }
 
-/** Height a label of `chars` characters takes at the smallest type in a column `width` wide (a character about half the type size). */
+/** Height a label of `chars` characters takes at the smallest type in a column `width` wide (a character about 0.6 of the type size). */
 function labelNeed(needs: StatGridNeeds, width: number): number {
-  const lines = Math.min(4, Math.max(1, Math.ceil((needs.labelChars * needs.floor * 0.52) / Math.max(1, width))));
+  const lines = Math.min(4, Math.max(1, Math.ceil((needs.labelChars * needs.floor * 0.6) / Math.max(1, width))));
   return lines * needs.floor * 1.22 + 4;
 }
 
@@ -64,15 +64,15 @@ function cardsIn(columns: number, n: number, needs: StatGridNeeds, width: number
   const gap = 28 * u;
   const cellW = (width - gap * (columns - 1)) / columns;
   const cellH = Math.min((height - gap * (rows - 1)) / rows, columns === 1 ? 560 * u : cellW * 1.25);
-  const pad = Math.min(cellW, cellH) * 0.09;
+  const pad = Math.min(cellW, cellH) * 0.07;
   const beside = cellW / cellH > 1.25;
   const meterH = Math.max(6, 12 * u);
   const innerW = cellW - pad * 2;
   const innerH = cellH - pad * 2 - meterH - pad * 0.5;
   if (beside) {
-    const picture = Math.round(Math.min(innerH * 0.92, innerW * 0.3, 240 * u));
+    const picture = Math.round(Math.min(innerH * 0.92, innerW * 0.26, 240 * u));
     const textW = innerW - picture - pad;
-    const labelH = Math.min(innerH * 0.7, labelNeed(needs, textW));
+    const labelH = Math.min(innerH * 0.75, labelNeed(needs, textW));
     return { columns, rows, cellW, cellH, gap, pad, beside, picture, textW, figureH: Math.max(0, innerH - labelH - 8 * u), labelH, meterH };
   }
   const labelH = Math.min(innerH * 0.7, labelNeed(needs, innerW));

@@ -42,9 +42,9 @@ export interface BeforeAfterBoxes {
 }
 
 /** Side by side on wide and square canvases, stacked on tall ones; the pictures larger when there are no points. */
-export function beforeAfterLayout(layout: Pick<Layout, 'ratio'>, pointed: boolean, width: number, height: number, u: number): BeforeAfterBoxes {
+export function beforeAfterLayout(layout: Pick<Layout, 'ratio'>, pointed: boolean, width: number, height: number, u: number, floor: number): BeforeAfterBoxes {
   const across = layout.ratio >= 0.95;
-  const gap = 84 * u;
+  const gap = (across ? 64 : 84) * u;
   const panelW = across ? (width - gap) / 2 : width;
   const panelH = across ? height : (height - gap) / 2;
   const panels = across
@@ -55,10 +55,10 @@ export function beforeAfterLayout(layout: Pick<Layout, 'ratio'>, pointed: boolea
   const innerW = panelW - pad * 2;
   const innerH = panelH - pad * 2;
   const pictureBeside = panelW / panelH > 1.15;
-  const picture = Math.round(pictureBeside ? Math.min(innerH * 0.9, innerW * (pointed ? 0.22 : 0.5)) : Math.min(innerH * (pointed ? 0.2 : 0.5), innerW * (pointed ? 0.6 : 0.9)));
+  const picture = Math.round(pictureBeside ? Math.min(innerH * 0.9, innerW * (pointed ? (layout.ratio >= 1.15 ? 0.3 : 0.22) : 0.5)) : Math.min(innerH * (pointed ? 0.2 : 0.62), innerW * (pointed ? 0.6 : 0.9)));
   const textW = pictureBeside ? innerW - picture - pad : innerW;
   const textH = pictureBeside ? innerH : innerH - picture - pad * 0.7;
-  const labelH = Math.min(textH * 0.3, 90 * u);
+  const labelH = Math.min(textH * 0.34, Math.max(90 * u, floor * 2.3));
   return { across, panels, handle, pad, pictureBeside, picture, textW, labelH, pointsH: textH - labelH - 16 * u };
 }
 
@@ -81,8 +81,8 @@ export const BeforeAfter: React.FC<{ theme: Theme; title?: string; kicker?: stri
 
 const Body: React.FC<{ theme: Theme; sides: BeforeAfterSide[]; width: number; height: number; u: number }> = ({ theme, sides, width, height, u }) => {
   const layout = useLayout();
-  const boxes = beforeAfterLayout(layout, sides.some((side) => side.points!.length > 0), width, height, u);
   const floor = bodyFloor(layout);
+  const boxes = beforeAfterLayout(layout, sides.some((side) => side.points!.length > 0), width, height, u, floor);
   const heading = theme.fonts.heading;
   const labelFont = uniformSize(sides.map((side) => side.label), { width: boxes.textW - 36 * u, height: boxes.labelH, maxLines: 2, maxFontSize: 60 * u, family: heading, weight: 800, lineHeight: 1.1 });
   const maxPoints = Math.max(1, ...sides.map((side) => side.points!.length));

@@ -35,8 +35,8 @@ export interface ChecklistBoxes {
 export function checklistLayout(layout: Pick<Layout, 'ratio'>, n: number, longest: number, floor: number, width: number, height: number, u: number): ChecklistBoxes {
   const beside = layout.ratio >= 0.95;
   const gap = 48 * u;
-  const textNeed = (longest * floor * 0.52) / 2 + 76 * u + 28 * u;
-  const size = Math.round(beside ? Math.min(height * 0.92, Math.max(width * 0.14, Math.min(width * 0.32, width - gap - textNeed))) : Math.min(height * (layout.ratio < 0.7 ? 0.34 : 0.3), width * 0.62));
+  const textNeed = (longest * floor * 0.62) / 2 + 76 * u + 28 * u;
+  const size = Math.round(beside ? Math.min(height * 0.92, Math.max(width * 0.2, Math.min(width * 0.32, width - gap - textNeed))) : Math.min(height * (n >= 5 ? 0.2 : layout.ratio < 0.7 ? 0.34 : 0.3), width * 0.62));
   const listW = beside ? width - size - gap : width;
   const listH = beside ? height : height - size - gap;
   const rowH = Math.min(listH / n, 170 * u);

@@ -27,10 +27,10 @@ export const LISTS_CASES: GalleryCase[] = [
     settings: {
       title: 'How the new cycle lanes changed the commute',
       stats: [
-        { value: 42, suffix: '%', label: 'more people cycling to work' },
+        { value: 42, suffix: '%', label: 'more people cycling' },
         { value: 12, suffix: ' min', label: 'saved on an average trip' },
-        { value: 2300000, prefix: '€', label: 'spent on protected bike lanes' },
-        { value: 0, label: 'serious accidents in the first year' },
+        { value: 2300000, prefix: '€', label: 'spent on bike lanes' },
+        { value: 0, label: 'serious accidents so far' },
       ],
     },
   },
@@ -113,9 +113,9 @@ export const LISTS_CASES: GalleryCase[] = [
     settings: {
       heading: 'Launch day checklist for the new online shop',
       items: [
-        'Test the checkout with every payment method we accept',
-        'Send the announcement email to the newsletter list',
-        'Check that the product pages load quickly on phones',
+        'Test checkout with every payment method',
+        'Email the announcement to the newsletter',
+        'Check product pages load fast on phones',
         'Set up order notifications for the warehouse team',
         'Publish the returns and shipping policy pages',
         'Celebrate with the whole team',
