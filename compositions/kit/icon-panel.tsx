@@ -16,8 +16,9 @@ const STRIP_ANGLES: Record<number, number[]> = { 0: [], 1: [0], 2: [180, 0], 3: 
  * A visual beside text: a soft disc in a tint of the pack's primary color with the hero icon (or a
  * `picture`, floating in steps) large in it, a thin orbit ring and the satellites as solid badges on the ring, each popping in at
  * `delays[point]` (in step with the point it stands for). In a wide strip the orbit is an ellipse
- * across the strip (see {@link panelGeometry}). While it holds, the disc floats and its
- * picture sways in sixth-of-a-second steps. It fills the largest square in its box and holds no
+ * across the strip (see {@link panelGeometry}). While it holds, a picture floats and sways in
+ * sixth-of-a-second steps; a drawn icon rests (the scene frame's push keeps it moving), so a panel
+ * without a picture costs the renderer no extra captured frames. It fills the largest square in its box and holds no
  * text, so it never sits under any.
  */
 export const IconPanel: React.FC<{ theme: Theme; icons: PanelIcons; picture?: string; width: number; height: number; unit: number; delay: number; delays?: number[] }> = ({
@@ -52,10 +53,10 @@ export const IconPanel: React.FC<{ theme: Theme; icons: PanelIcons; picture?: st
         ) : null}
         <div
           data-kit-part="icon-disc"
-          style={{ position: 'absolute', left: cx - disc / 2, top: cy - disc / 2, width: disc, height: disc, borderRadius: '50%', background: tint, display: 'flex', alignItems: 'center', justifyContent: 'center', opacity: Math.min(1, enter * 1.5), transform: `translateY(${float}px) scale(${0.6 + 0.4 * Math.min(1, enter)})` }}
+          style={{ position: 'absolute', left: cx - disc / 2, top: cy - disc / 2, width: disc, height: disc, borderRadius: '50%', background: tint, display: 'flex', alignItems: 'center', justifyContent: 'center', opacity: Math.min(1, enter * 1.5), transform: `scale(${0.6 + 0.4 * Math.min(1, enter)})` }}
         >
           {picture ? (
-            <Img data-kit-part="picture" src={picture} style={{ width: Math.round(disc * 0.64), height: Math.round(disc * 0.64), display: 'block', transform: `rotate(${sway}deg)` }} />
+            <Img data-kit-part="picture" src={picture} style={{ width: Math.round(disc * 0.64), height: Math.round(disc * 0.64), display: 'block', transform: `translateY(${float}px) rotate(${sway}deg)` }} />
           ) : (
             <Hero size={Math.round(disc * 0.5)} color={colors.primary} strokeWidth={1.75} absoluteStrokeWidth={false} />
           )}
