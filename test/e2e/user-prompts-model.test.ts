@@ -43,9 +43,9 @@ const CASES: Case[] = [
     plan: {
       title: 'Vertical teaser: Slow sourdough',
       scenes: [
-        { kind: 'title', title: 'Vertical teaser: Slow sourdough', subtitle: 'Fresh every morning', ...say('Our new sourdough takes its time.', 3) },
-        { kind: 'stat', value: 48, prefix: '', suffix: ' h', label: 'Fermented for 48 hours', ...say('It ferments for forty-eight hours.', 3) },
-        { kind: 'kinetic', text: 'Baked every morning', ...say('And it is baked fresh every morning.', 3) },
+        { kind: 'title', title: 'Vertical teaser: Slow sourdough', subtitle: 'Fresh every morning', picture: 'loaf of bread', ...say('Our new sourdough takes its time.', 3) },
+        { kind: 'flow', title: 'Made slowly', shape: 'line', nodes: [{ label: 'Feed the starter', picture: 'glass jar' }, { label: 'Rest two days', picture: 'clock' }, { label: 'Bake at dawn', picture: 'bread' }], ...say('We feed the starter, let the dough rest, and bake at dawn.', 3) },
+        { kind: 'stat', value: 48, prefix: '', suffix: ' h', label: 'Fermented for 48 hours', picture: 'alarm clock', ...say('It ferments for forty-eight hours.', 3) },
       ],
     },
   },
@@ -57,9 +57,9 @@ const CASES: Case[] = [
     plan: {
       title: 'Light on the trail',
       scenes: [
-        { kind: 'kinetic', text: 'Grip that holds', emphasis: 'holds', ...say('', 3) },
-        { kind: 'stat', value: 280, prefix: '', suffix: ' g', label: 'Light on every climb', ...say('', 3) },
-        { kind: 'title', title: 'Light on the trail', ...say('', 3) },
+        { kind: 'hub', title: 'Grip that holds', hub: { label: 'Trail shoe', picture: 'hiking boot' }, spokes: [{ label: 'Grippy sole', picture: 'footprints' }, { label: 'Light build', picture: 'feather' }], ...say('', 3) },
+        { kind: 'stat', value: 280, prefix: '', suffix: ' g', label: 'Light on every climb', picture: 'feather', ...say('', 3) },
+        { kind: 'kinetic', text: 'Light on the trail', picture: 'running shoe', ...say('', 3) },
       ],
     },
   },
@@ -69,9 +69,9 @@ const CASES: Case[] = [
     plan: {
       title: 'Your first day at Acme',
       scenes: [
-        { kind: 'title', title: 'Welcome to Acme', subtitle: 'Your first day', ...say('Welcome to Acme. Here is what your first day looks like.', 3) },
-        { kind: 'steps', heading: 'Day one', steps: ['Pick up your badge', 'Set up your laptop', 'Meet your buddy'], ...say('Pick up your badge, set up your laptop, and meet your buddy.', 4) },
-        { kind: 'icons', title: 'Who to ask', items: ['Your manager', 'Your buddy', 'The IT desk'], ...say('Questions? Ask your manager, your buddy, or the IT desk.', 3) },
+        { kind: 'flow', title: 'Your first day', shape: 'line', nodes: [{ label: 'Pick up your badge', picture: 'identification card' }, { label: 'Set up your laptop', picture: 'laptop' }, { label: 'Meet your buddy', picture: 'handshake' }], ...say('Welcome to Acme. Pick up your badge, set up your laptop, and meet your buddy.', 4) },
+        { kind: 'hub', title: 'Your everyday tools', hub: { label: 'Your laptop', picture: 'laptop' }, spokes: [{ label: 'Email', picture: 'envelope' }, { label: 'Chat', picture: 'speech balloon' }, { label: 'Calendar', picture: 'calendar' }], ...say('Email, chat and your calendar all live on your laptop.', 3) },
+        { kind: 'checklist', heading: 'Who to ask', items: ['Your manager', 'Your buddy', 'The IT desk'], picture: 'person raising hand', ...say('Questions? Ask your manager, your buddy, or the IT desk.', 3) },
       ],
     },
   },
@@ -95,10 +95,10 @@ const CASES: Case[] = [
     plan: {
       title: 'West grew fastest',
       scenes: [
-        { kind: 'title', title: 'Which region grew fastest?', ...say('Three regions, three quarters. Which one grew fastest?', 3) },
+        { kind: 'title', title: 'Which region grew fastest?', picture: 'chart increasing', ...say('Three regions, three quarters. Which one grew fastest?', 3) },
         { kind: 'material', material: 0, ...say('North rose from 100 to 150, South barely moved, and West climbed from 80 to 160.', 4) },
         // A figure the node computed from the cells (West: 80 → 160), not one the CSV states.
-        { kind: 'stat', value: 100, prefix: '+', suffix: '%', label: 'West grew fastest, Q1 to Q3', ...say('West doubled, from 80 to 160: the fastest growth of the three.', 3) },
+        { kind: 'stat', value: 100, prefix: '+', suffix: '%', label: 'West grew fastest, Q1 to Q3', picture: 'trophy', ...say('West doubled, from 80 to 160: the fastest growth of the three.', 3) },
       ],
     },
   },
@@ -111,7 +111,7 @@ const CASES: Case[] = [
     plan: {
       title: 'The bicycle through time',
       scenes: [
-        { kind: 'title', title: 'The bicycle through time', ...say('Two wheels, two centuries.', 3) },
+        { kind: 'title', title: 'The bicycle through time', picture: 'bicycle', ...say('Two wheels, two centuries.', 3) },
         { kind: 'timeline', title: 'Milestones', events: [{ when: 'Early', text: 'The running machine' }, { when: 'Later', text: 'Pedals and cranks' }, { when: 'Today', text: 'Light frames, gears' }], ...say('From a running machine, to pedals, to light frames with gears.', 4) },
         { kind: 'stat', value: 1, prefix: '', suffix: ' bn', label: 'Over 1 billion bicycles worldwide', ...say('There are over a billion bicycles in the world.', 3) },
       ],
@@ -124,9 +124,9 @@ const CASES: Case[] = [
     plan: {
       title: 'Coffee on your schedule',
       scenes: [
-        { kind: 'title', title: 'Coffee on your schedule', ...say('Fresh beans, on your schedule.', 3) },
-        { kind: 'bullets', heading: 'How it works', items: ['Beans ship every two weeks', 'You pick the roast', 'Pause anytime'], ...say('Beans ship every two weeks, you pick the roast, and you can pause anytime.', 4) },
-        { kind: 'cta', message: 'Start your subscription', action: 'Sign up at beans.example.com', ...say('Sign up at beans dot example dot com.', 3) },
+        { kind: 'kinetic', text: 'Coffee on your schedule', picture: 'hot beverage', ...say('Fresh beans, on your schedule.', 3) },
+        { kind: 'flow', title: 'How it works', shape: 'cycle', nodes: [{ label: 'You pick the roast', picture: 'coffee beans' }, { label: 'Beans ship every two weeks', picture: 'package' }, { label: 'Pause anytime', picture: 'pause button' }], ...say('You pick the roast, beans ship every two weeks, and you can pause anytime.', 4) },
+        { kind: 'cta', message: 'Start your subscription', action: 'Sign up at beans.example.com', picture: 'coffee', ...say('Sign up at beans dot example dot com.', 3) },
       ],
     },
   },
@@ -137,9 +137,9 @@ const CASES: Case[] = [
     plan: {
       title: 'Why the sky is blue',
       scenes: [
-        { kind: 'title', title: 'Why is the sky blue?', ...say('Why is the sky blue?', 3) },
-        { kind: 'steps', heading: 'Scattered light', steps: ['Sunlight hits air molecules', 'The light scatters', 'Blue scatters most'], ...say('Sunlight hits the molecules of the air and scatters. Blue light scatters most, so blue fills the sky.', 4) },
-        { kind: 'cta', message: 'Look up', action: 'Learn more', ...say('Next time, look up.', 3) },
+        { kind: 'title', title: 'Why is the sky blue?', picture: 'sun', ...say('Why is the sky blue?', 3) },
+        { kind: 'steps', heading: 'Scattered light', steps: ['Sunlight hits air molecules', 'The light scatters', 'Blue scatters most'], picture: 'sun behind cloud', ...say('Sunlight hits the molecules of the air and scatters. Blue light scatters most, so blue fills the sky.', 4) },
+        { kind: 'cta', message: 'Look up', action: 'Learn more', picture: 'eyes', ...say('Next time, look up.', 3) },
       ],
     },
   },
@@ -149,9 +149,9 @@ const CASES: Case[] = [
     plan: {
       title: 'Wie Photosynthese funktioniert',
       scenes: [
-        { kind: 'title', title: 'Photosynthese', subtitle: 'Wie Pflanzen Licht nutzen', ...say('Pflanzen machen aus Licht Nahrung.', 3) },
-        { kind: 'steps', heading: 'So funktioniert es', steps: ['Blätter fangen Licht ein', 'Wasser und Kohlendioxid reagieren', 'Es entstehen Zucker und Sauerstoff'], ...say('Die Blätter fangen Licht ein. Wasser und Kohlendioxid reagieren, und es entstehen Zucker und Sauerstoff.', 4) },
-        { kind: 'kinetic', text: 'Licht wird zu Leben', ...say('So wird Licht zu Leben.', 3) },
+        { kind: 'title', title: 'Photosynthese', subtitle: 'Wie Pflanzen Licht nutzen', picture: 'leaf', ...say('Pflanzen machen aus Licht Nahrung.', 3) },
+        { kind: 'steps', heading: 'So funktioniert es', steps: ['Blätter fangen Licht ein', 'Wasser und Kohlendioxid reagieren', 'Es entstehen Zucker und Sauerstoff'], picture: 'seedling', ...say('Die Blätter fangen Licht ein. Wasser und Kohlendioxid reagieren, und es entstehen Zucker und Sauerstoff.', 4) },
+        { kind: 'flow', title: 'Licht wird zu Leben', shape: 'line', nodes: [{ label: 'Licht', picture: 'sun' }, { label: 'Wasser', picture: 'droplet' }, { label: 'Zucker', picture: 'seedling' }], ...say('So wird Licht zu Leben.', 3) },
       ],
     },
   },
@@ -163,9 +163,9 @@ const CASES: Case[] = [
     plan: {
       title: 'Unser Café',
       scenes: [
-        { kind: 'title', title: 'Unser Café', subtitle: 'Kaffee mit Zeit', ...say('Willkommen in unserem Café.', 3) },
-        { kind: 'kinetic', text: 'Frisch geröstet, mit Liebe gebrüht', ...say('Frisch geröstet und mit Liebe gebrüht.', 3) },
-        { kind: 'cta', message: 'Wir freuen uns auf Sie', action: 'Jetzt bestellen', ...say('Jetzt bestellen.', 3) },
+        { kind: 'title', title: 'Unser Café', subtitle: 'Kaffee mit Zeit', picture: 'hot beverage', ...say('Willkommen in unserem Café.', 3) },
+        { kind: 'checklist', heading: 'Frisch für Sie', items: ['Frisch geröstet', 'Mit Liebe gebrüht'], picture: 'coffee beans', ...say('Frisch geröstet und mit Liebe gebrüht.', 3) },
+        { kind: 'cta', message: 'Wir freuen uns auf Sie', action: 'Jetzt bestellen', picture: 'croissant', ...say('Jetzt bestellen.', 3) },
       ],
     },
   },
@@ -175,9 +175,9 @@ const CASES: Case[] = [
     plan: {
       title: 'La blockchain, simplement',
       scenes: [
-        { kind: 'title', title: 'La blockchain', subtitle: 'Un registre partagé', ...say('La blockchain est un registre que tout le monde partage.', 3) },
-        { kind: 'steps', heading: 'Comment ça marche', steps: ['Les transactions forment un bloc', 'Le réseau le valide', 'Le bloc rejoint la chaîne'], ...say('Les transactions forment un bloc, le réseau le valide, puis le bloc rejoint la chaîne.', 4) },
-        { kind: 'kinetic', text: 'Impossible à réécrire', ...say('Une fois écrit, personne ne peut le réécrire seul.', 3) },
+        { kind: 'title', title: 'La blockchain', subtitle: 'Un registre partagé', picture: 'link', ...say('La blockchain est un registre que tout le monde partage.', 3) },
+        { kind: 'flow', title: 'Comment ça marche', shape: 'line', nodes: [{ label: 'Les transactions forment un bloc', picture: 'package' }, { label: 'Le réseau le valide', picture: 'check mark' }, { label: 'Le bloc rejoint la chaîne', picture: 'link' }], ...say('Les transactions forment un bloc, le réseau le valide, puis le bloc rejoint la chaîne.', 4) },
+        { kind: 'kinetic', text: 'Impossible à réécrire', picture: 'locked', ...say('Une fois écrit, personne ne peut le réécrire seul.', 3) },
       ],
     },
   },
@@ -187,9 +187,9 @@ const CASES: Case[] = [
     plan: {
       title: 'Cómo funciona la fotosíntesis',
       scenes: [
-        { kind: 'title', title: 'La fotosíntesis', subtitle: 'Luz convertida en alimento', ...say('Las plantas convierten la luz en alimento.', 3) },
-        { kind: 'steps', heading: 'Paso a paso', steps: ['Las hojas captan la luz', 'El agua y el CO2 reaccionan', 'Se forman azúcar y oxígeno'], ...say('Las hojas captan la luz, el agua y el dióxido de carbono reaccionan, y se forman azúcar y oxígeno.', 4) },
-        { kind: 'kinetic', text: 'La luz se vuelve vida', ...say('Así la luz se vuelve vida.', 3) },
+        { kind: 'title', title: 'La fotosíntesis', subtitle: 'Luz convertida en alimento', picture: 'leaf', ...say('Las plantas convierten la luz en alimento.', 3) },
+        { kind: 'steps', heading: 'Paso a paso', steps: ['Las hojas captan la luz', 'El agua y el CO2 reaccionan', 'Se forman azúcar y oxígeno'], picture: 'herb', ...say('Las hojas captan la luz, el agua y el dióxido de carbono reaccionan, y se forman azúcar y oxígeno.', 4) },
+        { kind: 'kinetic', text: 'La luz se vuelve vida', picture: 'seedling', ...say('Así la luz se vuelve vida.', 3) },
       ],
     },
   },
@@ -201,9 +201,9 @@ const CASES: Case[] = [
     plan: {
       title: 'Nuestra panadería',
       scenes: [
-        { kind: 'title', title: 'Nuestra panadería', subtitle: 'Pan del día', ...say('', 3) },
-        { kind: 'kinetic', text: 'Hecho a mano cada mañana', ...say('', 3) },
-        { kind: 'cta', message: 'Te esperamos', action: 'Visita panaderia.example.es', ...say('', 3) },
+        { kind: 'title', title: 'Nuestra panadería', subtitle: 'Pan del día', picture: 'bread', ...say('', 3) },
+        { kind: 'hub', title: 'Hecho a mano cada mañana', hub: { label: 'Panadería', picture: 'bread' }, spokes: [{ label: 'Pan', picture: 'baguette bread' }, { label: 'Croissants', picture: 'croissant' }, { label: 'Pasteles', picture: 'shortcake' }], ...say('', 3) },
+        { kind: 'cta', message: 'Te esperamos', action: 'Visita panaderia.example.es', picture: 'bread', ...say('', 3) },
       ],
     },
   },
@@ -285,6 +285,9 @@ export default function Scene({ theme, settings }) {
   return <StatCounter theme={theme} value={Number(settings.value)} suffix={String(settings.suffix ?? '')} label={String(settings.label)} />;
 }
 `;
+
+/** The kinds of picture a scene may show (`visual.kind`). */
+const VISUAL_KINDS = ['illustration', 'icon', 'diagram', 'map', 'chart', 'image', 'mockup', 'footage', 'typography'];
 
 /** Words that ask for the video rather than say what it is about. */
 const PRODUCTION_WORDS = /(?<![\p{L}])(?:vertical|teaser|tiktok|please|bitte|por favor|voice-?over|just music|solo música|screenshots|attached|hochformat|\d+\s*:\s*\d+)(?![\p{L}])/iu;
@@ -404,6 +407,10 @@ describe('requests written the way people write them, planned by a language mode
       if (first) expect(shown).toContain(first);
     }
     if (c.dropped) expect(shown).not.toMatch(c.dropped);
+    // Each scene says what it shows, and at least four in five show a picture, diagram, chart, map or image.
+    const visuals = (job.scenes as { visual: { kind: string; names: string[] } }[]).map((scene) => scene.visual);
+    for (const visual of visuals) expect(VISUAL_KINDS).toContain(visual.kind);
+    expect(visuals.filter((visual) => visual.kind === 'typography').length / visuals.length, JSON.stringify(visuals)).toBeLessThanOrEqual(0.2);
     // No request word on screen or in the script, whoever wrote it.
     const said = scenes.map((scene) => scene.narration ?? '').join(' | ');
     expect(`${shown} | ${said} | ${scenes.map((scene) => scene.title).join(' | ')}`).not.toMatch(PRODUCTION_WORDS);

@@ -23,6 +23,9 @@ export function resolvePicture(value: unknown, language: string): string | undef
   const words = textOf(value).trim();
   if (!words) return undefined;
   if (/^[a-z0-9-]+:[a-z0-9-]+$/.test(words)) return visualSvg(words) ? words : undefined;
+  // A model often names an illustration by its own name ("speech balloon", "check mark").
+  const named = `fluent-emoji-flat:${words.toLowerCase().replace(/^(?:an?|the)\s+/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  if (visualSvg(named)) return named;
   for (const tongue of new Set(['en', language])) {
     const found = heroPictureFor(words, tongue) ?? pictureFor(words, tongue);
     if (found) return found;

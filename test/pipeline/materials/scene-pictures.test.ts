@@ -53,6 +53,9 @@ describe('scene pictures from the visual library', () => {
     expect(resolvePicture('fluent-emoji-flat:house', 'en')).toBe('fluent-emoji-flat:house');
     expect(resolvePicture('fluent-emoji-flat:no-such-picture', 'en')).toBeUndefined();
     expect(resolvePicture('Zorblax', 'en')).toBeUndefined();
+    // An illustration's own name, as models often write it, is that illustration.
+    expect(resolvePicture('speech balloon', 'en')).toBe('fluent-emoji-flat:speech-balloon');
+    expect(resolvePicture('a check mark', 'fr')).toBe('fluent-emoji-flat:check-mark');
     const [scene] = withScenePictures([{ kind: 'bullets', settings: { heading: 'Quintelvar', items: ['Zorblax one', 'Zorblax two'], picture: 'Blorptastic' } as Record<string, unknown> }], 'en');
     expect(scene!.settings).not.toHaveProperty('picture');
   });
