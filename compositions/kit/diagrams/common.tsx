@@ -75,7 +75,8 @@ export const DiagramScene: React.FC<{ theme: Theme; seed: string; title?: unknow
   if (isBanner(layout)) {
     const headW = Math.round(layout.contentWidth * 0.3);
     const gap = 56 * u;
-    const box = { width: Math.floor(layout.contentWidth - headW - gap), height: layout.contentHeight, u };
+    // A banner's short side makes its unit small; the body's marks are sized a little larger, as in DataScene.
+    const box = { width: Math.floor(layout.contentWidth - headW - gap), height: layout.contentHeight, u: u * 1.2 };
     return frame(
       <>
         <div style={{ position: 'absolute', left: 0, top: 0, width: headW, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>

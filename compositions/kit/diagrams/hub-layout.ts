@@ -3,13 +3,13 @@
 import { type Arrangement, type DiagramBox, joined, lineCourse, loopAngles, type NodePlace, ringNodes, sideAngles, spacing, type TextSide, textUnder } from './geometry';
 
 /** The hub in the middle and `count` spokes around it at `angles`, the largest spokes that fit; undefined when none do. */
-function around(box: DiagramBox, count: number, angles: number[], textHeight: number, textWidth: number, side: TextSide, kind: string): Arrangement | undefined {
+function around(box: DiagramBox, count: number, angles: number[], textHeight: number, textWidth: number, hubTextHeight: number, side: TextSide, kind: string): Arrangement | undefined {
   const { gap, maxDisc, minDisc } = spacing(box.u);
   for (let size = Math.min(maxDisc * 0.8, box.height * 0.4, box.width * 0.3); size >= minDisc; size *= 0.95) {
     for (const ratio of [1.6, 1.3, 1.1]) {
       const hubSize = Math.min(size * ratio, maxDisc, box.height - textHeight - gap);
       const hubText = Math.max(textWidth, hubSize * 1.2);
-      const hub = (x: number, y: number): NodePlace => ({ x, y, size: hubSize, text: textUnder(x, y + hubSize / 2, gap, hubText, textHeight), align: 'center', valign: 'top' });
+      const hub = (x: number, y: number): NodePlace => ({ x, y, size: hubSize, text: textUnder(x, y + hubSize / 2, gap, hubText, hubTextHeight), align: 'center', valign: 'top' });
       const ring = ringNodes(box, angles, size, textWidth, textHeight, { centreAt: hub, side });
       if (!ring) continue;
       const nodes = ring.nodes;
@@ -29,8 +29,10 @@ export function hubArrangements(box: DiagramBox, count: number, textHeights: num
   for (const h of textHeights) {
     for (const share of [0.16, 0.22, 0.3, 0.36]) {
       const width = box.width * share;
+      // The hub's label gets room for two lines at least.
+      const hubH = Math.max(h, (textHeights[0] ?? h) * 2);
       for (const side of ['side', 'ends', 'vertical'] as const) {
-        out.push(around(box, count, loopAngles(count, false), h, width, side, 'ring'), around(box, count, loopAngles(count, true), h, width, side, 'ring'), around(box, count, sideAngles(count), h, width, side, 'sides'));
+        for (const [angles, kind] of [[loopAngles(count, false), 'ring'], [loopAngles(count, true), 'ring'], [sideAngles(count), 'sides']] as const) out.push(around(box, count, angles, h, width, hubH, side, kind));
       }
     }
   }
