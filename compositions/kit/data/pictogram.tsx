@@ -50,7 +50,7 @@ function figureColumns(n: number, width: number, height: number): { columns: num
   for (let columns = 1; columns <= n; columns += 1) {
     const rows = Math.ceil(n / columns);
     const cell = Math.min(width / columns, (height / rows) * 0.75);
-    const score = cell * Math.sqrt(n / (rows * columns));
+    const score = cell * (n / (rows * columns));
     if (score > best.score + 0.01) best = { columns, rows, cell, score };
   }
   return { columns: best.columns, rows: best.rows, cell: best.cell };
@@ -99,7 +99,7 @@ const Body: React.FC<{ theme: Theme; share: PictogramShare; count: number; total
   const layout = useLayout();
   const colors = kitColors(theme);
   const floor = bodyFloor(layout);
-  const boxes = pictogramLayout(layout, share.slots, width, height, u, Math.max(height * 0.34, Math.max(110 * u, floor * 1.8) + 22 * u + floor * 1.3 + labelNeed(label, floor, width) + 54 * u));
+  const boxes = pictogramLayout(layout, share.slots, width, height, u, Math.max(height * 0.34, Math.max(150 * u, floor * 2.2) + 22 * u + floor * 1.3 + labelNeed(label, floor, width) + 54 * u));
   const start = bodyDelay(theme);
   const fill = useReveal(start + 8, 42);
   const { grid, text } = boxes;
