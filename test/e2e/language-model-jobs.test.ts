@@ -165,7 +165,9 @@ describe('a node with a language model', () => {
     expect(scenes[0]!.settings.picture).toBe('fluent-emoji-flat:snowflake');
     expect(job.warnings.map((warning: { code: string }) => warning.code)).not.toContain('footage_drawn');
     expect(job.scenes.map((scene: { visual: { kind: string } }) => scene.visual.kind)).toEqual(['illustration', 'diagram']);
-    expect(job.credits_cost).toBe(job.estimated_credits);
+    // Nothing priced as film.
+    expect(created.body.estimate_breakdown.map((part: { part: string }) => part.part)).not.toContain('ai_video');
+    expect(job.credits_cost).toBe(created.body.estimated_credits);
   }, 240_000);
 
   it('model-6 plans with the premium model (Anthropic Messages), keeps the best of three drafts, repairs what fails its checks and lets the model critique the frames; model-5 uses the node\'s model', async () => {

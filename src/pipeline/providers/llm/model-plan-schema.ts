@@ -11,7 +11,7 @@ const line = (max: number) => z.string().min(1).max(max);
 const picture = () => line(40).optional().describe('What its picture shows, in one to three plain English words (a house, a snowflake, a running shoe)');
 
 /** A diagram's node: a short label and its picture. */
-const node = z.object({ label: line(30), picture: picture() });
+const node = z.object({ label: line(40), picture: picture() });
 
 /** One side of a before-and-after. */
 const side = z.object({ label: line(30), points: z.array(line(50)).max(3), picture: picture() });
