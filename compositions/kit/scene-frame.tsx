@@ -51,15 +51,15 @@ function presentationOf(kind: TransitionKind, width: number, height: number): An
 const noop = () => undefined;
 
 /** How fast the content pushes in while the scene runs (scale per second), and the most it grows. */
-const PUSH_PER_SECOND = 0.004;
+const PUSH_PER_SECOND = 0.0025;
 const PUSH_MAX = 0.04;
-/** Seconds between the push's steps: each step is a small fraction of a pixel at the canvas's centre and about a pixel at its edges. */
-const PUSH_STEP_SECONDS = 0.5;
+/** Seconds between the push's steps: each step moves nothing at the canvas's centre and a pixel or two at its edges. */
+const PUSH_STEP_SECONDS = 1;
 
 /**
  * The content's scale at a frame: a slow push-in over the whole scene, so no scene stands fully
- * still while it holds. It moves in half-second steps: the frames of a step draw the same markup,
- * so the renderer captures two frames a second of a hold that nothing else moves (see hold-plan.ts).
+ * still while it holds. It moves in one-second steps: the frames of a step draw the same markup,
+ * so the renderer captures one frame a second of a hold that nothing else moves (see hold-plan.ts).
  */
 export function holdPush(frame: number, fps: number): number {
   const step = Math.max(1, Math.round(fps * PUSH_STEP_SECONDS));
