@@ -1,8 +1,10 @@
-// A shot drawn from its description when there is no picture: a layered landscape of gradient
-// ridges and abstract planes in the pack's colors, with the subject (an icon the description
-// suggests) standing between them, each layer at its own depth.
+// A shot drawn when there is no still: a layered landscape of gradient ridges and abstract planes
+// in the pack's colors, with the subject standing between them, each layer at its own depth. The
+// subject is the library pictures the shot's words name (its caption's subject large in the middle
+// ground, the others smaller, one far and one near, so the camera's move parts them); without
+// any, a disc with the icon its description suggests.
 import React from 'react';
-import { AbsoluteFill, random, useCurrentFrame, useVideoConfig } from 'remotion';
+import { AbsoluteFill, Img, random, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors, luminance, mix, parseColor, toHex, type Rgba } from '../color';
 import { iconComponent, iconFor } from '../data/icons';
@@ -51,12 +53,40 @@ function ridgePath(seed: string, width: number, height: number, base: number, am
   return `${d} L ${last.x} ${last.y.toFixed(1)} L ${width} ${height} Z`;
 }
 
+/** The shot's pictures as layers: the subject in the middle ground, a second one far and small, a third near and large at a side. */
+const PICTURE_LAYERS = [
+  { depth: 0.95, size: 0.46, x: 0.5, y: 0.5 },
+  { depth: 0.6, size: 0.2, x: 0.16, y: 0.36 },
+  { depth: 1.35, size: 0.3, x: 0.86, y: 0.74 },
+] as const;
+
+/** A library picture standing in the shot at its layer's depth, bobbing gently. */
+const PicturePlate: React.FC<{ src: string; index: number; camera: ShotCamera; subjectX: number }> = ({ src, index, camera, subjectX }) => {
+  const frame = useCurrentFrame();
+  const { width, height, fps } = useVideoConfig();
+  const layer = PICTURE_LAYERS[index]!;
+  const unit = Math.min(width, height);
+  const size = unit * layer.size;
+  const left = (index === 0 ? subjectX : width * layer.x) - size / 2;
+  const bob = Math.sin((frame / fps) * (1.1 + index * 0.4) + index) * unit * 0.01;
+  return (
+    <DepthPlate camera={camera} depth={layer.depth} part={index === 0 ? 'footage-subject-plate' : `footage-picture-${index}`}>
+      <Img
+        data-kit-part={index === 0 ? 'footage-subject' : 'footage-picture'}
+        src={src}
+        style={{ position: 'absolute', left, top: height * layer.y - size / 2 + bob, width: size, height: size, objectFit: 'contain', filter: `drop-shadow(0 ${unit * 0.02}px ${unit * 0.03}px rgba(0, 0, 0, 0.35))${index === 1 ? ' saturate(0.8) brightness(0.92)' : ''}` }}
+      />
+    </DepthPlate>
+  );
+};
+
 /** The drawn shot's layers, far to near, each moving with the camera at its depth. */
-export const DrawnPlates: React.FC<{ theme: Theme; description: string; camera: ShotCamera }> = ({ theme, description, camera }) => {
+export const DrawnPlates: React.FC<{ theme: Theme; description: string; camera: ShotCamera; pictures?: string[] }> = ({ theme, description, camera, pictures = [] }) => {
   const { seed } = camera;
   const frame = useCurrentFrame();
   const { width, height, fps } = useVideoConfig();
   const palette = drawnPalette(theme);
+  const shown = (Array.isArray(pictures) ? pictures : []).filter((src): src is string => typeof src === 'string' && src.length > 0).slice(0, PICTURE_LAYERS.length);
   const unit = Math.min(width, height);
   const Icon = iconComponent(iconFor(description)) ?? iconComponent('sparkles')!;
   const sunX = 20 + random(`${seed}-sun`) * 60;
@@ -114,8 +144,12 @@ export const DrawnPlates: React.FC<{ theme: Theme; description: string; camera: 
           );
         })}
       </DepthPlate>
+      {shown.length > 1 ? <PicturePlate src={shown[1]!} index={1} camera={camera} subjectX={subjectX} /> : null}
       {ridge(0)}
       {ridge(1)}
+      {shown.length > 0 ? (
+        <PicturePlate src={shown[0]!} index={0} camera={camera} subjectX={subjectX} />
+      ) : (
       <DepthPlate camera={camera} depth={0.95} part="footage-subject-plate">
         <div
           data-kit-part="footage-subject"
@@ -136,7 +170,9 @@ export const DrawnPlates: React.FC<{ theme: Theme; description: string; camera: 
           <Icon size={subjectSize * 0.5} color={palette.icon} strokeWidth={1.75} />
         </div>
       </DepthPlate>
+      )}
       {ridge(2)}
+      {shown.length > 2 ? <PicturePlate src={shown[2]!} index={2} camera={camera} subjectX={subjectX} /> : null}
     </>
   );
 };

@@ -62,16 +62,18 @@ const FootageClip: React.FC<{ src: string; seconds?: number }> = ({ src, seconds
  * A moving shot made from a still, offline: the camera moves over the whole shot (`move`), the
  * picture is split into layers at different depths (parallax), light sweeps over it, film grain
  * changes on every frame, and a vignette frames it. With `image` the layers are a blurred back
- * plate and the sharp picture with a soft edge; without one the shot is drawn from `description`
- * (a landscape of the pack's colors with the icon its words suggest). Everything derives from the
+ * plate and the sharp picture with a soft edge; without one the shot is drawn: a landscape of the
+ * pack's colors with `pictures` (library illustrations the shot's words name) standing in it at
+ * three depths, or the icon its `description` suggests. Everything derives from the
  * frame and `seed` (@default the description), so a shot renders the same every time. `move`
  * @default picked from the seed. With `clip` (a video model's clip of the shot, `clipSeconds` long)
  * the clip is the picture and the camera is its own; the light, vignette, grain and caption stay.
  */
-export const FootageShot: React.FC<{ theme: Theme; image?: string; description: string; move?: FootageMove; seed?: string; caption?: string; clip?: string; clipSeconds?: number }> = ({
+export const FootageShot: React.FC<{ theme: Theme; image?: string; description: string; move?: FootageMove; seed?: string; caption?: string; clip?: string; clipSeconds?: number; pictures?: string[] }> = ({
   theme,
   image,
   description,
+  pictures,
   move,
   seed,
   caption,
@@ -103,7 +105,7 @@ export const FootageShot: React.FC<{ theme: Theme; image?: string; description: 
             </DepthPlate>
           </>
         ) : (
-          <DrawnPlates theme={theme} description={description} camera={camera} />
+          <DrawnPlates theme={theme} description={description} camera={camera} {...(pictures ? { pictures } : {})} />
         )}
         {clip ? null : <Motes camera={camera} seed={shotSeed} color="rgba(255, 248, 232, 0.9)" />}
         <LightSweep seed={shotSeed} tint={colors.accent} />

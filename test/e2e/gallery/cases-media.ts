@@ -1,5 +1,9 @@
 import sharp from 'sharp';
+import { visualSvg } from '../../../src/catalog/visuals/index.js';
 import { sceneFor, type GalleryCase } from './gallery.js';
+
+/** A library illustration as the node sends it to a render: an SVG data URL. */
+const libraryPicture = (id: string) => `data:image/svg+xml;base64,${Buffer.from(visualSvg(id)!).toString('base64')}`;
 
 // Sample images, drawn at module load as data URLs: photo-like landscapes (JPEG), a portrait
 // scene (PNG), a product cut-out with transparency (WebP), an SVG emblem and a very wide logo (PNG).
@@ -300,5 +304,12 @@ export const MEDIA_CASES: GalleryCase[] = [
     name: 'footage-shot-drawn',
     code: sceneFor('FootageShot', ['image']),
     settings: { description: 'A delivery truck crossing the mountains at sunrise', move: 'orbit', caption: 'Same-day delivery, even up here' },
+  },
+  // Drawn from the library pictures its words name: each subject its own shot.
+  {
+    name: 'footage-shot-pictures',
+    code: sceneFor('FootageShot', ['pictures[]']),
+    settings: { description: 'Honeybees at work. A field of sunflowers in the morning.', move: 'push-in', caption: 'Honeybees at work', pictures: ['fluent-emoji-flat:honeybee', 'fluent-emoji-flat:sunflower', 'fluent-emoji-flat:blossom'] },
+    assets: Object.fromEntries(['honeybee', 'sunflower', 'blossom'].map((name) => [`fluent-emoji-flat:${name}`, libraryPicture(`fluent-emoji-flat:${name}`)])),
   },
 ];
