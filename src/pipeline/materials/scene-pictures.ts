@@ -69,21 +69,31 @@ function pictureGroup(kind: string, settings: Settings): Settings[] | undefined 
 }
 
 /**
- * Pictures for each part of a group, searched by its label where the plan named none: colour
- * illustrations when every part has one that fits, else the library's line icons when every part
- * has one, never a mix and never a blank beside a picture. Whether the parts got pictures.
+ * Pictures for each part of a group, from the words the plan gave it (resolved already) or its
+ * label: colour illustrations when every part has one, else the library's line icons when every
+ * part has one (of its picture words or its label), never a mix of the two. When neither covers
+ * every part, the parts that found an illustration keep it and the others show the component's own
+ * mark (a number, a disc), never a stand-in icon. Whether every part got a picture.
  */
-function pictureParts(parts: Settings[], language: string): boolean {
+function pictureParts(parts: Settings[], language: string, pictureWords: (string | undefined)[]): boolean {
   // Icon grid cards with a named kit icon keep it.
   if (parts.length === 0 || parts.some((part) => part.icon !== undefined && part.icon !== 'auto')) return false;
   const illustrations = parts.map((part) => textOf(part.picture) || pictureFor(textOf(part.label), language) || heroPictureFor(textOf(part.label), language));
-  const icons = illustrations.every(Boolean) ? illustrations : parts.map((part) => iconFor(textOf(part.label), language));
-  const pictures = icons.every(Boolean) ? icons : undefined;
+  const icons = parts.map((part, index) => {
+    const words = pictureWords[index];
+    return (words ? iconFor(words, 'en') : undefined) ?? iconFor(textOf(part.label), language);
+  });
+  const chosen = illustrations.every(Boolean) ? illustrations : icons.every(Boolean) ? icons : illustrations;
   for (const [index, part] of parts.entries()) {
-    if (pictures) part.picture = pictures[index];
+    if (chosen[index]) part.picture = chosen[index];
     else delete part.picture;
   }
-  return pictures !== undefined;
+  return chosen.every(Boolean);
+}
+
+/** The picture words a plan gave each part of a group, before they were resolved (a model's "compressor"). */
+function groupWords(kind: string, settings: Settings): (string | undefined)[] {
+  return (pictureGroup(kind, settings) ?? []).map((part) => (typeof part.picture === 'string' && !part.picture.includes(':') ? part.picture : undefined));
 }
 
 /** The scene's own words its single picture is searched by, in order of preference. */
@@ -131,10 +141,11 @@ const TOPIC_FALLBACK_KINDS = new Set(['title', 'kinetic', 'bullets', 'steps', 'c
 export function withScenePictures<T extends PlannedScene>(scenes: T[], language: string, title = ''): T[] {
   const topicPicture = heroPictureFor(title, language);
   return scenes.map((scene) => {
+    const words = groupWords(scene.kind, scene.settings);
     const settings = resolvedPictures(scene.settings, language) as Settings;
     const parts = pictureGroup(scene.kind, settings);
-    const pictured = parts ? pictureParts(parts, language) : false;
-    // An icon grid none of whose cards finds a picture would show stand-in icons: its labels are a list.
+    const pictured = parts ? pictureParts(parts, language, words) : false;
+    // An icon grid whose cards do not all find a picture would show stand-in icons: its labels are a list.
     if (scene.kind === 'icons' && parts && parts.length > 0 && !pictured && parts.every((part) => part.icon === undefined || part.icon === 'auto')) {
       const heading = textOf(settings.title);
       return withScenePictures([{ ...scene, kind: 'bullets', settings: { heading, items: parts.map((part) => textOf(part.label)), ...(settings.kicker ? { kicker: settings.kicker } : {}) } }], language, title)[0]!;

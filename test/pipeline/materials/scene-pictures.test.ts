@@ -60,7 +60,7 @@ describe('scene pictures from the visual library', () => {
     expect(scene!.settings).not.toHaveProperty('picture');
   });
 
-  it('gives a diagram, figure grid, ranking or before-and-after a picture on every part or on none', () => {
+  it('gives a diagram, figure grid, ranking or before-and-after illustrations on every part, else line icons on every part, else the illustrations found and no stand-in', () => {
     const nodes = (labels: string[], picture?: string) => labels.map((label, index) => ({ label, ...(index === 0 && picture ? { picture } : {}) }));
     const [flow, partial, grid, sides] = withScenePictures(
       [
@@ -72,9 +72,9 @@ describe('scene pictures from the visual library', () => {
       'en',
     );
     expect((flow!.settings.nodes as { picture?: string }[]).map((node) => node.picture)).toEqual(['fluent-emoji-flat:snowflake', 'fluent-emoji-flat:house', 'fluent-emoji-flat:bread']);
-    expect(JSON.stringify(partial!.settings)).not.toContain('picture');
+    expect(partial!.settings).toEqual({ title: 'Home', hub: { label: 'House', picture: 'fluent-emoji-flat:house' }, spokes: [{ label: 'Bed', picture: 'fluent-emoji-flat:bed' }, { label: 'Quintelvar' }] });
     expect((grid!.settings.stats as { picture?: string }[]).map((stat) => stat.picture)).toEqual(['fluent-emoji-flat:bread', 'fluent-emoji-flat:rocket']);
-    expect(JSON.stringify(sides!.settings)).not.toContain('picture');
+    expect(sides!.settings).toEqual({ title: 'Bedroom', before: { label: 'Bed', points: [], picture: 'fluent-emoji-flat:bed' }, after: { label: 'Zorblax', points: [] } });
   });
 
   it('shows the video\'s subject on a scene of words whose own words find no picture, and nothing when neither does', () => {
@@ -130,5 +130,12 @@ describe('scene pictures from the visual library', () => {
     expect(grid).toEqual({ kind: 'bullets', settings: { heading: 'Quintel', items: ['Zorblax', 'Quintelvar', 'Blorp'], picture: 'fluent-emoji-flat:bread' } });
     // A scene's own line icon comes before the subject's picture.
     expect(stat!.settings.picture).toBe('lucide:headset');
+  });
+
+  it("uses a model's picture words for a part's line icon when the library has no illustration of them", () => {
+    const [flow] = withScenePictures([{ kind: 'flow', settings: { title: 'Loop', nodes: [{ label: 'Cold air', picture: 'snowflake' }, { label: 'Squeeze', picture: 'fan' }, { label: 'Warm', picture: 'thermometer' }, { label: 'Quintelvar', picture: 'zorblax' }] } as Record<string, unknown> }], 'en');
+    const pictures = (flow!.settings.nodes as { picture?: string }[]).map((node) => node.picture);
+    expect(pictures.slice(0, 3)).toEqual(['fluent-emoji-flat:snowflake', 'fluent-emoji-flat:folding-hand-fan', 'fluent-emoji-flat:thermometer']);
+    expect(pictures[3]).toBeUndefined();
   });
 });
