@@ -281,12 +281,14 @@ export const MEDIA_CASES: GalleryCase[] = [
     code: sceneFor('LogoReveal', ['logo']),
     settings: { logo: 'logo-svg', name: 'Sparkline', tagline: 'Analytics that explain themselves' },
     assets: assetsOf('logo-svg'),
+    centred: true,
   },
   {
     name: 'logo-reveal-wide',
     code: sceneFor('LogoReveal', ['logo']),
     settings: { logo: 'logo-wide', name: 'Northwind Traders', tagline: 'Fair trade coffee, roasted in small batches and shipped the same week' },
     assets: assetsOf('logo-wide'),
+    centred: true,
   },
   {
     name: 'footage-shot-photo',

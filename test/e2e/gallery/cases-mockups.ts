@@ -142,8 +142,9 @@ export const STING_CASES: GalleryCase[] = [
     code: sceneFor('LogoReveal', ['logo']),
     settings: { logo: 'mark', name: 'Lumen Analytics', tagline: 'See what your data is telling you', style },
     assets: { mark: STING_LOGO },
+    centred: true,
   })),
-  { name: 'logo-sting-name-only', code: sceneFor('LogoReveal'), settings: { name: 'Brotzeit & Co.', tagline: 'Handwerksbäckerei seit 1924' } },
+  { name: 'logo-sting-name-only', code: sceneFor('LogoReveal'), settings: { name: 'Brotzeit & Co.', tagline: 'Handwerksbäckerei seit 1924' }, centred: true },
 ];
 
 /** Gallery cases of the kit's mockups: screenshots in drawn devices and brand stings. */

@@ -30,6 +30,8 @@ export interface GalleryCase {
    * visual, so instead of a picture covering a fifth of the canvas its content spans 70% of the width.
    */
   typography?: boolean;
+  /** A logo or sting centred by design: span rule skipped, centring still applies. */
+  centred?: boolean;
 }
 
 /** A canvas the gallery renders every case at. */
@@ -55,6 +57,7 @@ export interface GalleryShot {
   /** The case's design exemptions. */
   sitsAside: boolean;
   typography: boolean;
+  centred: boolean;
   size: GallerySize;
   pack: string;
   file: string;
@@ -124,7 +127,7 @@ export async function renderGallery(
         shots[sizeIndex] = planned.map(({ galleryCase, pack, file }, index) => {
           const audit = audits.get(index);
           if (!audit) throw new Error(`${galleryCase.name} at ${size.label}: the page logged no layout audit`);
-          return { name: galleryCase.name, sitsAside: galleryCase.sitsAside === true, typography: galleryCase.typography === true, size, pack, file, audit };
+          return { name: galleryCase.name, sitsAside: galleryCase.sitsAside === true, typography: galleryCase.typography === true, centred: galleryCase.centred === true, size, pack, file, audit };
         });
       }),
     );
