@@ -17,6 +17,10 @@ import { CORE_CASES, PICTURE_CASES } from './gallery/cases-core.js';
 import { DATA_CASES } from './gallery/cases-data.js';
 import { INFOGRAPHIC_CASES } from './gallery/cases-infographic.js';
 import { MEDIA_ASSETS, MEDIA_CASES } from './gallery/cases-media.js';
+import { DIAGRAMS_CASES } from './gallery/cases-diagrams.js';
+import { LISTS_CASES } from './gallery/cases-lists.js';
+import { MAPS_CASES } from './gallery/cases-maps.js';
+import { MOCKUPS_CASES } from './gallery/cases-mockups.js';
 import { renderGallery, type GalleryShot } from './gallery/gallery.js';
 
 // Held frames against full renders: each scene is rendered twice through the render worker, once
@@ -189,7 +193,7 @@ async function meanDifference(a: string, b: string): Promise<number> {
 describe('kit components while they hold', () => {
   it('move within every two seconds of the hold: frames 100 and 160 of an 8 s scene differ visibly', async () => {
     const only = process.env.GALLERY_ONLY?.split(',');
-    const cases = [...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES, ...PICTURE_CASES].filter((entry) => !only || only.some((name) => entry.name.startsWith(name)));
+    const cases = [...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES, ...PICTURE_CASES, ...DIAGRAMS_CASES, ...LISTS_CASES, ...MAPS_CASES, ...MOCKUPS_CASES].filter((entry) => !only || only.some((name) => entry.name.startsWith(name)));
     const [first, second] = await Promise.all(HOLD_FRAMES.map((frame) => renderGallery(cases, [STILL_SIZE], frame, { durationInFrames: 8 * FPS, out: path.join(dir, `hold-${frame}`) })));
     const still: string[] = [];
     for (const [index, shot] of (first as GalleryShot[]).entries()) {
