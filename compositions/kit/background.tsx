@@ -2,6 +2,7 @@ import React from 'react';
 import { AbsoluteFill, Easing, interpolate, random, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../scene-props';
 import { BACKGROUND_TINTS, luminance, parseColor } from './color';
+import { settle } from './motion';
 
 /**
  * How far the background has drifted (0..1) at a frame: it moves with the scene's own motion, over
@@ -12,9 +13,11 @@ import { BACKGROUND_TINTS, luminance, parseColor } from './color';
 export function backgroundDrift(frame: number, durationInFrames: number, fps: number): number {
   const entrance = Math.max(1, Math.min(fps, Math.floor(durationInFrames / 3)));
   const exit = Math.max(1, Math.min(Math.round(fps * 0.5), Math.floor(durationInFrames / 4)));
-  const settle = interpolate(frame, [0, entrance], [0, 0.7], { easing: Easing.out(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
-  const leave = interpolate(frame, [durationInFrames - exit, durationInFrames], [0, 0.3], { easing: Easing.in(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
-  return settle + leave;
+  // The eased ends are drawn settled (see settle in motion.ts): their last frames move a gradient by a
+  // hundredth of a pixel, and the renderer would capture each of them.
+  const settled = 0.7 * settle(interpolate(frame, [0, entrance], [0, 1], { easing: Easing.out(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' }));
+  const leave = 0.3 * settle(interpolate(frame, [durationInFrames - exit, durationInFrames], [0, 1], { easing: Easing.in(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' }));
+  return settled + leave;
 }
 
 /**

@@ -1,16 +1,33 @@
 import { Easing, interpolate, spring, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../scene-props';
 
-/** Progress 0..1 of an element's entrance that starts `delay` frames in, shaped by the theme. */
+/**
+ * How close to its end (or start) a progress must be to be drawn at the end (or start). An eased
+ * entrance's last frames move by a few thousandths of its travel (opacity 0.9995, a 40 px slide's
+ * last 0.02 px, a spring's sub-pixel wobble): no visible pixel, yet markup that differs on every
+ * frame, so the renderer captures them all (see src/render/worker/hold-plan.ts). Within half a
+ * percent of its travel a motion is drawn settled: at most a fifth of a pixel of a 40 px slide and
+ * one level in 255 of an opacity, less than the frame-to-frame step just before.
+ */
+export const SETTLE_EPSILON = 0.005;
+
+/** A progress within {@link SETTLE_EPSILON} of 1 (or of 0) drawn as 1 (or 0), so a motion's invisible tail draws settled markup. */
+export function settle(progress: number, epsilon = SETTLE_EPSILON): number {
+  if (Math.abs(1 - progress) < epsilon) return 1;
+  if (Math.abs(progress) < epsilon) return 0;
+  return progress;
+}
+
+/** Progress 0..1 of an element's entrance that starts `delay` frames in, shaped by the theme (its invisible tail drawn settled: {@link settle}). */
 export function useEntrance(theme: Theme, delay = 0): number {
   const frame = useCurrentFrame();
   const { fps } = useVideoConfig();
   const duration = theme.motion.durationFrames;
   if (theme.motion.easing === 'spring' || theme.motion.easing === 'back-out') {
-    return spring({ frame: frame - delay, fps, durationInFrames: duration, config: { damping: theme.motion.easing === 'spring' ? 12 : 200 } });
+    return settle(spring({ frame: frame - delay, fps, durationInFrames: duration, config: { damping: theme.motion.easing === 'spring' ? 12 : 200 } }));
   }
   const easing = theme.motion.easing === 'ease-in-out' ? Easing.inOut(Easing.cubic) : Easing.out(Easing.cubic);
-  return interpolate(frame - delay, [0, duration], [0, 1], { easing, extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  return settle(interpolate(frame - delay, [0, duration], [0, 1], { easing, extrapolateLeft: 'clamp', extrapolateRight: 'clamp' }));
 }
 
 /** Progress 0..1 of the exit over the scene's last frames, so cuts do not pop. */

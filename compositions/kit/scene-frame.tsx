@@ -50,20 +50,41 @@ function presentationOf(kind: TransitionKind, width: number, height: number): An
 
 const noop = () => undefined;
 
-/** How fast the content pushes in while the scene runs (scale per second), and the most it grows. */
-const PUSH_PER_SECOND = 0.0025;
+/** How much the content grows at each of the push's steps, and the most it grows. */
+const PUSH_STEP_SCALE = 0.0025;
 const PUSH_MAX = 0.04;
-/** Seconds between the push's steps: each step moves nothing at the canvas's centre and a pixel or two at its edges. */
-const PUSH_STEP_SECONDS = 1;
+/** The longest the push holds still between steps: no part of a video stands fully still for longer. */
+const PUSH_STEP_SECONDS = 2;
+/** Steps a second of the kit's idle motion (idleSeconds in motion.ts): the push steps on the same frames. */
+const IDLE_STEPS_PER_SECOND = 6;
+
+/** The frames of a scene's exit (the transition played backwards), as {@link SceneFrame} plays it. */
+function exitFrames(durationInFrames: number, fps: number): number {
+  return Math.max(1, Math.min(Math.round(fps * 0.5), Math.floor(durationInFrames / 4)));
+}
 
 /**
  * The content's scale at a frame: a slow push-in over the whole scene, so no scene stands fully
- * still while it holds. It moves in one-second steps: the frames of a step draw the same markup,
- * so the renderer captures one frame a second of a hold that nothing else moves (see hold-plan.ts).
+ * still while it holds. It moves in steps of a quarter of a percent (a pixel or two at the
+ * canvas's edges, nothing at its centre), one every two seconds, counted back from the exit's
+ * first moving frame: the last step comes two seconds before the exit moves, and the steps
+ * before it fall inside the entrance where the frames are captured anyway, so a five-second scene
+ * holds one captured push step. The frames of a step draw the same markup, and the steps fall on
+ * the frames where idle motion steps (a sixth of a second), so a hold that floats anyway is
+ * captured no more often (see src/render/worker/hold-plan.ts).
  */
-export function holdPush(frame: number, fps: number): number {
-  const step = Math.max(1, Math.round(fps * PUSH_STEP_SECONDS));
-  return 1 + Math.min(PUSH_MAX, (PUSH_PER_SECOND * Math.floor(frame / step) * step) / fps);
+export function holdPush(frame: number, fps: number, durationInFrames: number): number {
+  const idle = Math.max(1, Math.round(fps / IDLE_STEPS_PER_SECOND));
+  // Two seconds at most, in whole idle steps: every step then falls on an idle step.
+  const period = Math.max(idle, Math.floor((fps * PUSH_STEP_SECONDS) / idle) * idle);
+  // The exit's first moving frame; the last step is the first idle-step frame at most a period before it.
+  const exitMoves = durationInFrames - exitFrames(durationInFrames, fps) + 1;
+  const last = Math.ceil((exitMoves - period) / idle) * idle;
+  if (last <= 0) return 1;
+  // Steps at last, last - period, ... down to the first above frame 0; none after the last.
+  const first = last - Math.floor((last - 1) / period) * period;
+  const steps = frame < first ? 0 : Math.floor((Math.min(frame, last) - first) / period) + 1;
+  return 1 + Math.min(PUSH_MAX, PUSH_STEP_SCALE * steps);
 }
 
 /**
@@ -83,7 +104,7 @@ export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: Tr
 }) => {
   const frame = useCurrentFrame();
   const { width, height, durationInFrames, fps } = useVideoConfig();
-  const length = Math.max(1, Math.min(Math.round(fps * 0.5), Math.floor(durationInFrames / 4)));
+  const length = exitFrames(durationInFrames, fps);
   const enter = interpolate(frame, [0, length], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
   const exit = interpolate(frame, [durationInFrames - length, durationInFrames], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
   const presentation = presentationOf(transition ?? transitionFor(theme), width, height);
@@ -92,7 +113,7 @@ export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: Tr
   // of a transition, so "exiting" alone would leave the content standing until the cut.
   const progress = exit > 0 ? 1 - exit : enter;
   const pushed = (
-    <AbsoluteFill data-kit-camera="push" style={push ? { transform: `scale(${holdPush(frame, fps)})` } : undefined}>
+    <AbsoluteFill data-kit-camera="push" style={push ? { transform: `scale(${holdPush(frame, fps, durationInFrames)})` } : undefined}>
       {children}
     </AbsoluteFill>
   );
