@@ -116,7 +116,7 @@ describe.skipIf(!HAS_REDIS_SERVER)('scale-out: a control node and two render wor
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('renders a 6-scene job with its segments spread over both workers, recorded on the job, into a valid MP4', async () => {
+  it('renders a multi-scene job with its segments spread over both workers, recorded on the job, into a valid MP4', async () => {
     const key = ownerKey;
     const created = await api('POST', '/v1/videos', key, { prompt: PROMPT, dimensions: { width: 320, height: 180 }, duration: 36, render: true, narration: false, music: false });
     expect(created.status, JSON.stringify(created.body)).toBe(202);
@@ -128,7 +128,8 @@ describe.skipIf(!HAS_REDIS_SERVER)('scale-out: a control node and two render wor
     expect(job.status, JSON.stringify(job.error ?? job)).toBe('completed');
     expect(await jobs.getJobCounts('waiting', 'active', 'failed')).toEqual({ waiting: 0, active: 0, failed: 0 });
     await jobs.close();
-    expect(job.scenes).toHaveLength(6);
+    // A title, the points, the figures (in one grid) and the close.
+    expect(job.scenes.length).toBeGreaterThanOrEqual(4);
     // Each scene's segment was rendered by a worker, and both took part.
     expect(job.segment_workers.map((entry: { scene_id: string }) => entry.scene_id).sort()).toEqual(job.scenes.map((scene: { id: string }) => scene.id).sort());
     expect(new Set(job.segment_workers.map((entry: { worker: string }) => entry.worker))).toEqual(new Set(['worker-a', 'worker-b']));
