@@ -12,7 +12,7 @@ import { meanDifference } from './frame-compare.js';
 
 const SIZE = { width: 256, height: 144 };
 const PROMPT =
-  'Our coffee subscription. Beans ship every two weeks. You pick the roast. You can pause anytime. Shipping is free on orders over $30. 4,000 people subscribe in 12 countries. The average subscriber stays for 14 months. Sign up at beans.example.com';
+  'Our coffee subscription. Beans ship every two weeks. You pick the roast. You can pause anytime. Shipping is free on every order. 4,000 people subscribe in 12 countries. The average subscriber stays for 14 months. Sign up at beans.example.com';
 
 let e2e: E2eNode;
 let sourceId: string;

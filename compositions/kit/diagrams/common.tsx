@@ -33,11 +33,13 @@ export function diagramNode(value: unknown): DiagramNode | undefined {
   return { label, ...(picture ? { picture } : {}), ...(detail ? { detail } : {}) };
 }
 
-/** Up to `max` usable nodes; pictures kept only when every node has one, so the set never mixes pictures and icons. */
+/**
+ * Up to `max` usable nodes, each with the picture it was given: the node picks one set of pictures
+ * for a diagram where it can (all illustrations or all line icons), and a node it found none for
+ * shows its own mark rather than losing the others' pictures.
+ */
 export function diagramNodes(value: unknown, max: number): DiagramNode[] {
-  const nodes = (Array.isArray(value) ? value : []).map(diagramNode).filter((node): node is DiagramNode => node !== undefined).slice(0, max);
-  const pictured = nodes.every((node) => node.picture);
-  return pictured ? nodes : nodes.map((node) => ({ label: node.label, ...(node.detail ? { detail: node.detail } : {}) }));
+  return (Array.isArray(value) ? value : []).map(diagramNode).filter((node): node is DiagramNode => node !== undefined).slice(0, max);
 }
 
 /** Whether a diagram shows a heading: it has a title or at least a kicker. */
@@ -290,7 +292,7 @@ export function useIdle(settled: number): { seconds: number; holding: boolean } 
 }
 
 /**
- * A node's disc: its picture (or an icon chosen from its label) on a soft disc ringed in the pack's
+ * A node's disc: its picture (or an icon chosen from its label, else its initial) on a soft disc ringed in the pack's
  * primary, popping in at `delay` and floating a little while the diagram holds; a stage number
  * on its shoulder when `number` is given.
  */
@@ -309,7 +311,10 @@ export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePl
   const size = place.size;
   const float = Math.sin(seconds * 1.5 + phase * 1.3) * size * 0.035;
   const tilt = Math.sin(seconds * 0.9 + phase) * 2;
-  const Icon = iconComponent(iconFor(node.label)) ?? iconComponent(FALLBACK_ICON)!;
+  // A label the kit's icons do not know shows its initial, never a stand-in icon.
+  const iconName = iconFor(node.label);
+  const Icon = iconName === FALLBACK_ICON ? undefined : iconComponent(iconName);
+  const initial = Array.from(node.label.trim())[0]?.toLocaleUpperCase() ?? '';
   const ring = Math.max(2, 5 * u);
   const badge = Math.max(size * 0.3, 40 * u);
   return (
@@ -321,8 +326,10 @@ export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePl
         <div style={{ display: 'flex', transform: `translateY(${float}px) rotate(${tilt}deg)` }}>
           {node.picture ? (
             <Img src={node.picture} style={{ width: Math.round(size * 0.68), height: Math.round(size * 0.68), display: 'block', objectFit: 'contain' }} />
-          ) : (
+          ) : Icon ? (
             <Icon size={Math.round(size * 0.5)} color={colors.primary} strokeWidth={2} absoluteStrokeWidth={false} />
+          ) : (
+            <FitLines part="diagram-initial" fit={fitText({ text: initial, width: size * 0.6, height: size * 0.6, maxLines: 1, maxFontSize: size * 0.48, family: theme.fonts.heading, weight: 800, lineHeight: 1 })} width={size * 0.6} family={theme.fonts.heading} weight={800} color={colors.primaryText} lineHeight={1} align="center" />
           )}
         </div>
       </div>
