@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureAll, holdPlan, mergeProbes, probeRanges, rangePlan, splitProbe } from '../../src/render/worker/hold-plan.js';
+import { captureAll, holdPlan, rangePlan, splitProbe } from '../../src/render/worker/hold-plan.js';
 
 describe('holdPlan', () => {
   it('captures the frames that change and holds the last one captured for the rest', () => {
@@ -76,31 +76,5 @@ describe('rangePlan', () => {
     expect(() => rangePlan(plan, 4, 4)).toThrow(/frame range \[4, 4\)/);
     expect(() => rangePlan(plan, -1, 3)).toThrow(/frame range/);
     expect(() => rangePlan(plan, 1.5, 3)).toThrow(/whole numbers/);
-  });
-});
-
-describe('probeRanges', () => {
-  it('cuts a timeline at scene starts into parts of about equal frames', () => {
-    expect(probeRanges([150, 150, 150, 150, 150, 150], 2)).toEqual([[0, 450], [450, 900]]);
-    expect(probeRanges([100, 20, 20, 100], 2)).toEqual([[0, 120], [120, 240]]);
-    expect(probeRanges([90, 30], 3)).toEqual([[0, 90], [90, 120]]);
-  });
-
-  it('walks the whole timeline in one part when there is one page or one scene', () => {
-    expect(probeRanges([150, 150], 1)).toEqual([[0, 300]]);
-    expect(probeRanges([240], 4)).toEqual([[0, 240]]);
-  });
-
-  it('merged, the parts\' probes plan every scene as one probe of the whole timeline does', () => {
-    const lengths = [4, 6];
-    // One probe: frame 4 (the second scene's start) did not change from frame 3.
-    const whole = { frames: 10, changed: [0, 1, 5, 9], volatile: [6] };
-    // In parts, the second part's first frame counts as changed.
-    const parts = [
-      { frames: 10, changed: [0, 1], volatile: [] },
-      { frames: 10, changed: [4, 5, 9], volatile: [6] },
-    ];
-    expect(probeRanges(lengths, 2)).toEqual([[0, 4], [4, 10]]);
-    expect(splitProbe(mergeProbes(10, parts), lengths).map(holdPlan)).toEqual(splitProbe(whole, lengths).map(holdPlan));
   });
 });

@@ -53,38 +53,6 @@ export function splitProbe(probe: FrameProbe, lengths: number[]): FrameProbe[] {
 }
 
 /**
- * Frame ranges that cut a timeline of scenes into at most `parts` probes walked side by side (one
- * page each), at scene starts and with about equal frames. A probe counts its range's first frame
- * as changed, which a scene's first frame is anyway (see {@link holdPlan}), so the probes together
- * report exactly what one probe of the whole timeline would.
- */
-export function probeRanges(lengths: number[], parts: number): [number, number][] {
-  const total = lengths.reduce((sum, frames) => sum + frames, 0);
-  const count = Math.max(1, Math.min(Math.floor(parts), lengths.length));
-  const ranges: [number, number][] = [];
-  let start = 0;
-  let end = 0;
-  for (const [index, frames] of lengths.entries()) {
-    end += frames;
-    // Cut at the scene start nearest the range's share of the frames (the last takes what is left).
-    const target = (total * (ranges.length + 1)) / count;
-    const next = end + (lengths[index + 1] ?? 0);
-    if (ranges.length < count - 1 && index < lengths.length - 1 && (end >= target || next - target > target - end)) {
-      ranges.push([start, end]);
-      start = end;
-    }
-  }
-  if (end > start) ranges.push([start, end]);
-  return ranges;
-}
-
-/** The probes of a timeline's ranges ({@link probeRanges}) as one probe of the whole timeline. */
-export function mergeProbes(frames: number, probes: FrameProbe[]): FrameProbe {
-  const union = (lists: number[][]) => [...new Set(lists.flat())].sort((a, b) => a - b);
-  return { frames, changed: union(probes.map((probe) => probe.changed)), volatile: union(probes.map((probe) => probe.volatile)) };
-}
-
-/**
  * The part of a scene's plan that renders frames [from, to) on their own (frames still counted
  * from the scene's start). The range's first frame is always captured, because its encoder starts
  * there with no earlier picture to hold: a hold that began before `from` holds `from` instead,

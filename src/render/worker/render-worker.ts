@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { openBrowser, renderFrames, selectComposition } from '@remotion/renderer';
 import { browserStartProblem } from '../browser/find-browser.js';
 import { unpackBundledBrowser } from '../browser/bundled-browser.js';
-import { captureAll, holdPlan, mergeProbes, probeRanges, rangePlan, splitProbe, type FrameProbe, type HoldPlan } from './hold-plan.js';
+import { captureAll, holdPlan, rangePlan, splitProbe, type FrameProbe, type HoldPlan } from './hold-plan.js';
 import type { RenderTask, SceneInputProps, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './render-protocol.js';
 import { CAPTURE_JPEG_QUALITY } from './render-protocol.js';
 import { SegmentEncoder } from './segment-encoder.js';
@@ -130,12 +130,7 @@ async function wholeScenePlans(task: SegmentsTask, original: SegmentsTask, timel
   // A frame range (a task of one scene) needs only its own frames walked.
   const range = task.scenes.length === 1 ? task.scenes[0]!.frameRange : undefined;
   try {
-    if (range) return splitProbe(await probeTimeline(task.serveUrl, { ...timeline, probeRange: range }, puppeteerInstance), lengths).map(holdPlan);
-    // Several scenes are walked in parts side by side, a page each, as their frames are captured:
-    // one page walking every frame would leave the other cores idle until the captures start.
-    const ranges = probeRanges(lengths, config.concurrency);
-    const probes = await Promise.all(ranges.map((probeRange) => probeTimeline(task.serveUrl, ranges.length > 1 ? { ...timeline, probeRange } : timeline, puppeteerInstance)));
-    return splitProbe(mergeProbes(timeline.durationInFrames, probes), lengths).map(holdPlan);
+    return splitProbe(await probeTimeline(task.serveUrl, range ? { ...timeline, probeRange: range } : timeline, puppeteerInstance), lengths).map(holdPlan);
   } catch (error) {
     console.error('render worker: frame probe failed, capturing every frame', error);
     return lengths.map(captureAll);
