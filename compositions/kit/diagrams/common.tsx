@@ -329,7 +329,7 @@ export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePl
           ) : Icon ? (
             <Icon size={Math.round(size * 0.5)} color={colors.primary} strokeWidth={2} absoluteStrokeWidth={false} />
           ) : (
-            <FitLines part="diagram-initial" fit={fitText({ text: initial, width: size * 0.6, height: size * 0.6, maxLines: 1, maxFontSize: size * 0.48, family: theme.fonts.heading, weight: 800, lineHeight: 1 })} width={size * 0.6} family={theme.fonts.heading} weight={800} color={colors.primaryText} lineHeight={1} align="center" />
+            <FitLines part="diagram-initial" fit={fitText({ text: initial, width: size * 0.6, height: size * 0.6, maxLines: 1, maxFontSize: size * 0.48, family: theme.fonts.heading, weight: 800, lineHeight: 1 })} width={size * 0.6} family={theme.fonts.heading} weight={800} color={colors.onSurface} lineHeight={1} align="center" />
           )}
         </div>
       </div>
