@@ -40,7 +40,7 @@ export const StatCounter: React.FC<{ theme: Theme; value: number; prefix?: strin
   const beside = layout.columns === 2;
   const gap = layout.contentWidth * 0.05;
   // A tall canvas gives the panel more of its height, so figure and panel span it together.
-  const side = visualSide(layout, layout.orientation === 'portrait' ? 0.36 : 0.21);
+  const side = visualSide(layout, layout.ratio < 0.7 ? 0.4 : layout.orientation === 'portrait' ? 0.36 : 0.21);
   const textWidth = beside ? layout.contentWidth - side - gap : layout.contentWidth;
   const panelHeight = beside ? layout.contentHeight : side;
   const textHeight = beside ? layout.contentHeight : layout.contentHeight - panelHeight - gap;

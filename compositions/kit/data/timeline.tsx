@@ -7,6 +7,8 @@ import { idleSeconds } from '../motion';
 import { bodyDelay, DataScene, depthShadow, Enter, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
 import { FALLBACK_ICON, iconComponent, iconFor } from './icons';
 import { FittedText, fitText } from '../fitted-text';
+import { IconPanel } from '../icon-panel';
+import { panelIcons } from '../panel-icons';
 
 /** One moment on a timeline: when it happened and what happened. */
 export interface TimelineEvent {
@@ -36,7 +38,7 @@ export const Timeline: React.FC<{ theme: Theme; title: string; events: TimelineE
         shown.length === 0 ? null : layout.orientation === 'landscape' ? (
           <Across theme={theme} width={box.width} height={box.height} events={shown} u={box.u} />
         ) : (
-          <Down theme={theme} width={box.width} height={box.height} events={shown} u={box.u} />
+          <Down theme={theme} title={title} width={box.width} height={box.height} events={shown} u={box.u} />
         )
       }
     </DataScene>
@@ -76,71 +78,79 @@ const Node: React.FC<{ theme: Theme; x: number; y: number; size: number; shown: 
   );
 };
 
+/**
+ * Events along a line across the body. Text alternates above and below the line, and the nodes
+ * step the other way (a node whose text is above sits a little below the line's middle, and the
+ * reverse), so the line zigzags through them and the row of nodes stands tall enough to read as
+ * the scene's picture: together the nodes cover a fifth of the canvas.
+ */
 const Across: React.FC<{ theme: Theme; width: number; height: number; events: TimelineEvent[]; u: number }> = ({ theme, width: W, height: H, events, u }) => {
   const colors = kitColors(theme);
+  const layout = useLayout();
   const n = events.length;
   const slot = W / n;
-  // Many events alternate above and below the line, so each text can be wider than its slot.
-  const alternate = n >= 4 && slot < 330 * u;
-  const node = Math.round(Math.max(12, Math.min(slot * (alternate ? 0.5 : 0.62), H * (alternate ? 0.2 : 0.36))));
-  const stem = 22 * u;
-  const blockW = alternate ? Math.min(slot * 1.6, W) : slot * 0.88;
+  const wave = n >= 2;
+  const node = Math.round(Math.max(12, Math.min(slot * (wave ? 0.5 : 0.62), H * (wave ? 0.22 : 0.36))));
+  const stem = 18 * u;
+  const body = theme.fonts.body;
   const whenMax = (n <= 3 ? 64 : 56) * u;
   const textMax = (n <= 3 ? 50 : 46) * u;
-  const body = theme.fonts.body;
-  let axisY: number;
-  let whenH: number;
-  let textH: number;
-  let blockH: number;
-  if (alternate) {
-    axisY = H / 2;
-    blockH = H / 2 - node / 2 - stem;
-    whenH = Math.min(blockH * 0.3, 64 * u);
-    textH = blockH - whenH - 10 * u;
-  } else {
-    whenH = Math.min(H * 0.22, whenMax * 1.2);
-    axisY = whenH + stem * 0.6 + node / 2;
-    blockH = H - axisY - node / 2 - stem;
-    textH = blockH;
-  }
-  const whenFont = uniformSize(events.map((e) => e.when), { width: blockW, height: whenH, maxLines: 1, maxFontSize: whenMax, family: theme.fonts.heading, weight: 800, lineHeight: 1.15 });
-  const textFont = uniformSize(events.map((e) => e.text), { width: blockW, height: textH, maxLines: 4, maxFontSize: textMax, family: body, weight: 500, lineHeight: 1.25 });
-  // In a single row the group is centred vertically on what it really takes.
-  const textLines = Math.max(1, ...events.map((e) => fitText({ text: e.text, width: blockW, height: 100000, maxLines: 4, maxFontSize: textFont, family: body, weight: 500, lineHeight: 1.25 }).lines.length));
-  const used = alternate ? H : axisY + node / 2 + stem + Math.min(textH, textLines * textFont * 1.25 + 4);
-  const oy = (H - used) / 2;
+  // The zigzag's half height: enough for the nodes' box to cover a fifth of the canvas, within a
+  // fifth of the body's height.
+  const rowWidth = slot * (n - 1) + node;
+  const needH = (0.212 * layout.width * layout.height) / Math.max(1, rowWidth);
+  const swing = wave ? Math.max(0, Math.min(H * 0.2, (needH - node) / 2)) : 0;
+  const axisY = H / 2;
+  const nodeY = (i: number) => (wave ? axisY + (i % 2 === 0 ? swing : -swing) : axisY);
+  // Each event's text block: centred on its node, clear of its neighbours' nodes.
+  const blocks = events.map((_, i) => {
+    const cx = slot * (i + 0.5);
+    const half = wave ? slot * 0.76 : slot * 0.44;
+    const clear = wave ? slot - node / 2 - 4 * u : half;
+    const left = Math.max(0, cx - Math.min(half, clear));
+    const right = Math.min(W, cx + Math.min(half, clear));
+    const above = wave && i % 2 === 0;
+    const top = above ? 0 : nodeY(i) + node / 2 + stem;
+    const bottom = above ? nodeY(i) - node / 2 - stem : H;
+    return { cx, left, width: right - left, top, height: Math.max(10, bottom - top), above };
+  });
+  const whenH = Math.min(Math.min(...blocks.map((b) => b.height)) * 0.26, whenMax * 1.2);
+  const textH = (b: { height: number }) => b.height - whenH - 8 * u;
+  const whenFont = Math.min(...blocks.map((b, i) => uniformSize([events[i]!.when], { width: b.width, height: whenH, maxLines: 1, maxFontSize: whenMax, family: theme.fonts.heading, weight: 800, lineHeight: 1.15 })));
+  const textFont = Math.min(...blocks.map((b, i) => uniformSize([events[i]!.text], { width: b.width, height: textH(b), maxLines: 5, maxFontSize: textMax, family: body, weight: 500, lineHeight: 1.25 })));
   const { draw, delayOf } = useLine(theme, n);
-  const lineH = Math.max(2, Math.round(5 * u));
+  const lineW = Math.max(2, Math.round(5 * u));
+  // The line's own box: from the first node to the last, as tall as the zigzag.
+  const lineTop = Math.min(...events.map((_, i) => nodeY(i))) - lineW;
+  const lineBottom = Math.max(...events.map((_, i) => nodeY(i))) + lineW;
+  const points = events.map((_, i) => `${slot * i},${nodeY(i) - lineTop}`).join(' ');
+  // The zigzag's length, for drawing it with a dash.
+  const length = events.reduce((sum, _, i) => (i === 0 ? 0 : sum + Math.hypot(slot, nodeY(i) - nodeY(i - 1))), 0);
   return (
-    <div style={{ position: 'absolute', left: 0, top: oy, width: W, height: used }}>
-      <div data-kit-part="timeline-line" style={{ position: 'absolute', left: 0, top: axisY - lineH / 2, width: W, height: lineH, background: colors.primary, transformOrigin: 'left center', transform: `scaleX(${draw})` }} />
+    <div style={{ position: 'absolute', left: 0, top: 0, width: W, height: H }}>
+      {n > 1 ? (
+        <svg data-kit-part="timeline-line" width={slot * (n - 1)} height={lineBottom - lineTop} style={{ position: 'absolute', left: slot / 2, top: lineTop, overflow: 'visible' }}>
+          <polyline points={points} fill="none" stroke={colors.primary} strokeWidth={lineW} strokeLinejoin="round" strokeLinecap="round" strokeDasharray={`${length} ${length}`} strokeDashoffset={length * (1 - draw)} />
+        </svg>
+      ) : null}
       {events.map((event, i) => {
-        const cx = slot * (i + 0.5);
-        const above = alternate && i % 2 === 0;
-        const left = Math.max(0, Math.min(W - blockW, cx - blockW / 2));
-        const align = alternate ? (left <= 0.5 ? 'left' : left >= W - blockW - 0.5 ? 'right' : 'center') : 'center';
-        const at = cx / W;
-        const shown = interpolate(draw, [Math.max(0, at - 0.06), at + 0.04], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
-        const stemTop = above ? axisY - node / 2 - stem : axisY + node / 2;
+        const b = blocks[i]!;
+        const at = n > 1 ? i / (n - 1) : 0;
+        const shown = n > 1 ? interpolate(draw, [Math.max(0, at - 0.08), Math.min(1, at + 0.02)], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' }) : draw;
+        const align = b.left <= 0.5 && b.cx - b.left < b.width / 2 - 1 ? 'left' : b.left + b.width >= W - 0.5 && b.left + b.width - b.cx < b.width / 2 - 1 ? 'right' : 'center';
+        // The text sits at the outer edge of its block; a stem joins it to its node.
+        const contentH = Math.min(b.height, whenFont * 1.15 + 8 * u + fitText({ text: event.text, width: b.width, height: textH(b), maxLines: 5, maxFontSize: textFont, family: body, weight: 500, lineHeight: 1.25 }).height + 2);
+        const contentTop = b.above ? 0 : H - contentH;
+        const stemTop = b.above ? contentH + 6 * u : nodeY(i) + node / 2;
+        const stemH = Math.max(0, b.above ? nodeY(i) - node / 2 - stemTop : contentTop - 6 * u - stemTop);
         return (
           <React.Fragment key={i}>
-            {alternate ? <div style={{ position: 'absolute', left: cx - Math.max(1, u), top: stemTop, width: Math.max(2, 2 * u), height: stem * shown, background: colors.muted, opacity: 0.5 }} /> : null}
-            <Node theme={theme} x={cx} y={axisY} size={node} shown={shown} u={u} event={event} index={i} />
-            {alternate ? (
-              <Enter theme={theme} delay={delayOf(i)} distance={(above ? -14 : 14) * u} part="timeline-event" style={{ position: 'absolute', left, top: above ? 0 : axisY + node / 2 + stem, width: blockW, height: blockH, display: 'flex', flexDirection: 'column', justifyContent: above ? 'flex-end' : 'flex-start', gap: 10 * u }}>
-                <FittedText part="timeline-when" text={event.when} width={blockW} height={whenH} maxLines={1} maxFontSize={whenFont} family={theme.fonts.heading} weight={800} color={colors.primaryText} align={align} lineHeight={1.15} />
-                <FittedText part="timeline-text" text={event.text} width={blockW} height={textH} maxLines={4} maxFontSize={textFont} family={body} weight={500} color={colors.text} align={align} lineHeight={1.25} />
-              </Enter>
-            ) : (
-              <>
-                <Enter theme={theme} delay={delayOf(i)} distance={-12 * u} style={{ position: 'absolute', left, top: 0, width: blockW, height: whenH, display: 'flex', alignItems: 'flex-end' }}>
-                  <FittedText part="timeline-when" text={event.when} width={blockW} height={whenH} maxLines={1} maxFontSize={whenFont} family={theme.fonts.heading} weight={800} color={colors.primaryText} align="center" lineHeight={1.15} />
-                </Enter>
-                <Enter theme={theme} delay={delayOf(i) + 3} distance={14 * u} part="timeline-event" style={{ position: 'absolute', left, top: axisY + node / 2 + stem, width: blockW, height: used - (axisY + node / 2 + stem) }}>
-                  <FittedText part="timeline-text" text={event.text} width={blockW} height={textH} maxLines={4} maxFontSize={textFont} family={body} weight={500} color={colors.text} align="center" lineHeight={1.25} />
-                </Enter>
-              </>
-            )}
+            <div style={{ position: 'absolute', left: b.cx - Math.max(1, u), top: stemTop + (b.above ? stemH * (1 - shown) : 0), width: Math.max(2, 2 * u), height: stemH * shown, background: colors.muted, opacity: 0.5 }} />
+            <Node theme={theme} x={b.cx} y={nodeY(i)} size={node} shown={shown} u={u} event={event} index={i} />
+            <Enter theme={theme} delay={delayOf(i)} distance={(b.above ? -14 : 14) * u} part="timeline-event" style={{ position: 'absolute', left: b.left, top: contentTop, width: b.width, height: contentH, display: 'flex', flexDirection: 'column', gap: 8 * u }}>
+              <FittedText part="timeline-when" text={event.when} width={b.width} height={whenH} maxLines={1} maxFontSize={whenFont} family={theme.fonts.heading} weight={800} color={colors.primaryText} align={align} lineHeight={1.15} />
+              <FittedText part="timeline-text" text={event.text} width={b.width} height={textH(b)} maxLines={5} maxFontSize={textFont} family={body} weight={500} color={colors.text} align={align} lineHeight={1.25} />
+            </Enter>
           </React.Fragment>
         );
       })}
@@ -148,21 +158,53 @@ const Across: React.FC<{ theme: Theme; width: number; height: number; events: Ti
   );
 };
 
-const Down: React.FC<{ theme: Theme; width: number; height: number; events: TimelineEvent[]; u: number }> = ({ theme, width: W, height: H, events, u }) => {
+/**
+ * Events down the body. When the rows leave room at readable type (few events on a tall canvas), an
+ * icon panel (the title's icon with badges for the events, each popping in with its event) takes a
+ * band across the top, so the timeline has a picture and fills the canvas.
+ */
+const Down: React.FC<{ theme: Theme; title: string; width: number; height: number; events: TimelineEvent[]; u: number }> = ({ theme, title, width: W, height: H, events, u }) => {
+  const layout = useLayout();
+  const n = events.length;
+  const readable = Math.min(layout.width, layout.height) * 0.0425;
+  const side = W / H > 0.9;
+  const rowCap = 260 * u;
+  const node = Math.min(Math.min(H / n, rowCap) * 0.62, W * 0.16);
+  const textW = side ? W * 0.62 - node : W - node - 30 * u;
+  const textNeed = Math.max(...events.map((e) => fitText({ text: e.text, width: textW, height: 100000, maxLines: 3, maxFontSize: readable, family: theme.fonts.body, weight: 500, lineHeight: 1.25 }).lines.length)) * readable * 1.25;
+  const rowNeed = Math.min(rowCap, side ? textNeed / 0.88 + 8 * u : readable * 1.35 + 8 * u + textNeed + 28 * u);
+  const gap = 36 * u;
+  const spare = H - n * rowNeed - gap;
+  const band = spare >= H * 0.16 ? Math.min(spare, H * 0.34) : 0;
+  const { delayOf } = useLine(theme, n);
+  if (band === 0) return <Rows theme={theme} width={W} height={H} top={0} events={events} u={u} />;
+  return (
+    <>
+      <div style={{ position: 'absolute', left: 0, top: 0 }}>
+        <IconPanel theme={theme} icons={panelIcons(title, events.map((e) => e.text), 'clock')} width={W} height={band} unit={u} delay={bodyDelay(theme)} delays={events.map((_, i) => delayOf(i) + 4)} />
+      </div>
+      <Rows theme={theme} width={W} height={H - band - gap} top={band + gap} events={events} u={u} />
+    </>
+  );
+};
+
+const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number; events: TimelineEvent[]; u: number }> = ({ theme, width: W, height: H, top, events, u }) => {
   const colors = kitColors(theme);
   const n = events.length;
   const body = theme.fonts.body;
   const heading = theme.fonts.heading;
   const rowH = Math.min(H / n, 260 * u);
-  const top0 = (H - rowH * n) / 2;
+  const top0 = top + (H - rowH * n) / 2;
   const node = Math.round(Math.max(12, Math.min(rowH * 0.62, W * 0.16)));
   const lineW = Math.max(2, Math.round(5 * u));
   // Square canvases put the date in a column left of the line; narrow ones stack it over the text.
   const side = W / H > 0.9;
   // Side by side, the date column is as wide as the longest date needs at a generous size.
   const whenW = side ? Math.min(Math.max(widestText(events.map((e) => e.when), heading, 800, 48 * u), W * 0.14), W * 0.34) : W - node - 30 * u;
-  const whenH = side ? Math.min(rowH * 0.6, 72 * u) : Math.min(rowH * 0.34, 68 * u);
-  const whenFont = uniformSize(events.map((e) => e.when), { width: whenW, height: whenH, maxLines: 1, maxFontSize: 56 * u, family: heading, weight: 800, lineHeight: 1.15 });
+  const whenH = side ? Math.min(rowH * 0.8, 140 * u) : Math.min(rowH * 0.34, 68 * u);
+  // Beside the line a long date may take two lines ("September / 2025") rather than shrinking.
+  const whenLines = side ? 2 : 1;
+  const whenFont = uniformSize(events.map((e) => e.when), { width: whenW, height: whenH, maxLines: whenLines, maxFontSize: 56 * u, family: heading, weight: 800, lineHeight: 1.15 });
   const axisX = side ? whenW + 30 * u + node / 2 : node / 2;
   const textLeft = axisX + node / 2 + 30 * u;
   const textW = W - textLeft;
@@ -185,7 +227,7 @@ const Down: React.FC<{ theme: Theme; width: number; height: number; events: Time
             {side ? (
               <>
                 <Enter theme={theme} delay={delayOf(i)} distance={-14 * u} style={{ position: 'absolute', left: 0, top: rowTop, width: whenW, height: rowH, display: 'flex', alignItems: 'center' }}>
-                  <FittedText part="timeline-when" text={event.when} width={whenW} height={whenH} maxLines={1} maxFontSize={whenFont} family={heading} weight={800} color={colors.primaryText} align="right" lineHeight={1.15} />
+                  <FittedText part="timeline-when" text={event.when} width={whenW} height={whenH} maxLines={whenLines} maxFontSize={whenFont} family={heading} weight={800} color={colors.primaryText} align="right" lineHeight={1.15} />
                 </Enter>
                 <Enter theme={theme} delay={delayOf(i) + 3} distance={18 * u} part="timeline-event" style={{ position: 'absolute', left: textLeft, top: rowTop, width: textW, height: rowH, display: 'flex', alignItems: 'center' }}>
                   <FittedText part="timeline-text" text={event.text} width={textW} height={textH} maxLines={3} maxFontSize={textFont} family={body} weight={500} color={colors.text} lineHeight={1.25} />

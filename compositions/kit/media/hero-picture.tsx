@@ -12,8 +12,9 @@ import { idleSeconds, useEntrance } from '../motion';
 export function heroPictureBox(layout: ReturnType<typeof useLayout>): { left: number; top: number; size: number; gap: number; beside: boolean } {
   const gap = 48 * layout.unit;
   if (layout.width < layout.height * 1.3) {
-    const size = Math.min(layout.contentWidth * 0.78, layout.contentHeight * 0.56);
-    return { left: layout.margin + (layout.contentWidth - size) / 2, top: layout.margin, size, gap, beside: false };
+    // As large as a fifth of the canvas needs (a little more), leaving the rest to the headline.
+    const size = Math.min(layout.contentWidth * 0.78, layout.contentHeight * 0.56, Math.max(Math.sqrt(0.207 * layout.width * layout.height), layout.contentHeight * 0.45));
+    return { left: layout.margin + (layout.contentWidth - size) / 2, top: layout.margin, size, gap: 34 * layout.unit, beside: false };
   }
   const size = Math.min(layout.contentHeight * 0.96, layout.contentWidth * 0.42);
   return { left: layout.margin + layout.contentWidth - size, top: layout.margin + (layout.contentHeight - size) / 2, size, gap, beside: true };

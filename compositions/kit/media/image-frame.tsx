@@ -30,7 +30,7 @@ const PhotoCaption: React.FC<{ theme: Theme; layout: Layout; heading?: string; c
   const gap = heading && caption ? 12 * tu : 0;
   const headingText = heading ? (pack.uppercaseHeadings ? heading.toUpperCase() : heading) : undefined;
   const headingFit = headingText ? fitText({ text: headingText, width: inner, height: Math.min(2 * 68 * tu, (maxHeight - pad * 2) * (caption ? 0.55 : 1)), maxLines: 2, maxFontSize: 60 * tu, family: theme.fonts.heading, weight: 800, lineHeight: 1.1 }) : undefined;
-  const captionFit = caption ? fitText({ text: caption, width: inner, height: Math.min(3 * 46 * tu, maxHeight - pad * 2 - (headingFit?.height ?? 0) - gap), maxLines: 3, maxFontSize: 46 * tu, family: theme.fonts.body, weight: 500, lineHeight: 1.28 }) : undefined;
+  const captionFit = caption ? fitText({ text: caption, width: inner, height: Math.min(4 * 48 * tu * 1.28, maxHeight - pad * 2 - (headingFit?.height ?? 0) - gap), maxLines: 4, maxFontSize: 48 * tu, family: theme.fonts.body, weight: 500, lineHeight: 1.28 }) : undefined;
   const width = Math.ceil(Math.max(headingFit ? widest(headingFit, theme.fonts.heading, 800) : 0, captionFit ? widest(captionFit, theme.fonts.body, 500) : 0)) + 2;
   return (
     <div
@@ -74,15 +74,17 @@ const ContainFrame: React.FC<{ theme: Theme; image: string; caption?: string; he
   const hasText = Boolean(heading || caption);
   const beside = layout.orientation === 'landscape' && hasText;
   const gap = 56 * unit;
-  const captionMax = caption ? 46 * tu : 0;
+  const captionMax = caption ? 48 * tu : 0;
   // Text beside the product in landscape, above it otherwise; the product takes what is left.
   const textBudgetWidth = beside ? layout.contentWidth * 0.42 : layout.contentWidth;
-  const headingHeight = heading ? (beside ? layout.contentHeight * (caption ? 0.5 : 0.7) : layout.contentHeight * (caption ? 0.17 : 0.22)) : 0;
-  const captionHeight = caption ? (beside ? layout.contentHeight * 0.3 : layout.contentHeight * 0.1) : 0;
+  const headingHeight = heading ? (beside ? layout.contentHeight * (caption ? 0.5 : 0.7) : layout.contentHeight * (caption ? 0.24 : 0.22)) : 0;
+  const captionHeight = caption ? (beside ? layout.contentHeight * 0.3 : layout.contentHeight * 0.15) : 0;
   const textGap = heading && caption ? 18 * unit : 0;
   const textHeight = headingHeight + captionHeight + textGap;
   const boxWidth = beside ? layout.contentWidth - textBudgetWidth - gap : layout.contentWidth;
-  const boxHeight = beside ? layout.contentHeight : layout.contentHeight - (hasText ? textHeight + gap * 0.7 : 0);
+  // Stacked, a tall canvas leaves more air between the text and the product.
+  const stackGap = gap * (layout.ratio < 0.7 ? 1.3 : 0.7);
+  const boxHeight = beside ? layout.contentHeight : layout.contentHeight - (hasText ? textHeight + stackGap : 0);
   const fitted = imageFit(natural?.width ?? 0, natural?.height ?? 0, boxWidth, boxHeight, 'contain');
   // Beside: a narrow product lets the text take up to half of the width.
   const textWidth = beside ? Math.min(layout.contentWidth - fitted.width - gap, layout.contentWidth * 0.5) : layout.contentWidth;
@@ -91,10 +93,10 @@ const ContainFrame: React.FC<{ theme: Theme; image: string; caption?: string; he
   const shadow = theme.depth === '3d' ? `drop-shadow(0 ${22 * unit}px ${34 * unit}px rgba(0,0,0,0.4))` : `drop-shadow(0 ${14 * unit}px ${26 * unit}px rgba(0,0,0,0.22))`;
   const text = hasText ? (
     <div style={{ width: textWidth, display: 'flex', flexDirection: 'column', gap: textGap, alignItems: align === 'center' ? 'center' : 'flex-start' }}>
-      {heading ? <Heading theme={theme} text={heading} width={textWidth} height={headingHeight} unit={tu} maxLines={beside ? 4 : 2} maxFontSize={(beside ? 90 : 84) * tu} align={align} delay={theme.motion.staggerFrames} /> : null}
+      {heading ? <Heading theme={theme} text={heading} width={textWidth} height={headingHeight} unit={tu} maxLines={beside ? 4 : 3} maxFontSize={(beside ? 90 : 84) * tu} align={align} delay={theme.motion.staggerFrames} /> : null}
       {caption ? (
         <div style={entranceStyle(theme, enterCaption, 24 * unit)}>
-          <FittedText part="caption" text={caption} width={textWidth} height={captionHeight} maxLines={beside ? 4 : 2} maxFontSize={captionMax} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.3} />
+          <FittedText part="caption" text={caption} width={textWidth} height={captionHeight} maxLines={beside ? 4 : 3} maxFontSize={captionMax} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.3} />
         </div>
       ) : null}
     </div>
@@ -103,7 +105,7 @@ const ContainFrame: React.FC<{ theme: Theme; image: string; caption?: string; he
     <SceneFrame theme={theme} seed={`product-${heading ?? caption ?? ''}`}>
       <div
         data-kit-part="image-frame"
-        style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: beside ? gap : gap * 0.7 }}
+        style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: beside ? gap : stackGap }}
       >
         {beside ? null : text}
         <div style={{ flex: 'none', width: fitted.width, height: fitted.height, opacity: Math.min(1, enterImage * 1.3), transform: `scale(${0.92 + 0.08 * enterImage})`, filter: shadow }}>
@@ -214,20 +216,20 @@ const GridTile: React.FC<{ theme: Theme; src: string; caption?: TextFit; caption
 };
 
 /**
- * Captions of the tiles at one shared size: on one line, or on two when one line would make the
- * type too small.
+ * Captions of the tiles at one shared size: on one line, or on two or three when one line would
+ * make the type too small.
  */
 function tileCaptions(captions: string[], width: number, maxFontSize: number, family: string): { fits: TextFit[]; lines: number } {
   const lineHeight = 1.2;
   const fitAll = (lines: number) => captions.map((text) => fitText({ text, width, height: maxFontSize * lineHeight * lines, maxLines: lines, maxFontSize, family, weight: 600, lineHeight }));
   let lines = 1;
   let size = Math.min(...fitAll(1).map((fit) => fit.fontSize));
-  if (size < maxFontSize * 0.72) {
-    const two = Math.min(...fitAll(2).map((fit) => fit.fontSize));
-    if (two > size * 1.1) {
-      lines = 2;
-      size = two;
-    }
+  // More lines only when they buy readable type: up to three on a narrow tile.
+  for (let more = 2; more <= 3 && size < maxFontSize * 0.97; more += 1) {
+    const next = Math.min(...fitAll(more).map((fit) => fit.fontSize));
+    if (next <= size * 1.01) break;
+    lines = more;
+    size = next;
   }
   // Every caption fits at `size` or larger, so refitting with it as the cap gives them all that size.
   const fits = captions.map((text) => fitText({ text, width, height: (size / 0.98) * lineHeight * lines + 1, maxLines: lines, maxFontSize: size / 0.98, family, weight: 600, lineHeight }));
@@ -245,7 +247,7 @@ export const ImageGrid: React.FC<{ theme: Theme; images: string[]; heading?: str
   const gap = 20 * unit;
   // The heading sits above the grid, or beside it on a wide banner.
   const headingWidth = heading ? (banner ? layout.contentWidth * 0.28 : layout.contentWidth) : 0;
-  const headingHeight = heading ? (banner ? layout.contentHeight : layout.contentHeight * (layout.orientation === 'portrait' ? 0.16 : 0.2)) : 0;
+  const headingHeight = heading ? (banner ? layout.contentHeight : layout.contentHeight * (layout.ratio < 0.7 ? 0.16 : layout.ratio < 0.9 ? 0.2 : 0.24)) : 0;
   const headingGap = heading ? 36 * unit : 0;
   const gridLeft = layout.margin + (banner ? headingWidth + headingGap : 0);
   const gridTop = layout.margin + (banner ? 0 : headingHeight + headingGap);
@@ -259,10 +261,12 @@ export const ImageGrid: React.FC<{ theme: Theme; images: string[]; heading?: str
   const usedHeight = tileHeight * grid.rows + gap * (grid.rows - 1);
   const offsetX = gridLeft + (gridWidth - usedWidth) / 2;
   const offsetY = gridTop + (gridHeight - usedHeight) / 2;
-  const captionPad = 16 * tu;
+  const captionPad = 12 * tu;
   const captionTexts = shown.map((_, index) => captions?.[index]?.trim() ?? '');
   const captioned = captionTexts.filter((text) => text);
-  const captionFits = captioned.length > 0 ? tileCaptions(captioned, tileWidth - captionPad * 2, Math.min(30 * tu, tileHeight * 0.1), theme.fonts.body) : undefined;
+  // Captions keep readable type (4% of the canvas's shorter side and a little more), taking a second line when they need it.
+  const readable = Math.min(layout.width, layout.height) * 0.043;
+  const captionFits = captioned.length > 0 ? tileCaptions(captioned, tileWidth - captionPad * 2, Math.max(readable, Math.min(34 * tu, tileHeight * 0.12)), theme.fonts.body) : undefined;
   const captionHeight = captionFits ? Math.max(...captionFits.fits.map((fit) => fit.height)) + captionPad * 1.2 : 0;
   const captionFor = (index: number) => (captionTexts[index] ? captionFits?.fits[captionTexts.slice(0, index).filter((text) => text).length] : undefined);
   return (

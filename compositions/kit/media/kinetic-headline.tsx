@@ -1,4 +1,5 @@
 import React from 'react';
+import { measureText } from '@remotion/layout-utils';
 import { random } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
@@ -99,16 +100,34 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
   const ornamentHeight = pack.ornament === 'none' || emphasized.size > 0 ? 0 : 44 * unit;
   const maxLines = banner ? 3 : layout.orientation === 'portrait' ? 8 : layout.orientation === 'square' ? 6 : 5;
   const lineHeight = 1.04;
-  const fit = fitText({
+  const fitOptions = {
     text: shown,
     width: boxWidth,
     height: boxHeight - kickerHeight - kickerGap - ornamentHeight,
-    maxLines: Math.min(maxLines, wordCount),
     maxFontSize: banner ? boxHeight * 0.42 : 250 * unit * (hero ? 0.8 : 1),
     family: theme.fonts.heading,
     weight: 800,
     lineHeight,
-  });
+  };
+  const [fit, fitWidth] = React.useMemo((): [ReturnType<typeof fitText>, number] => {
+    const lines = Math.min(maxLines, wordCount);
+    const best = fitText({ ...fitOptions, maxLines: lines });
+    // A short line broken into a tower of single words sits narrow in a square or tall frame: of
+    // the line counts whose longest line spans most of the box, the one with the largest type wins.
+    const widest = (candidate: typeof best) =>
+      Math.max(...candidate.lines.map((line) => measureText({ text: line, fontFamily: fontFamily(fitOptions.family), fontWeight: fontWeight(fitOptions.family, 800), fontSize: candidate.fontSize, validateFontIsLoaded: false }).width));
+    // Wide enough: most of the box, and most of the canvas (a narrow margin box on a tall frame).
+    const enough = Math.min(boxWidth * 0.98, Math.max(boxWidth * 0.78, layout.width * 0.74));
+    if (hero || widest(best) >= enough) return [best, widest(best)];
+    let wide: typeof best | undefined;
+    for (let count = 1; count <= lines; count += 1) {
+      const candidate = fitText({ ...fitOptions, maxLines: count });
+      if (candidate.lines.length === count && widest(candidate) >= enough && (!wide || candidate.fontSize > wide.fontSize)) wide = candidate;
+    }
+    const chosen = wide ?? best;
+    return [chosen, widest(chosen)];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [JSON.stringify(fitOptions), maxLines, wordCount, Boolean(hero)]);
   // Words land one after another; the whole run stays under ~60 frames however long the text,
   // so everything has settled by frame ~100.
   const start = kicker ? Math.min(theme.motion.staggerFrames * 2, 12) : 0;
@@ -116,13 +135,15 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
   const enterKicker = useEntrance(theme);
   const enterOrnament = useEntrance(theme, start + step * (wordCount - 1) + theme.motion.durationFrames * 0.5);
   const align = hero && hero.beside ? 'left' : pack.align;
+  // Without a picture or kicker, the block is as wide as its longest line and centred on the canvas.
+  const blockWidth = hero || kicker ? boxWidth : Math.min(boxWidth, Math.ceil(fitWidth) + 4);
   let wordIndex = 0;
   return (
     <SceneFrame theme={theme} seed={`kinetic-${normalized}`}>
       {hero ? <HeroPicture theme={theme} src={picture!} left={hero.left} top={hero.top} size={hero.size} /> : null}
       <div
         data-kit-part="kinetic-headline"
-        style={{ position: 'absolute', left: layout.margin, top: boxTop, width: boxWidth, height: boxHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: align === 'center' ? 'center' : 'flex-start' }}
+        style={{ position: 'absolute', left: layout.margin, top: boxTop, width: boxWidth, height: boxHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: align === 'center' || blockWidth < boxWidth ? 'center' : 'flex-start' }}
       >
         {kicker ? (
           <div style={{ ...entranceStyle(theme, enterKicker, 20 * unit), marginBottom: kickerGap }}>
@@ -131,7 +152,7 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
         ) : null}
         <div
           data-kit-part="headline"
-          style={{ width: boxWidth, height: fit.height, fontFamily: fontFamily(theme.fonts.heading), fontWeight: fontWeight(theme.fonts.heading, 800), fontSize: fit.fontSize, lineHeight, textAlign: align }}
+          style={{ width: blockWidth, height: fit.height, fontFamily: fontFamily(theme.fonts.heading), fontWeight: fontWeight(theme.fonts.heading, 800), fontSize: fit.fontSize, lineHeight, textAlign: align }}
         >
           {fit.lines.map((line, lineIndex) => (
             <div key={lineIndex} style={{ whiteSpace: 'nowrap' }}>
@@ -149,8 +170,8 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
           ))}
         </div>
         {ornamentHeight > 0 ? (
-          <div style={{ width: boxWidth, height: ornamentHeight, display: 'flex', alignItems: 'flex-end', justifyContent: align === 'center' ? 'center' : 'flex-start' }}>
-            <Ornament theme={theme} unit={unit} width={boxWidth} progress={enterOrnament} align={align} />
+          <div style={{ width: blockWidth, height: ornamentHeight, display: 'flex', alignItems: 'flex-end', justifyContent: align === 'center' ? 'center' : 'flex-start' }}>
+            <Ornament theme={theme} unit={unit} width={blockWidth} progress={enterOrnament} align={align} />
           </div>
         ) : null}
       </div>
