@@ -2,7 +2,7 @@ import React from 'react';
 import type { Theme } from '../scene-props';
 import { kitColors } from './color';
 import { uniformSize } from './data/common';
-import { FittedText } from './fitted-text';
+import { FittedText, fitText } from './fitted-text';
 import { Heading, packLayout } from './heading';
 import { IconPanel } from './icon-panel';
 import { useLayout, type Layout } from './layout';
@@ -32,7 +32,7 @@ const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: num
   return (
     <div data-kit-part="list-item" style={{ display: 'flex', alignItems: 'center', gap, height, ...entranceStyle(theme, enter, 40 * unit) }}>
       <div style={{ flex: 'none', width: marker, height: marker, borderRadius: numbered ? Math.max(4 * unit, marker * 0.5 * radius) : '50%', background: colors.primary, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        {numbered ? <FittedText part="marker" text={String(index + 1)} width={marker * 0.8} height={marker * 0.68} maxLines={1} maxFontSize={marker * 0.6} family={theme.fonts.heading} weight={800} color={colors.onPrimary} align="center" lineHeight={1.1} /> : null}
+        {numbered ? <FittedText part="marker" text={String(index + 1)} width={marker * 0.8} height={marker * 0.76} maxLines={1} maxFontSize={marker * 0.66} family={theme.fonts.heading} weight={800} color={colors.onPrimary} align="center" lineHeight={1.1} /> : null}
       </div>
       <FittedText part="item" text={text} width={width - marker - gap} height={height * 0.92} maxLines={2} maxFontSize={maxFontSize} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.2} />
     </div>
@@ -54,7 +54,7 @@ export function listLayout(layout: Layout, points: number): { beside: boolean; t
     return { beside: true, textWidth, panelWidth: layout.contentWidth - textWidth - columnGap, panelHeight: layout.contentHeight, headingHeight: layout.contentHeight * 0.34, columnGap };
   }
   const share = points <= 2 ? 0.4 : points === 3 ? 0.31 : 0.29;
-  return { beside: false, textWidth: layout.contentWidth, panelWidth: layout.contentWidth, panelHeight: layout.contentHeight * share, headingHeight: layout.contentHeight * (points <= 4 ? 0.27 : 0.2), columnGap };
+  return { beside: false, textWidth: layout.contentWidth, panelWidth: layout.contentWidth, panelHeight: layout.contentHeight * share, headingHeight: layout.contentHeight * (points <= 4 ? 0.3 : 0.22), columnGap };
 }
 
 /**
@@ -73,9 +73,32 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
   const rowCap = (layout.orientation === 'landscape' ? 150 : 210) * u;
   const columnHeight = beside ? layout.contentHeight : layout.contentHeight - panelHeight - gap;
   const listHeight = columnHeight - headingHeight - gap;
-  const itemHeight = Math.min(listHeight / Math.max(shown.length, 1), rowCap);
-  // One size for every point, the largest at which each fits its row.
-  const itemFont = uniformSize(shown, { width: textWidth - markerSize(itemHeight, u, numbered) - ITEM_GAP * u, height: itemHeight * 0.92, maxLines: 2, maxFontSize: 62 * u, family: theme.fonts.body, weight: 600, lineHeight: 1.2 });
+  const evenHeight = Math.min(listHeight / Math.max(shown.length, 1), rowCap);
+  // One size for every point, the largest at which each fits its row. Rows are as tall as their
+  // lines: a point that wraps takes a taller row than one on a single line, so a long point does
+  // not shrink every point's type.
+  const evenFont = uniformSize(shown, { width: textWidth - markerSize(evenHeight, u, numbered) - ITEM_GAP * u, height: evenHeight * 0.92, maxLines: 2, maxFontSize: 62 * u, family: theme.fonts.body, weight: 600, lineHeight: 1.2 });
+  const rowsAt = (size: number) => {
+    // A numbered marker keeps its full size (its digit is text too).
+    const rowMin = Math.min(evenHeight, Math.max(size * 1.2 * 1.6, numbered ? (84 * u) / 0.72 : 0));
+    return shown.map((item) => {
+      const lines = fitText({ text: item, width: textWidth - markerSize(rowMin, u, numbered) - ITEM_GAP * u, height: 100000, maxLines: 2, maxFontSize: size, family: theme.fonts.body, weight: 600, lineHeight: 1.2 }).lines.length;
+      return Math.min(rowCap, Math.max(rowMin, (lines * size * 1.2) / 0.92 + 2));
+    });
+  };
+  let itemFont = evenFont;
+  let itemHeights = shown.map(() => evenHeight);
+  for (let size = 62 * u; size > evenFont * 1.02; size *= 0.97) {
+    const rows = rowsAt(size);
+    if (rows.reduce((sum, h) => sum + h, 0) <= listHeight && rows.every((h, i) => fitText({ text: shown[i]!, width: textWidth - markerSize(h, u, numbered) - ITEM_GAP * u, height: h * 0.92, maxLines: 2, maxFontSize: size, family: theme.fonts.body, weight: 600, lineHeight: 1.2 }).fontSize >= size * 0.97)) {
+      // The rows share what is left, so the list still fills its column.
+      const sum = rows.reduce((total, h) => total + h, 0);
+      const grow = (listHeight - sum) / rows.length;
+      itemFont = size;
+      itemHeights = rows.map((h) => Math.min(rowCap, h + grow));
+      break;
+    }
+  }
   const icons = panelIcons(heading, shown, numbered ? 'flag' : 'sparkles');
   const panel = (
     <IconPanel
@@ -97,7 +120,7 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
           <Heading theme={theme} text={heading} kicker={kicker} width={textWidth} height={headingHeight} unit={u} align="left" />
           <div>
             {shown.map((item, index) => (
-              <ListItem key={index} theme={theme} text={item} index={index} width={textWidth} height={itemHeight} unit={u} numbered={numbered} maxFontSize={itemFont} />
+              <ListItem key={index} theme={theme} text={item} index={index} width={textWidth} height={itemHeights[index]!} unit={u} numbered={numbered} maxFontSize={itemFont} />
             ))}
           </div>
         </div>
