@@ -1,9 +1,7 @@
 import React from 'react';
-import { measureText } from '@remotion/layout-utils';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { FitLines, FittedText, fitText } from '../fitted-text';
-import { fontFamily, fontWeight } from '../fonts';
 import { packLayout } from '../heading';
 import { useLayout } from '../layout';
 import { entranceStyle, useEntrance } from '../motion';
@@ -48,55 +46,35 @@ export const Quote: React.FC<{ theme: Theme; quote: string; author?: string; rol
   const markSize = side ? Math.min(layout.contentHeight * 0.4, layout.contentWidth * 0.15, 230 * tu) : Math.min(layout.contentWidth * 0.28, layout.contentHeight * 0.12 * 1.25, 190 * unit);
   const markGap = side ? 44 * unit : 24 * unit;
   const textWidth = side ? layout.contentWidth - markSize - markGap : layout.contentWidth;
-  // The attribution keeps readable type: a long name or role takes a second line rather than shrinking.
-  const lineOf = (text: string | undefined, size: number, weight: number) =>
-    text ? fitText({ text, width: textWidth, height: 100000, maxLines: 2, maxFontSize: size, family: theme.fonts.body, weight, lineHeight: 1.15 }).lines.length : 0;
-  const authorSize = 50 * tu;
-  const roleSize = 46 * tu;
-  const authorHeight = author ? Math.max(56 * tu, lineOf(author, authorSize, 700) * authorSize * 1.15 + 2) : 0;
-  const roleHeight = role ? Math.max(52 * tu, lineOf(role, roleSize, 400) * roleSize * 1.15 + 2) : 0;
+  const authorHeight = author ? 56 * tu : 0;
+  const roleHeight = role ? 52 * tu : 0;
   const attributionHeight = author || role ? 36 * unit + authorHeight + roleHeight + (author && role ? 8 * unit : 0) : 0;
   const quoteHeight = layout.contentHeight - attributionHeight - (side ? 0 : markSize * 0.8 + markGap);
   const text = quote.trim().replace(/\s+/g, ' ');
   const lineHeight = 1.22;
-  const fit = fitText({ text, width: textWidth, height: quoteHeight, maxLines: layout.ratio >= 2.2 ? 4 : layout.orientation === 'portrait' ? 14 : 9, maxFontSize: (layout.ratio >= 2.2 ? 150 : 124) * tu, family: theme.fonts.heading, weight: 600, lineHeight });
+  const fit = fitText({ text, width: textWidth, height: quoteHeight, maxLines: layout.ratio >= 2.2 ? 4 : layout.orientation === 'portrait' ? 14 : 9, maxFontSize: 124 * tu, family: theme.fonts.heading, weight: 600, lineHeight });
   const itemsAlign = align === 'center' ? 'center' : 'flex-start';
-  // Beside the mark, the block is as wide as its longest line and centred on the canvas, so a short
-  // quote does not hug the left edge.
-  const widthOf = (line: string, family: string, weight: number, size: number) => measureText({ text: line, fontFamily: fontFamily(family), fontWeight: fontWeight(family, weight), fontSize: size, validateFontIsLoaded: false }).width;
-  const blockWidth = side
-    ? Math.min(
-        textWidth,
-        Math.ceil(
-          Math.max(
-            ...fit.lines.map((line) => widthOf(line, theme.fonts.heading, 600, fit.fontSize)),
-            author ? Math.min(textWidth, widthOf(author, theme.fonts.body, 700, authorSize)) : 0,
-            role ? Math.min(textWidth, widthOf(role, theme.fonts.body, 400, roleSize)) : 0,
-          ) + 4,
-        ),
-      )
-    : textWidth;
   return (
     <SceneFrame theme={theme} seed={`quote-${text.slice(0, 40)}`}>
       <div
         data-kit-part="quote"
-        style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: side ? 'center' : itemsAlign }}
+        style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: side ? 'flex-start' : itemsAlign }}
       >
        <div style={{ display: 'flex', flexDirection: side ? 'row' : 'column', alignItems: side ? 'flex-start' : itemsAlign, gap: markGap }}>
         <div style={{ flex: 'none', paddingTop: side ? fit.fontSize * 0.18 : 0 }}>
           <QuoteMark size={markSize} color={colors.primary} progress={enterMark} />
         </div>
-        <div style={{ display: 'flex', flexDirection: 'column', alignItems: itemsAlign, width: blockWidth }}>
+        <div style={{ display: 'flex', flexDirection: 'column', alignItems: itemsAlign, width: textWidth }}>
           <div style={entranceStyle(theme, enterQuote, 40 * unit)}>
-            <FitLines part="quote-text" fit={fit} width={blockWidth} family={theme.fonts.heading} weight={600} color={colors.text} align={align} lineHeight={lineHeight} />
+            <FitLines part="quote-text" fit={fit} width={textWidth} family={theme.fonts.heading} weight={600} color={colors.text} align={align} lineHeight={lineHeight} />
           </div>
           {author || role ? (
             <div style={{ ...entranceStyle(theme, enterAuthor, 24 * unit), display: 'flex', flexDirection: 'column', alignItems: itemsAlign, gap: 8 * unit, marginTop: 0 }}>
               <div style={{ height: 36 * unit, display: 'flex', alignItems: 'center' }}>
                 <div style={{ width: 64 * unit * enterAuthor, height: 5 * unit, borderRadius: 3 * unit, background: colors.accent }} />
               </div>
-              {author ? <FittedText part="author" text={author} width={blockWidth} height={authorHeight} maxLines={2} maxFontSize={authorSize} family={theme.fonts.body} weight={700} color={colors.text} align={align} lineHeight={1.15} /> : null}
-              {role ? <FittedText part="role" text={role} width={blockWidth} height={roleHeight} maxLines={2} maxFontSize={roleSize} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.15} /> : null}
+              {author ? <FittedText part="author" text={author} width={textWidth} height={authorHeight} maxLines={1} maxFontSize={48 * tu} family={theme.fonts.body} weight={700} color={colors.text} align={align} lineHeight={1.15} /> : null}
+              {role ? <FittedText part="role" text={role} width={textWidth} height={roleHeight} maxLines={1} maxFontSize={44 * tu} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.15} /> : null}
             </div>
           ) : null}
         </div>
