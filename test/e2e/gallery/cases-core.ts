@@ -1,8 +1,6 @@
-import { visualSvg } from '../../../src/catalog/visuals/index.js';
-import { sceneFor, type GalleryCase } from './gallery.js';
+import { libraryPicture, sceneFor, type GalleryCase } from './gallery.js';
 
-/** A library illustration as the node sends it to a render: an SVG data URL. */
-const picture = (id: string) => `data:image/svg+xml;base64,${Buffer.from(visualSvg(id)!).toString('base64')}`;
+const picture = libraryPicture;
 
 /** The plain pack's palette, for cases that swap in brand colors. */
 const PLAIN_PALETTE = { background: '#FFFFFF', surface: '#F3F4F6', text: '#111827', primary: '#2563EB', secondary: '#64748B', accent: '#F59E0B' };

@@ -1,8 +1,6 @@
-import { visualSvg } from '../../../src/catalog/visuals/index.js';
-import { sceneFor, type GalleryCase } from './gallery.js';
+import { libraryPicture, sceneFor, type GalleryCase } from './gallery.js';
 
-/** A library illustration as the node sends it to a render: an SVG data URL. */
-const picture = (name: string) => `data:image/svg+xml;base64,${Buffer.from(visualSvg(`fluent-emoji-flat:${name}`)!).toString('base64')}`;
+const picture = (name: string) => libraryPicture(`fluent-emoji-flat:${name}`);
 
 /** Nodes from `[label, picture name, detail?]` rows. */
 const nodes = (rows: [string, string, string?][]) => rows.map(([label, name, detail]) => ({ label, picture: picture(name), ...(detail ? { detail } : {}) }));

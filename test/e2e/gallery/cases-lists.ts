@@ -1,8 +1,6 @@
-import { visualSvg } from '../../../src/catalog/visuals/index.js';
-import { sceneFor, type GalleryCase } from './gallery.js';
+import { libraryPicture, sceneFor, type GalleryCase } from './gallery.js';
 
-/** A library illustration as the node sends it to a render: an SVG data URL. */
-const picture = (id: string) => `data:image/svg+xml;base64,${Buffer.from(visualSvg(id)!).toString('base64')}`;
+const picture = libraryPicture;
 const emoji = (name: string) => picture(`fluent-emoji-flat:${name}`);
 const flag = (code: string) => picture(`circle-flags:${code}`);
 

@@ -1,9 +1,5 @@
 import sharp from 'sharp';
-import { visualSvg } from '../../../src/catalog/visuals/index.js';
-import { sceneFor, type GalleryCase } from './gallery.js';
-
-/** A library illustration as the node sends it to a render: an SVG data URL. */
-const libraryPicture = (id: string) => `data:image/svg+xml;base64,${Buffer.from(visualSvg(id)!).toString('base64')}`;
+import { libraryPicture, sceneFor, type GalleryCase } from './gallery.js';
 
 // Sample images, drawn at module load as data URLs: photo-like landscapes (JPEG), a portrait
 // scene (PNG), a product cut-out with transparency (WebP), an SVG emblem and a very wide logo (PNG).

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadStylePacks } from '../../../src/catalog/style-packs.js';
+import { visualSvg } from '../../../src/catalog/visuals/index.js';
 import { resolveTheme, type SceneTheme } from '../../../src/pipeline/theme/resolve-theme.js';
 import { ensureBundle } from '../../../src/render/bundle/ensure-bundle.js';
 import { RenderPool, type FrameAudit } from '../../../src/render/render-pool.js';
@@ -156,4 +157,9 @@ export default function Scene({ theme, settings, assets }) {
   return <${component} theme={theme} {...settings}${assetPart} />;
 }
 `;
+}
+
+/** A library picture as the node sends it to a render: an SVG data URL. */
+export function libraryPicture(id: string): string {
+  return `data:image/svg+xml;base64,${Buffer.from(visualSvg(id)!).toString('base64')}`;
 }
