@@ -117,9 +117,11 @@ interface Timing {
   settled: number;
 }
 
-function timingFor(theme: Theme): Timing {
+function timingFor(theme: Theme, style: StingStyle): Timing {
   const start = 4;
-  const reveal = Math.min(48, Math.max(26, Math.round(theme.motion.durationFrames * 1.8)));
+  // Gathering dots is the show itself, so the particles take half as long again to land.
+  const stretch = style === 'particles' ? 1.5 : 1;
+  const reveal = Math.round(stretch * Math.min(48, Math.max(26, Math.round(theme.motion.durationFrames * 1.8))));
   const tagline = start + Math.round(reveal * 1.25);
   return { start, reveal, tagline, settled: tagline + theme.motion.durationFrames };
 }
@@ -242,8 +244,10 @@ const Mark: React.FC<{ theme: Theme; logo?: string; initial: string; box: { widt
 const Particles: React.FC<{ theme: Theme; layout: Layout; seed: string; targets: Rect[]; timing: Timing }> = ({ theme, layout, seed, targets, timing }) => {
   const frame = useCurrentFrame();
   const colors = kitColors(theme);
-  const { start, reveal } = timing;
-  if (frame > start + reveal * 1.4 || targets.length === 0) return null;
+  const { fps } = useVideoConfig();
+  const { start, reveal, settled } = timing;
+  if (targets.length === 0) return null;
+  if (frame > start + reveal * 1.4) return frame >= settled ? <Embers theme={theme} layout={layout} seed={seed} around={targets[0]!} seconds={idleSeconds(frame, fps, 1) - settled / fps} /> : null;
   const { width, height, unit } = layout;
   const palette = [colors.primary, colors.accent, colors.secondary];
   const reach = Math.hypot(width, height) * 0.6;
@@ -263,6 +267,29 @@ const Particles: React.FC<{ theme: Theme; layout: Layout; seed: string; targets:
   });
   return (
     <svg data-kit-bleed="particles" width={width} height={height} style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none' }}>
+      {dots.map((dot, i) => (dot.opacity > 0.01 ? <circle key={i} cx={dot.x} cy={dot.y} r={dot.size} fill={dot.color} opacity={dot.opacity} /> : null))}
+    </svg>
+  );
+};
+
+/** Once the sting has settled, a few dots left over from the gathering drift up around the mark and fade, over and over. */
+const Embers: React.FC<{ theme: Theme; layout: Layout; seed: string; around: Rect; seconds: number }> = ({ theme, layout, seed, around, seconds }) => {
+  const colors = kitColors(theme);
+  const palette = [colors.primary, colors.accent, colors.secondary];
+  const { width, height, unit } = layout;
+  const centre = { x: around.left + around.width / 2, y: around.top + around.height / 2 };
+  const spread = Math.max(around.width, around.height) * 0.75;
+  const dots = Array.from({ length: 18 }, (_, i) => {
+    const r = (key: string) => random(`${seed}-ember-${i}-${key}`);
+    const period = 3.5 + 2 * r('period');
+    const life = ((seconds + r('phase') * period) % period) / period;
+    const angle = r('angle') * Math.PI * 2;
+    const x = centre.x + Math.cos(angle) * spread * (0.8 + 0.35 * life);
+    const y = centre.y + Math.sin(angle) * spread * 0.8 - life * spread * 0.3;
+    return { x, y, size: (3 + 4 * r('size')) * unit, color: palette[i % palette.length]!, opacity: Math.sin(life * Math.PI) * 0.8 };
+  });
+  return (
+    <svg data-kit-bleed="embers" width={width} height={height} style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none' }}>
       {dots.map((dot, i) => (dot.opacity > 0.01 ? <circle key={i} cx={dot.x} cy={dot.y} r={dot.size} fill={dot.color} opacity={dot.opacity} /> : null))}
     </svg>
   );
@@ -290,7 +317,7 @@ export const LogoReveal: React.FC<{ theme: Theme; logo?: string; name?: string; 
   const chosen: StingStyle = style === 'draw' || style === 'mask' || style === 'particles' ? style : stingStyleFor(theme);
   const natural = useNaturalSize(src);
   const boxes = stingLayout(layout, { logo: Boolean(src), name: Boolean(brand), tagline: Boolean(line) });
-  const timing = timingFor(theme);
+  const timing = timingFor(theme, chosen);
   const align = boxes.row ? 'left' : 'center';
   const nameFit = brand ? fitText({ text: pack.uppercaseHeadings ? brand.toUpperCase() : brand, width: boxes.name.width * 0.96, height: boxes.name.height * 0.8, maxLines: 2, maxFontSize: (src ? 140 : 160) * tu, family: theme.fonts.heading, weight: 800, lineHeight: 1.22, letterSpacing: pack.uppercaseHeadings ? 0.06 : 0.01 }) : undefined;
   const taglineFit = line ? fitText({ text: line, width: boxes.tagline.width, height: boxes.tagline.height, maxLines: 2, maxFontSize: 52 * tu, family: theme.fonts.body, weight: 400, lineHeight: 1.3 }) : undefined;
