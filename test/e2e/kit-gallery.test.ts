@@ -83,6 +83,14 @@ describe('the scene kit gallery', () => {
     for (const shot of shots) expect(shot.audit.texts, `${shot.name} ${shot.size.label} shows text`).toBeGreaterThan(0);
   }, 600_000);
 
+  it('writes every finding, gaps included, when GALLERY_FINDINGS names a file', async () => {
+    const file = process.env.GALLERY_FINDINGS;
+    if (!file) return;
+    const { writeFileSync } = await import('node:fs');
+    const rules: LayoutRule[] = ['span', 'text', 'visual'];
+    writeFileSync(file, JSON.stringify(Object.fromEntries(rules.map((rule) => [rule, shots.flatMap(RULE_FINDINGS[rule])])), null, 1));
+  });
+
   it('keeps every text inside its box and unclipped', () => {
     expect(problems(shots, ['overflow', 'clipped'])).toEqual([]);
   });

@@ -172,9 +172,13 @@ export const DataScene: React.FC<{
   // A subtitle takes its room from the body, or in a banner from the heading's column.
   const subtitleH = subtitle ? Math.round(layout.contentHeight * (banner ? 0.3 : portrait ? 0.09 : 0.11)) : 0;
   const subtitleGap = subtitle ? Math.round(14 * u) : 0;
-  const headingH = banner ? layout.contentHeight * 0.92 - subtitleH - subtitleGap : layout.contentHeight * (portrait ? 0.2 : 0.25) + (kicker ? 20 * u : 0);
   const headingLines = banner ? 4 : portrait ? 3 : 2;
   const headingMax = 88 * u;
+  // A title that wraps under a kicker and an ornament would fit under 7% of the shorter side in
+  // the stacked heading's share: the heading takes more of the body's height until it reaches 7.2%.
+  const headingFloor = 0.072 * Math.min(layout.width, layout.height);
+  let headingH = banner ? layout.contentHeight * 0.92 - subtitleH - subtitleGap : layout.contentHeight * (portrait ? 0.2 : 0.25) + (kicker ? 20 * u : 0);
+  for (let step = 0; !banner && step < 6 && headlineSize(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax) < headingFloor; step += 1) headingH *= 1.08;
   const gap = (banner ? 56 : 36) * u;
   const bodyW = Math.floor(banner ? layout.contentWidth - headW - gap : layout.contentWidth);
   const bodyH = Math.floor(banner ? layout.contentHeight - sourceH - sourceGap : layout.contentHeight - headingH - subtitleH - subtitleGap - gap - sourceH - sourceGap);
@@ -188,7 +192,7 @@ export const DataScene: React.FC<{
         width={headW}
         height={subtitleH}
         maxLines={banner || portrait ? 3 : 2}
-        maxFontSize={Math.min(40 * u, headlineSize(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax) * 0.6)}
+        maxFontSize={Math.max(45 * u, Math.min(52 * u, headlineSize(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax) * 0.6))}
         family={theme.fonts.body}
         weight={500}
         color={colors.muted}
