@@ -80,13 +80,14 @@ export function stingLayout(layout: Layout, parts: { logo: boolean; name: boolea
   }
   const portrait = layout.orientation === 'portrait';
   const nameHeight = parts.name ? Math.min(ch * (parts.logo ? 0.22 : 0.3), 2 * 150 * tu) : 0;
-  const taglineHeight = parts.tagline ? Math.min(ch * 0.15, 2 * 66 * tu) : 0;
+  // Room for three lines at a readable size: a long tagline wraps rather than shrinks.
+  const taglineHeight = parts.tagline ? Math.min(ch * 0.18, 3 * 62 * tu) : 0;
   const textHeight = nameHeight + taglineHeight + textGap + (parts.name || parts.tagline ? gap : 0);
   const markCap = parts.logo ? (parts.name || parts.tagline ? 0.56 : 0.72) : 0.34;
   return {
     mark: { width: cw * (portrait ? 0.86 : 0.62), height: Math.min(ch - textHeight, ch * markCap) },
     name: { width: cw * (portrait ? 1 : 0.9), height: nameHeight },
-    tagline: { width: cw * (portrait ? 1 : 0.8), height: taglineHeight },
+    tagline: { width: cw * (portrait ? 1 : 0.86), height: taglineHeight },
     row,
     gap,
     textGap,
@@ -320,7 +321,7 @@ export const LogoReveal: React.FC<{ theme: Theme; logo?: string; name?: string; 
   const timing = timingFor(theme, chosen);
   const align = boxes.row ? 'left' : 'center';
   const nameFit = brand ? fitText({ text: pack.uppercaseHeadings ? brand.toUpperCase() : brand, width: boxes.name.width * 0.96, height: boxes.name.height * 0.8, maxLines: 2, maxFontSize: (src ? 140 : 160) * tu, family: theme.fonts.heading, weight: 800, lineHeight: 1.22, letterSpacing: pack.uppercaseHeadings ? 0.06 : 0.01 }) : undefined;
-  const taglineFit = line ? fitText({ text: line, width: boxes.tagline.width, height: boxes.tagline.height, maxLines: 2, maxFontSize: 52 * tu, family: theme.fonts.body, weight: 400, lineHeight: 1.3 }) : undefined;
+  const taglineFit = line ? fitText({ text: line, width: boxes.tagline.width, height: boxes.tagline.height, maxLines: boxes.row ? 2 : 3, maxFontSize: 52 * tu, family: theme.fonts.body, weight: 400, lineHeight: 1.3 }) : undefined;
   // On a banner the tagline's box hugs its lines, so the group is centred on what shows.
   const taglineWidth = taglineFit && boxes.row ? Math.min(boxes.tagline.width, Math.ceil(Math.max(...taglineFit.lines.map((entry) => measureText({ text: entry, fontFamily: fontFamily(theme.fonts.body), fontWeight: fontWeight(theme.fonts.body, 400), fontSize: taglineFit.fontSize, validateFontIsLoaded: false }).width))) + 2) : boxes.tagline.width;
   const taglineIn = span(frame, timing.tagline, timing.tagline + theme.motion.durationFrames);

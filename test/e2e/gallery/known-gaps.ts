@@ -43,7 +43,6 @@ export const KNOWN_GAPS: Readonly<Record<string, readonly LayoutRule[]>> = {
   'kinetic-long-words': ['text'],
   'line-chart': ['text'],
   'line-chart-months': ['text'],
-  'logo-reveal-wide': ['text'],
   'map-german': ['text'],
   'pie-chart': ['text', 'visual'],
   'quote-long': ['text'],
