@@ -34,7 +34,7 @@ Pictures (\`picture\` props): an illustration's URL, \`assets[settings.picture]\
 - DeviceMockup({ theme, image?: string, device?: 'phone'|'laptop'|'browser'|'auto', heading?: string, caption?: string, motion?: 'scroll'|'zoom'|'still', focus?: { x: number, y: number, width: number, height: number }, url?: string }) — a screenshot in a drawn device; scrolls a tall one, or pushes in to focus (shares of the image)
 - BarChart / LineChart / PieChart / DonutChart({ theme, title: string, labels: string[], values: number[], unit?: string, valueLabel?: string, source?: string, kicker?: string })
 - Timeline({ theme, title: string, events: { when: string, text: string }[], kicker?: string })
-- Comparison({ theme, title: string, left: { title: string, points: string[] }, right: { title: string, points: string[] }, kicker?: string })
+- Comparison({ theme, title: string, left: { title: string, points: string[], picture?: string }, right: { title: string, points: string[], picture?: string }, kicker?: string }) — two sides, each under its picture (else an icon from its title)
 - Quote({ theme, quote: string, author?: string, role?: string })
 - IconGrid({ theme, title: string, items: { icon: string, label: string }[], kicker?: string }) — icon: a name from ICON_NAMES or 'auto'
 - Infographic({ theme, headline: string, subheadline?: string, kicker?: string, visual: 'bar'|'line'|'pie'|'donut'|'figures'|'points', items: { label: string, value: number, prefix?: string, suffix?: string, decimals?: number, icon?: string }[], unit?: string, valueLabel?: string, source?: string })
