@@ -125,6 +125,14 @@ function contentRuns(headline: string, language: string): string[][] {
   return runs.filter((run) => run.length > 0);
 }
 
+// Containers, which a run names by what they hold (folded, singular and plural).
+const CONTAINERS: Record<VisualLanguage, ReadonlySet<string>> = {
+  en: new Set(['bag', 'bags', 'box', 'boxes', 'jar', 'jars', 'bottle', 'bottles', 'can', 'cans', 'tin', 'tins', 'cup', 'cups', 'mug', 'mugs', 'pack', 'packs', 'packet', 'packets', 'sack', 'sacks', 'crate', 'crates', 'carton', 'cartons', 'pouch', 'basket', 'baskets', 'bowl', 'bowls', 'tub', 'tubs']),
+  de: new Set(['tute', 'tuten', 'beutel', 'dose', 'dosen', 'flasche', 'flaschen', 'glas', 'glaser', 'tasse', 'tassen', 'becher', 'packung', 'packungen', 'kiste', 'kisten', 'sack', 'korb', 'schale', 'schalen']),
+  fr: new Set(['sac', 'sacs', 'boite', 'boites', 'bocal', 'bocaux', 'bouteille', 'bouteilles', 'canette', 'tasse', 'tasses', 'paquet', 'paquets', 'panier', 'bol', 'bols', 'pot', 'pots']),
+  es: new Set(['bolsa', 'bolsas', 'caja', 'cajas', 'tarro', 'tarros', 'botella', 'botellas', 'lata', 'latas', 'taza', 'tazas', 'paquete', 'paquetes', 'saco', 'sacos', 'cesta', 'cuenco', 'bote']),
+};
+
 const INFINITIVE: Partial<Record<VisualLanguage, RegExp>> = { fr: /(er|ir|re)$/, es: /(ar|er|ir)$/ };
 
 /**
@@ -153,6 +161,12 @@ function pictureOfRun(run: string[], language: string, headsOnly: boolean): Foun
   const whole = topicPicture(topicOf(text, tongue), TOPIC_SCORE);
   if (whole !== undefined) return whole ?? undefined;
   let headIndex = headOf(run, tongue);
+  // A container named by what it holds ("coffee bag", "honey jar", "bolsa de café") shows what it
+  // holds: a clutch bag says nothing about coffee. A modifier with a picture of its own stands in.
+  if (CONTAINERS[tongue].has(foldText(run[headIndex]!))) {
+    const held = run.flatMap((word, i) => (i === headIndex ? [] : [wordPicture(word, language)])).find((found) => found && found.score >= OWN_NAME_SCORE);
+    if (held) return held;
+  }
   let head = wordPicture(run[headIndex]!, language);
   // A French or Spanish point may open with an infinitive ("Ahorrar agua", "Boire du thé"): when the
   // first word finds nothing and ends like one, the next word is the head.

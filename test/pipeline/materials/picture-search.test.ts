@@ -87,6 +87,14 @@ describe('picture search', () => {
     expect(heroPictureFor('Pass it to house bees', 'en', { headsOnly: true })).toBeUndefined();
   });
 
+  it('shows what a container holds rather than the container ("coffee bag" is coffee, not a handbag)', () => {
+    expect(pictureFor('coffee bag', 'en')).toBe('fluent-emoji-flat:hot-beverage');
+    expect(heroPictureFor('Our new coffee bag', 'en')).toBe('fluent-emoji-flat:hot-beverage');
+    expect(pictureFor('honey jar', 'en')).toBe('fluent-emoji-flat:honey-pot');
+    expect(pictureFor('shopping bag', 'en')).toBe('fluent-emoji-flat:shopping-bags');
+    expect(pictureFor('bag', 'en')).toBe('fluent-emoji-flat:clutch-bag');
+  });
+
   it('finds a line icon for abstract and business words', () => {
     expect(iconFor('Your manager', 'en')).toBe('lucide:user');
     expect(iconFor('Unser Team', 'de')).toBe('lucide:users');
