@@ -135,7 +135,7 @@ export const createVideoBody = z
       .min(MIN_DURATION_SECONDS, { error: `must be at least ${MIN_DURATION_SECONDS} seconds` })
       .max(MAX_DURATION_SECONDS, { error: `must be at most ${MAX_DURATION_SECONDS} seconds` })
       .optional()
-      .describe('Target seconds, from 5 to the model\'s maximum (model-5/6: 120, model-4: 60, model-3: 30). @default 30 multi-scene, 15 single-scene'),
+      .describe('Target seconds, from 5 to the model\'s maximum (model-5/6: 120, model-4: 60, model-3: 30). Omitted: a length the prompt states ("a 20 second video", "in 15 Sekunden", "une vidéo d\'une minute"), else 30 multi-scene, 15 single-scene; a stated length the model cannot make is a 400'),
     animation_style: shortText(100)
       .optional()
       .describe('A style pack id (or the no_style id) from GET /v1/animation-styles; a fitting pack is chosen when omitted'),

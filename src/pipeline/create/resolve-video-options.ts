@@ -7,6 +7,7 @@ import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import { webhookUrlProblem } from '../../security/url-policy.js';
 import { isNarrationLanguage, type NarrationLanguage } from '../speech/languages.js';
 import { expandHex } from '../theme/resolve-theme.js';
+import { inferDuration } from './prompt-duration.js';
 import {
   MAX_DIMENSION,
   MIN_DURATION_SECONDS,
@@ -171,10 +172,14 @@ export function resolveVideoOptions(body: CreateVideoBody, context: ResolveVideo
     throw invalidRequest(`storyboard: review needs ai_video "full"; ai_video is "${aiVideo}"`);
   }
 
-  const durationSeconds = body.duration ?? model.defaultDurationSeconds;
+  // A length the prompt states ("a 20 second video", "in 15 Sekunden") is the target when `duration` is left out, as its shape is.
+  const stated = body.duration === undefined ? inferDuration(body.prompt) : undefined;
+  const durationSeconds = body.duration ?? stated ?? model.defaultDurationSeconds;
   if (durationSeconds < MIN_DURATION_SECONDS || durationSeconds > model.maxDurationSeconds) {
     throw invalidRequest(
-      `duration: ${model.id} takes ${MIN_DURATION_SECONDS} to ${model.maxDurationSeconds} seconds, got ${durationSeconds}`,
+      stated !== undefined
+        ? `duration: the prompt asks for ${stated} seconds; ${model.id} makes ${MIN_DURATION_SECONDS} to ${model.maxDurationSeconds} seconds; set duration, or state a length in that range`
+        : `duration: ${model.id} takes ${MIN_DURATION_SECONDS} to ${model.maxDurationSeconds} seconds, got ${durationSeconds}`,
     );
   }
 

@@ -205,6 +205,21 @@ describe('resolveVideoOptions', () => {
       expect(resolve({ model: 'model-6' }).durationSeconds).toBe(30);
       expect(resolve({ model: 'model-3' }).durationSeconds).toBe(15);
     });
+
+    it('takes a length the prompt states when duration is left out, in the four languages; duration wins over it', () => {
+      expect(resolve({ prompt: 'Make a 20 second vertical video explaining how vaccines train the immune system' }).durationSeconds).toBe(20);
+      expect(resolve({ prompt: 'Erkläre in 15 Sekunden, warum der Himmel blau ist' }).durationSeconds).toBe(15);
+      expect(resolve({ prompt: 'Une vidéo de 45 secondes sur la photosynthèse' }).durationSeconds).toBe(45);
+      expect(resolve({ prompt: 'Haz un vídeo de un minuto sobre el café' }).durationSeconds).toBe(60);
+      expect(resolve({ prompt: 'Make a 20 second video about tea', duration: 40 }).durationSeconds).toBe(40);
+      expect(resolve({ prompt: 'How a kettle boils water in 4 minutes' }).durationSeconds).toBe(30);
+    });
+
+    it('refuses a stated length the model cannot make with 400 naming the prompt\'s length and the range', () => {
+      const error = refusal({ prompt: 'A 5 minute video about the history of Rome' });
+      expect(error.status).toBe(400);
+      expect(error.message).toBe('duration: the prompt asks for 300 seconds; model-5 makes 5 to 120 seconds; set duration, or state a length in that range');
+    });
   });
 
   describe('catalog ids', () => {
