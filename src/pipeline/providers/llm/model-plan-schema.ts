@@ -60,11 +60,21 @@ const plannedSceneSchema = z.intersection(
   }),
 );
 
-/** The plan the model returns (validated; a mismatch is `invalid_output`). */
-export const modelPlanSchema = z.object({
-  title: line(100).describe('A title for the video: its subject, not the request'),
-  scenes: z.array(plannedSceneSchema).min(1).max(12),
-});
+/** The most scenes a plan of this length may have: twelve, or one per five seconds of a longer video (24 at 120 s). */
+export function maxPlanScenes(durationSeconds: number): number {
+  return Math.max(12, Math.ceil(durationSeconds / 5));
+}
+
+/** The plan the model returns for a video of this length (validated; a mismatch is `invalid_output`). */
+export function modelPlanSchemaFor(maxScenes: number) {
+  return z.object({
+    title: line(100).describe('A title for the video: its subject, not the request'),
+    scenes: z.array(plannedSceneSchema).min(1).max(maxScenes),
+  });
+}
+
+/** The plan schema of a video up to a minute long. */
+export const modelPlanSchema = modelPlanSchemaFor(12);
 
 export type ModelPlan = z.infer<typeof modelPlanSchema>;
 

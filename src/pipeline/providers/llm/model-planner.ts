@@ -4,7 +4,8 @@ import { withoutRequestWords } from '../embedded/request-content.js';
 import { cellsSourceText } from '../embedded/answer-scenes.js';
 import type { PlannedScene, PlanRequest, StoryPlan, StoryPlanner } from '../provider-types.js';
 import { findPlace } from '../../../catalog/places/index.js';
-import { modelPlanSchema, toDraft, type DraftContext, type ModelPlan } from './model-plan-schema.js';
+import { maxPlanScenes, modelPlanSchemaFor, toDraft, type DraftContext, type ModelPlan } from './model-plan-schema.js';
+import { statedCounts, type StatedCounts } from '../../create/prompt-counts.js';
 
 export { modelPlanSchema, type ModelPlan } from './model-plan-schema.js';
 import type { LanguageModel } from './language-model.js';
@@ -35,8 +36,13 @@ function describeRequest(request: PlanRequest, fixed: SceneDraft[]): string {
   const lines = [
     `Request: ${request.prompt}`,
     `Language: ${request.language}`,
-    request.multiScene ? `Target length: ${request.durationSeconds} seconds, about ${Math.max(3, Math.round(request.durationSeconds / 6))} scenes` : 'Exactly one scene, no narration.',
+    request.multiScene ? `Target length: ${request.durationSeconds} seconds, ${sceneCountLine(request)}` : 'Exactly one scene, no narration.',
   ];
+  const counts = statedCounts(request.prompt);
+  if (request.multiScene && counts.items) {
+    const { count, noun } = counts.items;
+    lines.push(`The request counts ${count} ${noun}: show all ${count}, each one on screen and in the narration (one scene each, or one list, checklist or flow of exactly ${count}).`);
+  }
   if (request.multiScene && request.filmShots) {
     lines.push(
       'Film shots: mark a scene "film": true only where live-action film shows the moment better than graphics (a place, a person at work, a product in use, nature), at most a third of the scenes, never a scene of figures, lists or charts. A film scene keeps its narration, and its main line becomes the caption.',
@@ -92,15 +98,18 @@ export class ModelPlanner implements StoryPlanner {
     const fixed = request.multiScene && materials
       ? [...documentScenes(materials.documents, request.prompt, english), ...imageScenes(materials.images, extractTopic(request.prompt), { sequence: readsAsSequence(request.prompt) })]
       : [];
-    const { object } = await this.model.generateObject({
-      system: SYSTEM,
-      prompt: describeRequest(request, fixed),
-      schema: modelPlanSchema,
-      schemaName: 'story_plan',
-      maxOutputTokens: 4000,
-      ...(signal ? { signal } : {}),
-    });
-    return this.finish(object, request, fixed);
+    const counts = request.multiScene ? statedCounts(request.prompt) : {};
+    const schema = modelPlanSchemaFor(Math.max(maxPlanScenes(request.durationSeconds), counts.scenes ?? 0));
+    const prompt = describeRequest(request, fixed);
+    const ask = async (text: string) => (await this.model.generateObject({ system: SYSTEM, prompt: text, schema, schemaName: 'story_plan', maxOutputTokens: 6000, ...(signal ? { signal } : {}) })).object;
+    let object = await ask(prompt);
+    // A count the request states is checked like the other rules: a plan that misses it is asked for once more, with what it missed.
+    const missed = countProblem(object, counts);
+    if (missed) {
+      const again = await ask(`${prompt}\n\nYour last plan broke a rule of the request: ${missed} Plan again and keep to it.`);
+      if (!countProblem(again, counts)) object = again;
+    }
+    return this.finish(trimToCount(object, counts), request, fixed);
   }
 
   /** Turns the model's plan into the node's: checked, completed and timed. */
@@ -145,6 +154,40 @@ export class ModelPlanner implements StoryPlanner {
     }));
     return { title: withoutRequestWords(plan.title) || plan.title, scenes };
   }
+}
+
+/** How many scenes the prompt line asks for: the request's own count, else about one per six seconds, within the schema's limit. */
+function sceneCountLine(request: PlanRequest): string {
+  const stated = statedCounts(request.prompt).scenes;
+  if (stated) return `exactly ${stated} scenes, as the request says`;
+  const most = maxPlanScenes(request.durationSeconds);
+  return `about ${Math.min(most, Math.max(3, Math.round(request.durationSeconds / 6)))} scenes (at most ${most})`;
+}
+
+/** Kinds whose scene shows a list of things, and the list. */
+function listedThings(scene: ModelPlan['scenes'][number]): unknown[] {
+  const content = scene as Record<string, unknown>;
+  for (const key of ['items', 'steps', 'nodes', 'spokes', 'events', 'stats']) if (Array.isArray(content[key])) return content[key] as unknown[];
+  return [];
+}
+
+/** What a plan misses of the counts the request states, in a sentence for the model, or undefined. */
+export function countProblem(plan: ModelPlan, counts: StatedCounts): string | undefined {
+  if (counts.scenes && plan.scenes.length !== counts.scenes) return `the request asks for exactly ${counts.scenes} scenes; your plan had ${plan.scenes.length}.`;
+  if (counts.items) {
+    const { count, noun } = counts.items;
+    // Each thing on screen: as one list of that many, or as a scene each between the opening and the close.
+    const longestList = Math.max(0, ...plan.scenes.map((scene) => listedThings(scene).length));
+    if (longestList < count && plan.scenes.length - 2 < count) return `the request counts ${count} ${noun}; your plan shows ${Math.max(longestList, plan.scenes.length - 2)} of them. Show all ${count}.`;
+  }
+  return undefined;
+}
+
+/** A plan with more scenes than the request asks for, cut to that many: the first ones and the last (the close). */
+function trimToCount(plan: ModelPlan, counts: StatedCounts): ModelPlan {
+  const wanted = counts.scenes;
+  if (!wanted || plan.scenes.length <= wanted) return plan;
+  return { ...plan, scenes: [...plan.scenes.slice(0, wanted - 1), plan.scenes.at(-1)!] };
 }
 
 /** Kinds a model may mark as film: a moment with a line to caption, not figures, lists or charts. */

@@ -187,4 +187,41 @@ describe('film shots (ai_video "auto")', () => {
     expect(offered.scenes.some((scene) => scene.film)).toBe(false);
     expect(footageScenes(offered.scenes, 'auto').some((scene) => scene.kind === 'footage')).toBe(false);
   });
+
+  it('lets the scene limit grow with the length: a 120 s plan may have 24 scenes, and the prompt asks for about 20', async () => {
+    const many: ModelPlan = { title: 'The history of flight', scenes: Array.from({ length: 20 }, (_, i) => ({ kind: 'kinetic' as const, text: `Moment ${i + 1}`, narration: `Moment number ${i + 1}.`, seconds: 6 })) };
+    const { planner, server } = await plannerAnswering({ object: many });
+    const plan = await planner.plan({ prompt: 'A 120 second history of flight', durationSeconds: 120, multiScene: true, fps: 30, language: 'en' });
+    expect(plan.scenes).toHaveLength(20);
+    const body = server.requests[0]!.body as { messages: { content: string }[]; response_format?: { json_schema?: { schema?: { properties?: { scenes?: { maxItems?: number } } } } } };
+    expect(body.messages.at(-1)!.content).toContain('Target length: 120 seconds, about 20 scenes (at most 24)');
+    expect(body.response_format?.json_schema?.schema?.properties?.scenes?.maxItems).toBe(24);
+  });
+
+  it('keeps a scene count the request states: the model is told, a plan that misses it is asked for again with what it missed', async () => {
+    const five = { ...HEAT_PUMP, scenes: HEAT_PUMP.scenes.filter((scene) => scene.kind !== 'stat' || scene.value === 3) };
+    const three = { ...HEAT_PUMP, scenes: [HEAT_PUMP.scenes[0]!, HEAT_PUMP.scenes[1]!, HEAT_PUMP.scenes[4]!] };
+    const { planner, server } = await plannerAnswering({ object: five }, { object: three });
+    const plan = await planner.plan({ prompt: 'Erkläre in drei Szenen, wie eine Wärmepumpe funktioniert', durationSeconds: 30, multiScene: true, fps: 30, language: 'de' });
+    expect(plan.scenes).toHaveLength(3);
+    const asked = (index: number) => (server.requests[index]!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
+    expect(asked(0)).toContain('exactly 3 scenes, as the request says');
+    expect(asked(1)).toContain('the request asks for exactly 3 scenes; your plan had 4.');
+  });
+
+  it('cuts a plan that keeps too many scenes after the second ask to the stated count, keeping the close', async () => {
+    const { planner } = await plannerAnswering({ object: HEAT_PUMP }, { object: HEAT_PUMP });
+    const plan = await planner.plan({ prompt: 'Explain in 3 scenes how a heat pump works. It delivers 3x the heat per unit of electricity.', durationSeconds: 30, multiScene: true, fps: 30, language: 'en' });
+    expect(plan.scenes.map((scene) => scene.kind)).toEqual(['title', 'steps', 'cta']);
+  });
+
+  it('asks for every counted thing on screen ("5 tips"), and asks again when the plan shows fewer', async () => {
+    const tips = (n: number): ModelPlan => ({ title: 'Better sleep', scenes: [{ kind: 'title', title: 'Better sleep', narration: 'Sleep better tonight.', seconds: 4 }, { kind: 'checklist', heading: 'Tonight', items: ['Dark room', 'Cool air', 'No screens', 'Same bedtime', 'No late coffee'].slice(0, n), narration: 'Here is how.', seconds: 10 }, { kind: 'kinetic', text: 'Sleep well', narration: 'Sleep well.', seconds: 4 }] });
+    const { planner, server } = await plannerAnswering({ object: tips(3) }, { object: tips(5) });
+    const plan = await planner.plan({ prompt: 'Square Instagram post video: 5 tips for better sleep', durationSeconds: 30, multiScene: true, fps: 30, language: 'en' });
+    expect(plan.scenes[1]!.settings.items).toHaveLength(5);
+    const asked = (index: number) => (server.requests[index]!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
+    expect(asked(0)).toContain('The request counts 5 tips: show all 5');
+    expect(asked(1)).toContain('your plan shows 3 of them');
+  });
 });
