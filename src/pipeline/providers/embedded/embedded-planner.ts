@@ -73,6 +73,22 @@ function sentencesOf(points: string[]): string {
 }
 
 /** How many scenes a duration holds: about one every 6 seconds, 3 to 12. */
+/**
+ * A subject as a headline: whole when short; a long one up to its first clause break ("How a heat
+ * pump warms a house in winter, for homeowners who…" → "How a heat pump warms a house in winter"),
+ * whose rest the points show; else its first fourteen words.
+ */
+function headlineOf(subject: string): string {
+  const words = subject.split(/\s+/).filter(Boolean);
+  if (words.length <= 10) return subject;
+  const first = /^(.+?)[,;:–—]\s/u.exec(subject)?.[1];
+  if (first) {
+    const count = first.split(/\s+/).length;
+    if (count >= 3 && count <= 14) return first;
+  }
+  return limitWords(subject, 14);
+}
+
 export function sceneCountFor(durationSeconds: number): number {
   return Math.max(durationSeconds < 9 ? 2 : 3, Math.min(12, Math.round(durationSeconds / 6)));
 }
@@ -145,7 +161,7 @@ export class EmbeddedPlanner implements StoryPlanner {
     if (answer?.asked && answer.chart) fromDocuments.unshift(answer.chart);
     // A prompt that only says how to make the video is about its brand, images or documents.
     const subject = content.subject || materials.brandName || materials.images.find((image) => image.context)?.context || fromDocuments[0]?.title || extractTopic(request.prompt);
-    const topic = capitalize(limitWords(subject, 14));
+    const topic = capitalize(headlineOf(subject));
     const figures = findFigures(all.join(' '));
     const firstList = /:\s/.test(all[0] ?? '') ? listItems(all[0]!) : undefined;
     // A point is shown short; the narration says it whole.

@@ -19,14 +19,14 @@ export interface RequestContent {
 const W = String.raw`[\p{L}\p{N}'’&-]`;
 
 /** The video as the object of a request ("a short teaser", "ein kurzes Video", "une vidéo courte", "un anuncio"). */
-const NOUNS = String.raw`videos?|vids?|clips?|films?|movies?|documentar(?:y|ies)|películas?|ads?|adverts?|advertisements?|commercials?|promos?|teasers?|trailers?|stings?|idents?|reels?|shorts|explainers?|animations?|slideshows?|spots?|bumpers?|intros?|outros?|montages?|kurzvideos?|erklärvideos?|werbevideos?|werbespots?|imagefilms?|vidéos?|pubs?|publicités?|bandes?-annonces?|capsules?|vídeos?|anuncios?|tráilers?|animaci(?:ón|ones)|cortos?`;
+const NOUNS = String.raw`videos?|vids?|tiktoks?|clips?|films?|movies?|documentar(?:y|ies)|películas?|ads?|adverts?|advertisements?|commercials?|promos?|teasers?|trailers?|stings?|idents?|reels?|shorts|explainers?|animations?|slideshows?|spots?|bumpers?|intros?|outros?|montages?|kurzvideos?|erklärvideos?|werbevideos?|werbespots?|imagefilms?|vidéos?|pubs?|publicités?|bandes?-annonces?|capsules?|vídeos?|anuncios?|tráilers?|animaci(?:ón|ones)|cortos?`;
 
 /** Words that only say what kind of video: "vertical", "30-second", "logo", "kurzes", "courte", "corto". */
 const MODIFIERS = new Set(
   (
     'short quick brief simple fun animated vertical horizontal square portrait landscape widescreen explainer promo promotional launch marketing social ' +
     'social-media tiktok youtube instagram insta ig linkedin facebook logo brand branded product motion kinetic typography cinematic engaging catchy punchy ' +
-    'little nice cool professional looping silent hd 4k teaser video clip ' +
+    'little nice cool professional looping silent hd 4k teaser video clip post posts feed story stories ' +
     'kurz kurze kurzes kurzen kleines kleinen schnelles animiertes animierten vertikales vertikalen hochkant quadratisches erklär werbe produkt ' +
     'court courte courts petite petit rapide animée animé verticale carrée promotionnelle explicative explicatif publicitaire produit ' +
     'corta corto breve rápido rápida animado animada cuadrado cuadrada promocional explicativo explicativa publicitario'
@@ -43,7 +43,7 @@ const JOINS = String.raw`about|on|of|for|introducing|explaining|showing|covering
 // verbs that ask for a video are followed by the video they ask for ("Make a teaser for X" → "X").
 const OPENERS = String.raw`(?:(?:please|bitte|por favor|can you|could you|would you|will you|kannst du|könntest du|können sie|peux-tu|pouvez-vous|puedes|podrías|i want you to|help me)[\s,]+)*`;
 const EXPLAIN = new RegExp(
-  String.raw`^${OPENERS}(?:explain|describe|show|tell|teach|illustrate|walk (?:me |us )?through|break down|outline|summari[sz]e|visuali[sz]e|present|introduce|introducing|presenting|announcing|meet|showcase|highlight|erkläre|erklär|erklären sie|erklärt|beschreibe|beschreiben sie|zeige|zeig|zeigen sie|explique|expliquez|décris|décrivez|montre|montrez|présente|présentez|raconte|racontez|explícame|explicame|explíquenos|explica|explique|describe|descríbeme|muestra|muéstrame|muestrame|presenta|cuéntame|cuenta)(?:[\s-]+(?:me|us|viewers|people|everyone|kids|mir|uns|moi|nous))?(?:\s+about)?[\s,:]+`,
+  String.raw`^${OPENERS}(?:explain|describe|compare|show|tell|teach|illustrate|walk (?:me |us )?through|break down|outline|summari[sz]e|visuali[sz]e|present|introduce|introducing|presenting|announcing|meet|showcase|highlight|erkläre|erklär|erklären sie|erklärt|vergleiche|vergleich|beschreibe|beschreiben sie|zeige|zeig|zeigen sie|explique|expliquez|compare|comparez|décris|décrivez|montre|montrez|présente|présentez|raconte|racontez|explícame|explicame|explíquenos|explica|compara|explique|describe|descríbeme|muestra|muéstrame|muestrame|presenta|cuéntame|cuenta)(?:[\s-]+(?:me|us|viewers|people|everyone|kids|mir|uns|moi|nous))?(?:\s+about)?[\s,:]+`,
   'iu',
 );
 const MAKE = new RegExp(
@@ -78,6 +78,14 @@ const PRODUCTION_PHRASES: RegExp[] = [
   // "… are attached", "… is below", "… sind angehängt", "… sont ci-joints", "… están adjuntos": the subject stays, the framing goes.
   /\s+(?:is|are|has been|have been|ist|sind|est|sont|está|están)\s+(?:attached|enclosed|included|below|above|here|provided|angehängt|beigefügt|anbei|unten|ci-joint(?:e?s)?|joint(?:e?s)?|en pièce jointe|adjunt[oa]s?|abajo)\b/giu,
   /\b(?:using|use|with|from|based on|mit|anhand|avec|à partir des?|en utilisant|con|usando|a partir de)\s+(?:the|these|those|my|our|this|attached|provided|die|den|der|diesen|les|mes|nos|ces|los|las|mis|estos|estas|nuestr[oa]s)?\s*(?:attached\s+|provided\s+|following\s+|beigefügten\s+|angehängten\s+)?(?:screenshots?|images?|photos?|pictures?|files?|csv|pdf|spreadsheet|data|documents?|slides?|footage|bilder[n]?|fotos|dateien?|captures? d'écran|fichiers?|imágenes|capturas(?: de pantalla)?|archivos?)(?:\s+(?:provided|attached|below|above|here|I sent|I attached|ci-joint(?:e?s)?|adjunt[oa]s?|anbei))*(?:\s+in (?:order|that order|the order given|this order)|\s+dans l'ordre|\s+en orden|\s+der reihe nach)?/giu,
+  // Structure: "in three scenes", "in drei Szenen", "en trois parties", "en tres escenas", "in two columns", "side by side".
+  /\b(?:in|en|im)\s+(?:\d{1,2}|two|three|four|five|six|zwei|drei|vier|fünf|sechs|deux|trois|quatre|cinq|six|dos|tres|cuatro|cinco|seis)\s+(?:scenes?|parts?|szenen|teilen|abschnitten|scènes|parties|escenas|partes|columns|spalten|colonnes|columnas)\b|\b(?:side by side|nebeneinander|côte à côte)\b/giu,
+  // Language: "in French", "auf Deutsch", "en français", "en español" (the narration language says it).
+  /\b(?:in|auf|en)\s+(?:english|german|french|spanish|italian|portuguese|dutch|englisch|deutsch|französisch|spanisch|anglais|allemand|français|espagnol|inglés|alemán|francés|español)\b/giu,
+  // An instruction to emphasise, as its own clause: ", highlight the best region", ", hebe … hervor".
+  /(?:^|[,;]\s*|\s+and\s+)(?:highlight|emphasi[sz]e|hervorheben|hebe|markiere|mettez en avant|mets en avant|soulignez|souligne|destaca|resalta)\b[^,.;!?]*/giu,
+  // What to weigh, as an instruction: ", honest pros and cons for each", "mit Vor- und Nachteilen", "avantages et inconvénients".
+  /(?:^|[,;]\s*|\s+(?:with|mit|avec|con)\s+)(?:(?:honest|fair|ehrliche[n]?|honnêtes|honestos)\s+)?(?:the\s+)?(?:pros and cons|vor- und nachteile[n]?|avantages et (?:les )?inconvénients|pros y contras|ventajas y desventajas)(?:\s+(?:for|of|von|de|pour)\s+(?:each|both|jede[rsm]?|beide[n]?|chacun|chaque|cada uno))?/giu,
 ];
 
 /** Words with no content of their own: articles, joins and what the production phrases leave behind. */
@@ -131,10 +139,11 @@ function hasContent(text: string): boolean {
 
 /**
  * The production phrases that never belong in a video's own words, whoever wrote them: politeness,
- * aspect ratios, orientation and platform, sound and captions instructions. (Lengths and attachment
- * phrases are left out: "Bloom for 30 seconds" is content in a model's script.)
+ * aspect ratios, orientation and platform, sound and captions instructions, scene and column
+ * counts. (Lengths, languages, emphasis and attachment phrases are left out: "Bloom for 30 seconds",
+ * "Say it in French" and "Highlight the dates" may be content in a model's script.)
  */
-const SCREEN_PHRASES = [0, 1, 2, 3, 4, 7, 8, 9, 11].map((index) => PRODUCTION_PHRASES[index]!);
+const SCREEN_PHRASES = [0, 1, 2, 3, 4, 7, 8, 9, 11, 13].map((index) => PRODUCTION_PHRASES[index]!);
 
 /** A leading "Vertical teaser:", "4:5 ad –", "Erklärvideo:" naming the video rather than its subject. */
 const VIDEO_LABEL = new RegExp(String.raw`^(?:${W}+\s+){0,2}(?:${NOUNS})\s*[:–—-]\s+`, 'iu');

@@ -190,3 +190,30 @@ describe('readRequestContent', () => {
     expect(readRequestContent(prompt).action).toBe(action);
   });
 });
+
+describe('EmbeddedPlanner with request phrasings that carry no content of their own', () => {
+  // Platform names, "in N scenes", "in French", "compare … in two columns", "highlight …", long
+  // subjects that used to be cut mid-phrase: none of these words reach the screen or the script.
+  const PHRASINGS: [prompt: string, language: string, banned: RegExp, title: string][] = [
+    ['Square Instagram post video: 5 tips for better sleep. No voiceover please, just music.', 'en', /\b(?:post|instagram|square|music|voiceover)\b/i, '5 tips for better sleep'],
+    ['In drei Szenen, warum Mülltrennung wichtig ist', 'de', /\b(?:drei|szenen)\b/i, 'Warum Mülltrennung wichtig ist'],
+    ['En français comment fonctionne la photosynthèse', 'fr', /\bfrançais\b/i, 'Comment fonctionne la photosynthèse'],
+    ['Explica en tres escenas cómo funciona una vacuna', 'es', /\b(?:tres|escenas|explica)\b/i, 'Cómo funciona una vacuna'],
+    ['Compare renting versus buying a home in two columns, honest pros and cons for each', 'en', /\b(?:compare|columns?|pros|cons|honest)\b/i, 'Renting versus buying a home'],
+    ['Vergleiche Mieten und Kaufen mit Vor- und Nachteilen, auf Deutsch', 'de', /\b(?:vergleiche|vor|nachteilen|deutsch)\b/i, 'Mieten und Kaufen'],
+    ['Quarterly revenue by region, highlight the best region', 'en', /\bhighlight\b/i, 'Quarterly revenue by region'],
+    ['Explain how a heat pump warms a house in winter, for homeowners who think it sounds like magic', 'en', /\bexplain\b/i, 'How a heat pump warms a house in winter'],
+    ['Make a TikTok in 3 parts about why cats purr, in English', 'en', /\b(?:tiktok|parts|english)\b/i, 'Why cats purr'],
+  ];
+
+  it.each(PHRASINGS)('shows and says none of the request\'s words for "%s", titled with its whole subject', async (prompt, language, banned, title) => {
+    const plan = await new EmbeddedPlanner().plan({ prompt, durationSeconds: 30, multiScene: true, fps: 30, language });
+    expect(plan.title).toBe(title);
+    for (const scene of plan.scenes) {
+      for (const text of [...textsOf(scene), scene.title, scene.narration]) {
+        expect(text, `${scene.kind} scene`).not.toMatch(COMMON_BANNED);
+        expect(text, `${scene.kind} scene`).not.toMatch(banned);
+      }
+    }
+  });
+});
