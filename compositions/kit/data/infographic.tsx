@@ -1,13 +1,16 @@
 import React from 'react';
 import type { Theme } from '../../scene-props';
-import { kitColors } from '../color';
+import { kitColors, readableOn } from '../color';
 import { FitLines, FittedText, fitText } from '../fitted-text';
 import { packLayout } from '../heading';
 import { useLayout } from '../layout';
+import { bodyFloor } from '../lists/scene-parts';
+import { useEntrance } from '../motion';
 import { formatNumber } from '../stat-counter';
 import { BarChartBody, MIN_BAR_PX, offPrimaryTheme } from './bar-chart';
 import { bodyDelay, chartPoints, cornerRadius, DataScene, decimalsOf, depthShadow, Enter, isBanner, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
 import { IconGridBody } from './icon-grid';
+import { FALLBACK_ICON, iconComponent, iconFor } from './icons';
 import { LineChartBody } from './line-chart';
 import { PieChartBody } from './pie-chart';
 
@@ -25,7 +28,7 @@ export interface InfographicItem {
   suffix?: string;
   /** Figures: digits after the point (0..3); inferred from the value when unset (at most 2). */
   decimals?: number;
-  /** Points: a name from ICON_NAMES, or 'auto' for one picked from the label's words. @default 'auto' */
+  /** Points and figures: a name from ICON_NAMES, or 'auto' for one picked from the label's words. @default 'auto' */
   icon?: string;
 }
 
@@ -78,7 +81,7 @@ export const Infographic: React.FC<InfographicProps> = ({ theme, headline, subhe
     <DataScene theme={theme} seed={`infographic-${title}`} title={title} subtitle={subheadline || undefined} kicker={kicker || undefined} source={source || undefined} headingTheme={offPrimaryTheme(theme)} part="infographic">
       {(box) => {
         if (list.length === 0) return null;
-        if (kind === 'figures') return <Figures theme={theme} width={box.width} height={box.height} figures={list.map(figureOf)} align={isBanner(layout) ? 'left' : packLayout(theme).align} u={box.u} />;
+        if (kind === 'figures') return <Figures theme={theme} width={box.width} height={box.height} figures={list.map(figureOf)} icons={figureIcons(list)} align={isBanner(layout) ? 'left' : packLayout(theme).align} u={box.u} floor={bodyFloor(layout)} />;
         if (kind === 'points') {
           const points = list.map((item) => ({ icon: String(item.icon ?? 'auto'), label: String(item.label ?? '') }));
           return <IconGridBody theme={theme} width={box.width} height={box.height} items={points} banner={isBanner(layout)} u={box.u} badge="solid" />;
@@ -124,12 +127,28 @@ function meterShares(figures: Figure[]): number[] {
   });
 }
 
+/**
+ * The icon each figure shows: its own `icon` when the kit has it, else one its label's words suggest.
+ * All or none: when some figure's label suggests nothing, no figure shows an icon (a placeholder
+ * picture says nothing, and one card without a picture beside pictured ones reads as a mistake);
+ * the figures then take the room as larger type.
+ */
+export function figureIcons(items: InfographicItem[]): string[] | undefined {
+  const names = items.map((item) => {
+    const own = typeof item.icon === 'string' && item.icon !== 'auto' && iconComponent(item.icon) ? item.icon : undefined;
+    return own ?? iconFor(String(item.label ?? ''));
+  });
+  return names.length > 0 && names.every((name) => name !== FALLBACK_ICON && iconComponent(name)) ? names : undefined;
+}
+
 /** How a set of figure cards is laid out in a box: one plan per column count and arrangement. */
 interface FiguresPlan {
   columns: number;
   rows: number;
   /** The figure beside its label (wide, short cards) rather than over it. */
   beside: boolean;
+  /** Stacked cards: the icon left of the figure rather than over it. */
+  inline: boolean;
   gap: number;
   cellW: number;
   cardH: number;
@@ -137,6 +156,11 @@ interface FiguresPlan {
   padX: number;
   /** Padding over the content, which is centred as one block so every card lines up. */
   padTop: number;
+  /** Stacked cards: padding over and under, the meter standing on the card's foot. */
+  padY: number;
+  /** The icon disc's size (0: no icons) and its gap to the figure. */
+  disc: number;
+  discGap: number;
   meterT: number;
   meterGap: number;
   /** Between the meter and the label (stacked) or the figure and the label (beside). */
@@ -147,16 +171,23 @@ interface FiguresPlan {
   labelFont: number;
   labelW: number;
   labelH: number;
-  /** How well the plan shows the figures: their type size, less for empty slots, tiny labels and an empty box. */
+  /** How well the plan shows the figures: their type and icon size, less for empty slots, labels under the floor and an empty box. */
   score: number;
 }
 
-function planFigures(theme: Theme, finals: string[], labels: string[], W: number, H: number, u: number, columns: number, beside: boolean): FiguresPlan {
+/**
+ * One plan for `columns` columns. Labels get the room they need at `floor` (the smallest body
+ * type) first, wrapping to up to three lines; the figure takes the rest. A plan whose labels do not
+ * fit at the floor scores next to nothing, so a canvas gets more rows rather than smaller labels.
+ */
+function planFigures(theme: Theme, finals: string[], labels: string[], icons: boolean, W: number, H: number, u: number, floor: number, columns: number, beside: boolean, inline: boolean, split = 0.55): FiguresPlan {
   const n = finals.length;
-  const gap = Math.round(28 * u);
   const rows = Math.ceil(n / columns);
-  // Cards stop widening where their figure and label would float in empty space.
-  const cellW = Math.min((W - gap * (columns - 1)) / columns, (beside ? (columns > 2 ? 960 : 1100) : columns > 2 ? 560 : 860) * u);
+  // Three rows and more close up, so the labels keep their size.
+  const gap = Math.round((rows >= 3 ? 18 : 28) * u);
+  // Cards stop widening where their figure and label would float in empty space; a lone hero figure with its icon may run wide.
+  const widest = beside ? (n === 1 && icons ? 1500 : columns > 2 ? 960 : 1100) : columns > 2 ? 560 : 860;
+  const cellW = Math.min((W - gap * (columns - 1)) / columns, widest * u);
   const cellH = (H - gap * (rows - 1)) / rows;
   const pad = Math.round(Math.max(12 * u, Math.min(cellW * 0.09, cellH * (beside ? 0.16 : 0.12), 40 * u)));
   const padX = Math.round(Math.max(pad, cornerRadius(theme, Math.min(cellW, cellH), 32 * u) * 0.75));
@@ -166,70 +197,107 @@ function planFigures(theme: Theme, finals: string[], labels: string[], W: number
   const innerW = cellW - padX * 2;
   const heading = theme.fonts.heading;
   const figureMax = (n === 1 ? 300 : n === 2 ? 200 : n <= 4 ? 150 : 120) * u;
-  const figureSize = (width: number, height: number) => uniformSize(finals, { width, height, maxLines: 1, maxFontSize: figureMax, family: heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
+  const figureSize = (width: number, height: number) => uniformSize(finals, { width: Math.max(8, width), height: Math.max(8, height), maxLines: 1, maxFontSize: figureMax, family: heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
+  const labelBox = (width: number, height: number, maxFontSize: number) => ({ width: Math.max(8, width), height: Math.max(8, height), maxLines: 3, maxFontSize, family: theme.fonts.body, weight: 600, lineHeight: 1.2 });
+  /** The height the labels take at the floor in a column `width` wide. */
+  const labelNeed = (width: number) => Math.max(1, ...labels.map((label) => (label ? fitText({ ...labelBox(width, 100000, floor), text: label }).lines.length : 0))) * Math.ceil(floor * 1.2) + 2;
+  let disc: number;
+  let discGap: number;
   let figureFont: number;
   let figureW: number;
   let labelW: number;
   let labelRoom: number;
   if (beside) {
-    // The figure takes up to 55% of the row; the label the rest.
+    // Icon, figure and label in a row: the icon as tall as the row allows, the figure up to `split` of the rest.
     const rowH = cellH - pad * 2 - meterT - meterGap;
-    figureFont = figureSize(innerW * 0.55, rowH);
-    figureW = Math.min(innerW * 0.55, widestText(finals, heading, 800, figureFont));
-    labelW = innerW - figureW - labelGap;
+    disc = icons ? Math.round(Math.max(0, Math.min(rowH, innerW * 0.24, (n === 1 ? 340 : 220) * u))) : 0;
+    discGap = icons ? labelGap : 0;
+    const rest = innerW - disc - discGap;
+    figureFont = figureSize(rest * split, rowH);
+    figureW = Math.min(rest * split, widestText(finals, heading, 800, figureFont));
+    labelW = rest - figureW - labelGap;
     labelRoom = rowH;
-  } else {
-    // The figure takes up to 60% of the text height; the label what is left.
+  } else if (inline) {
+    // Icon and figure in a row over the meter and the label: the label's need first, the row up to 60% of the text height.
     const textH = cellH - pad * 2 - meterT - meterGap - labelGap;
-    figureFont = figureSize(innerW, textH * 0.6);
+    const rowH = Math.min(textH * 0.6, textH - labelNeed(innerW));
+    // The icon may stand taller than the figure: it takes the room the label leaves.
+    disc = Math.round(Math.max(0, Math.min(textH - labelNeed(innerW), innerW * 0.32, (n === 1 ? 360 : 220) * u)));
+    discGap = Math.round(Math.max(12, 24 * u));
+    figureFont = figureSize(innerW - disc - discGap, rowH);
+    figureW = Math.min(innerW - disc - discGap, widestText(finals, heading, 800, figureFont));
+    labelW = innerW;
+    labelRoom = textH - Math.max(disc, Math.ceil(figureFont * 1.1));
+  } else {
+    // Icon over figure over meter over label: the label's need first, the figure up to 60% of the text height.
+    disc = icons ? Math.round(Math.max(0, Math.min(cellH * (n === 1 ? 0.4 : 0.3), innerW * 0.5, (n === 1 ? 360 : 200) * u))) : 0;
+    discGap = icons ? Math.round(Math.max(8, Math.min(20 * u, cellH * 0.04))) : 0;
+    const textH = cellH - pad * 2 - disc - discGap - meterT - meterGap - labelGap;
+    figureFont = figureSize(innerW, Math.min(textH * 0.6, textH - labelNeed(innerW)));
     figureW = innerW;
     labelW = innerW;
     labelRoom = textH - Math.ceil(figureFont * 1.1);
   }
   const figureH = Math.ceil(figureFont * 1.1);
-  // Labels stay under about half the figure's size, so the number always leads.
-  const labelBox = { width: Math.max(8, labelW), height: Math.max(8, labelRoom), maxLines: 3, maxFontSize: Math.min((n === 1 ? 60 : 48) * u, Math.max(20 * u, figureFont * 0.45)), family: theme.fonts.body, weight: 600, lineHeight: 1.2 };
-  const labelFont = uniformSize(labels, labelBox);
-  const labelLines = Math.max(1, ...labels.map((label) => (label ? fitText({ ...labelBox, text: label, maxFontSize: labelFont, height: 100000 }).lines.length : 0)));
+  // Labels stay under about half the figure's size, so the number leads, but never under the floor.
+  // Where no label fits at the floor, they shrink to fit (never clipped) and the plan scores by how far under it they are.
+  const labelLargest = uniformSize(labels, labelBox(labelW, labelRoom, Math.max(floor, Math.min((n === 1 ? 60 : 48) * u, figureFont * 0.45))));
+  const fits = labelLargest >= floor - 0.01;
+  const labelFont = fits ? labelLargest : Math.max(1, labelLargest);
+  const labelLines = Math.max(1, ...labels.map((label) => (label ? fitText({ ...labelBox(labelW, 100000, labelFont), text: label }).lines.length : 0)));
   const labelH = Math.ceil(labelFont * 1.2 * labelLines) + 2;
-  const contentH = beside ? Math.max(figureH, labelH) + meterGap + meterT : figureH + meterGap + meterT + labelGap + labelH;
-  // Cards grow a little past their content to fill a tall box.
-  const cardH = Math.min(cellH, (contentH + pad * 2) * 1.3);
+  const contentH = beside ? Math.max(disc, figureH, labelH) + meterGap + meterT : inline ? Math.max(disc, figureH) + meterGap + meterT + labelGap + labelH : disc + discGap + figureH + meterGap + meterT + labelGap + labelH;
+  // Cards grow past their content to fill most of their cell: a grid of squat cards floating in a tall box reads unfinished.
+  const cardH = Math.min(cellH, Math.max((contentH + pad * 2) * 1.3, cellH * 0.8));
   const padTop = Math.max(pad, (cardH - contentH) / 2);
   const fill = n / (rows * columns);
   // How much of the box the grid covers: a narrow column of cards beside empty space reads unbalanced.
   const coverage = Math.min(1, ((cellW * columns + gap * (columns - 1)) * (cardH * rows + gap * (rows - 1))) / (W * H));
-  const score = figureFont * fill ** 1.5 * Math.min(1, labelFont / (28 * u)) * Math.sqrt(coverage);
-  return { columns, rows, beside, gap, cellW, cardH, padX, padTop, meterT, meterGap, labelGap, figureFont, figureW, figureH, labelFont, labelW, labelH, score };
+  // Labels under the floor, or figures hardly bigger than body type, count heavily against a plan.
+  const smallest = Math.min(labelFont, figureFont / 1.25);
+  const score = (figureFont + disc) * fill ** 1.5 * Math.sqrt(coverage) * (smallest >= floor - 0.01 ? 1 : 0.05 * (smallest / floor) ** 4);
+  return { columns, rows, beside, inline, gap, cellW, cardH, padX, padTop, padY: pad, disc, discGap, meterT, meterGap, labelGap, figureFont, figureW, figureH, labelFont, labelW, labelH, score };
 }
 
 /** The plan that gives the figures the largest type; cards side by side with their labels only when clearly better. */
-function bestFiguresPlan(theme: Theme, finals: string[], labels: string[], W: number, H: number, u: number): FiguresPlan {
+function bestFiguresPlan(theme: Theme, finals: string[], labels: string[], icons: boolean, W: number, H: number, u: number, floor: number): FiguresPlan {
   let best: FiguresPlan | undefined;
-  for (const beside of [false, true]) {
+  const modes = [
+    { beside: false, inline: false },
+    ...(icons ? [{ beside: false, inline: true }] : []),
+    { beside: true, inline: false },
+  ];
+  for (const { beside, inline } of modes) {
     for (let columns = 1; columns <= finals.length; columns += 1) {
-      const plan = planFigures(theme, finals, labels, W, H, u, columns, beside);
-      if (!best || plan.score > best.score * (beside && !best.beside ? 1.1 : 1)) best = plan;
+      // Beside: the figure's share of the row, largest first; a smaller one leaves long labels room at the floor.
+      for (const split of beside ? [0.55, 0.45, 0.35, 0.25] : [0.55]) {
+        const plan = planFigures(theme, finals, labels, icons, W, H, u, floor, columns, beside, inline, split);
+        if (!best || plan.score > best.score * (beside && !best.beside ? 1.1 : 1)) best = plan;
+      }
     }
   }
   return best!;
 }
 
 /**
- * Up to six labelled figures as cards: each a big number counting up, a meter of exactly the
- * primary color showing its size, and its label (under it, or beside it in wide, short cards).
- * The columns are those that give the figures the largest type.
+ * Up to six labelled figures as cards: each an icon its label suggests (when every label suggests
+ * one), a big number counting up, a meter of exactly the primary color showing its size, and its
+ * label (under it, or beside it in wide, short cards). The columns are those that give the figures
+ * the largest type with labels at readable size. The grid lines up with a left-aligned heading
+ * when it fills the box; a narrower grid is centred, so the frame stays balanced.
  */
-const Figures: React.FC<{ theme: Theme; width: number; height: number; figures: Figure[]; align: 'left' | 'center'; u: number }> = ({ theme, width: W, height: H, figures, align, u }) => {
+const Figures: React.FC<{ theme: Theme; width: number; height: number; figures: Figure[]; icons?: string[]; align: 'left' | 'center'; u: number; floor: number }> = ({ theme, width: W, height: H, figures, icons, align, u, floor }) => {
   const n = figures.length;
   const finals = figures.map((f) => formatFigure(f.value, f.prefix, f.suffix, f.decimals));
   const plan = bestFiguresPlan(
     theme,
     finals,
     figures.map((f) => f.label),
+    icons !== undefined,
     W,
     H,
     u,
+    floor,
   );
   const { columns, rows, gap, cellW, cardH } = plan;
   const gridW = cellW * columns + gap * (columns - 1);
@@ -237,25 +305,27 @@ const Figures: React.FC<{ theme: Theme; width: number; height: number; figures: 
   const shares = meterShares(figures);
   const delay = bodyDelay(theme);
   const stagger = staggerFor(theme, n, 12);
+  const left = align === 'left' && gridW >= W * 0.9 ? 0 : (W - gridW) / 2;
   return (
-    <div data-kit-part="figures" style={{ position: 'absolute', left: align === 'center' ? (W - gridW) / 2 : 0, top: (H - gridH) / 2, width: gridW, height: gridH }}>
+    <div data-kit-part="figures" style={{ position: 'absolute', left, top: (H - gridH) / 2, width: gridW, height: gridH }}>
       {figures.map((figure, i) => {
         const row = Math.floor(i / columns);
         const inRow = row === rows - 1 ? n - row * columns : columns;
         // The last row, when short, is centred under the others.
         const offset = ((columns - inRow) * (cellW + gap)) / 2;
-        return <FigureCard key={i} theme={theme} plan={plan} figure={figure} final={finals[i]!} share={shares[i]!} delay={delay + i * stagger} left={offset + (i % columns) * (cellW + gap)} top={row * (cardH + gap)} align={plan.beside ? 'left' : align} u={u} />;
+        return <FigureCard key={i} theme={theme} plan={plan} figure={figure} icon={icons?.[i]} final={finals[i]!} share={shares[i]!} delay={delay + i * stagger} left={offset + (i % columns) * (cellW + gap)} top={row * (cardH + gap)} align={plan.beside ? 'left' : align} u={u} />;
       })}
     </div>
   );
 };
 
-const FigureCard: React.FC<{ theme: Theme; plan: FiguresPlan; figure: Figure; final: string; share: number; delay: number; left: number; top: number; align: 'left' | 'center'; u: number }> = ({ theme, plan, figure, final, share, delay, left, top, align, u }) => {
+const FigureCard: React.FC<{ theme: Theme; plan: FiguresPlan; figure: Figure; icon?: string; final: string; share: number; delay: number; left: number; top: number; align: 'left' | 'center'; u: number }> = ({ theme, plan, figure, icon, final, share, delay, left, top, align, u }) => {
   const colors = kitColors(theme);
-  const { beside, cellW: width, cardH: height, padX, padTop, meterT, meterGap, labelGap, figureFont, figureW, figureH, labelFont, labelW, labelH } = plan;
+  const { beside, inline, cellW: width, cardH: height, padX, padTop, padY, disc, discGap, meterT, meterGap, labelGap, figureFont, figureW, figureH, labelFont, labelW, labelH } = plan;
   // The count starts as the card lands and runs 20..30 frames: every figure has settled by
   // frame 64 (about two seconds), whatever the scene's length.
   const count = useReveal(delay + 4, Math.min(30, Math.max(20, theme.motion.durationFrames * 1.4)));
+  const pop = useEntrance(theme, delay + 4);
   const innerW = width - padX * 2;
   const heading = theme.fonts.heading;
   // Sized for the final figure; the counting one is drawn at that size.
@@ -267,6 +337,22 @@ const FigureCard: React.FC<{ theme: Theme; plan: FiguresPlan; figure: Figure; fi
   // A card on a surface the same as the background gets a hairline, so it still reads as a card.
   const edge = colors.surface.toUpperCase() === colors.background.toUpperCase() ? `inset 0 0 0 ${Math.max(1, Math.round(2 * u))}px ${mixColors(colors.text, colors.background, 0.85)}` : undefined;
   const shadow = [edge, depthShadow(theme, u)].filter(Boolean).join(', ') || undefined;
+  const Icon = icon && disc > 0 ? iconComponent(icon) : undefined;
+  // The icon pops in with its card, in a pale tint of primary, the stroke in primary made readable on the card.
+  const badge = Icon ? (
+    <div
+      data-kit-part="icon"
+      style={{ flex: 'none', width: disc, height: disc, borderRadius: cornerRadius(theme, disc, disc / 2), background: mixColors(colors.primary, colors.surface, 0.86), display: 'flex', alignItems: 'center', justifyContent: 'center', alignSelf: beside || inline ? 'center' : align === 'center' ? 'center' : 'flex-start', marginBottom: beside || inline ? 0 : discGap, transform: `scale(${0.6 + 0.4 * Math.min(1, pop)})` }}
+    >
+      <Icon size={Math.round(disc * 0.54)} color={readableOn(mixColors(colors.primary, colors.surface, 0.86), colors.primary, 3)} strokeWidth={2} absoluteStrokeWidth={false} />
+    </div>
+  ) : null;
+  const value = <FitLines fit={{ ...fit, lines: [shown] }} width={figureW} family={heading} weight={800} color={colors.onSurface} lineHeight={1.1} align={align} part="figure-value" style={{ fontVariantNumeric: 'tabular-nums', flex: 'none' }} />;
+  const meter = (
+    <div data-kit-part="figure-meter" style={{ position: 'relative', flex: 'none', width: innerW, height: meterT, marginTop: meterGap, borderRadius: meterRadius, background: track }}>
+      <div data-kit-part="meter" style={{ position: 'absolute', left: 0, top: 0, width: fill, height: meterT, borderRadius: meterRadius, background: colors.primary }} />
+    </div>
+  );
   const label = figure.label ? <FittedText part="figure-label" text={figure.label} width={labelW} height={labelH} maxLines={3} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.onSurface} align={align} lineHeight={1.2} style={{ flex: 'none' }} /> : null;
   return (
     <Enter
@@ -274,16 +360,31 @@ const FigureCard: React.FC<{ theme: Theme; plan: FiguresPlan; figure: Figure; fi
       delay={delay}
       distance={28 * u}
       part="figure-card"
-      style={{ position: 'absolute', left, top, width, height, boxSizing: 'border-box', padding: `${padTop}px ${padX}px 0`, borderRadius: cornerRadius(theme, Math.min(width, height), 32 * u), background: colors.surface, boxShadow: shadow, display: 'flex', flexDirection: 'column' }}
+      style={{ position: 'absolute', left, top, width, height, boxSizing: 'border-box', padding: beside ? `${padTop}px ${padX}px 0` : `${padY}px ${padX}px`, borderRadius: cornerRadius(theme, Math.min(width, height), 32 * u), background: colors.surface, boxShadow: shadow, display: 'flex', flexDirection: 'column' }}
     >
-      <div style={{ flex: 'none', display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: beside ? 'center' : 'stretch', gap: beside ? labelGap : 0, height: beside ? Math.max(figureH, labelH) : undefined }}>
-        <FitLines fit={{ ...fit, lines: [shown] }} width={figureW} family={heading} weight={800} color={colors.onSurface} lineHeight={1.1} align={align} part="figure-value" style={{ fontVariantNumeric: 'tabular-nums', flex: 'none' }} />
-        {beside ? label : null}
-      </div>
-      <div data-kit-part="figure-meter" style={{ position: 'relative', flex: 'none', width: innerW, height: meterT, marginTop: meterGap, borderRadius: meterRadius, background: track }}>
-        <div data-kit-part="meter" style={{ position: 'absolute', left: 0, top: 0, width: fill, height: meterT, borderRadius: meterRadius, background: colors.primary }} />
-      </div>
-      {!beside && label ? <div style={{ flex: 'none', marginTop: labelGap }}>{label}</div> : null}
+      {beside ? (
+        <>
+          <div style={{ flex: 'none', display: 'flex', flexDirection: 'row', alignItems: 'center', gap: labelGap, height: Math.max(disc, figureH, labelH) }}>
+            {badge}
+            {value}
+            {label}
+          </div>
+          {meter}
+        </>
+      ) : (
+        <>
+          {/* Icon, figure and label centred in the card; the meter stands on its foot, as in the stat grid. */}
+          <div style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+            {inline ? null : badge}
+            <div style={{ flex: 'none', display: 'flex', flexDirection: inline ? 'row' : 'column', alignItems: inline ? 'center' : 'stretch', justifyContent: inline && align === 'center' ? 'center' : 'flex-start', gap: inline ? discGap : 0, height: inline ? Math.max(disc, figureH) : undefined }}>
+              {inline ? badge : null}
+              {value}
+            </div>
+            {label ? <div style={{ flex: 'none', marginTop: labelGap }}>{label}</div> : null}
+          </div>
+          {meter}
+        </>
+      )}
     </Enter>
   );
 };
