@@ -8,7 +8,7 @@ import React from 'react';
 import { interpolate, Easing, useCurrentFrame } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
-import { bodyDelay, Enter, mixColors, uniformSize, useReveal } from '../data/common';
+import { bodyDelay, Enter, mixColors, uniformSize, useReveal, widestText } from '../data/common';
 import { FittedText } from '../fitted-text';
 import { useLayout, type Layout } from '../layout';
 import { useEntrance } from '../motion';
@@ -29,22 +29,33 @@ export interface ChecklistBoxes {
 
 /**
  * The picture right of the list on wide and square canvases, above it on tall ones; rows as tall
- * as the list allows. Beside the list, the picture leaves the text the width its longest item
- * (`longest` characters) needs on two lines at the smallest body type `floor`.
+ * as the list allows. Beside the list, the picture leaves the text the width
+ * its longest item (`longest` characters) needs on two lines at the smallest body type `floor`.
+ * Above the list, the picture takes the height the rows leave (up to 62% of the width), and the
+ * picture and list stand together in the middle of the box: a short list on a tall canvas has a
+ * large picture rather than a hole under it.
  */
 export function checklistLayout(layout: Pick<Layout, 'ratio'>, n: number, longest: number, floor: number, width: number, height: number, u: number): ChecklistBoxes {
   const beside = layout.ratio >= 0.95;
   const gap = 48 * u;
-  const textNeed = (longest * floor * 0.62) / 2 + 76 * u + 28 * u;
-  const size = Math.round(beside ? Math.min(height * 0.92, Math.max(width * 0.2, Math.min(width * 0.32, width - gap - textNeed))) : Math.min(height * (n >= 5 ? 0.2 : layout.ratio < 0.7 ? 0.34 : 0.3), width * 0.62));
-  const listW = beside ? width - size - gap : width;
-  const listH = beside ? height : height - size - gap;
-  const rowH = Math.min(listH / n, 170 * u);
+  if (beside) {
+    const textNeed = (longest * floor * 0.62) / 2 + 76 * u + 28 * u;
+    const size = Math.round(Math.min(height * 0.92, Math.max(width * 0.2, Math.min(width * 0.32, width - gap - textNeed))));
+    const listW = width - size - gap;
+    const rowH = Math.min(height / n, 170 * u);
+    const usedH = rowH * n;
+    const box = Math.round(Math.min(rowH * 0.6, 76 * u));
+    const list = { left: 0, top: (height - usedH) / 2, width: listW, height: usedH };
+    return { beside, picture: { left: width - size, top: (height - size) / 2, size }, list, rowH, box, textW: listW - box - 28 * u };
+  }
+  const least = Math.min(height * (n >= 5 ? 0.2 : 0.3), width * 0.62);
+  const rowH = Math.min((height - least - gap) / n, 170 * u);
   const usedH = rowH * n;
+  const size = Math.round(Math.max(least, Math.min(width * 0.62, height - usedH - gap)));
+  const top = Math.max(0, (height - size - gap - usedH) / 2);
   const box = Math.round(Math.min(rowH * 0.6, 76 * u));
-  const list = { left: 0, top: beside ? (height - usedH) / 2 : size + gap + (listH - usedH) / 2, width: listW, height: usedH };
-  const picture = beside ? { left: width - size, top: (height - size) / 2, size } : { left: (width - size) / 2, top: (listH - usedH) / 2, size };
-  return { beside, picture, list, rowH, box, textW: listW - box - 28 * u };
+  const list = { left: 0, top: top + size + gap, width, height: usedH };
+  return { beside, picture: { left: (width - size) / 2, top, size }, list, rowH, box, textW: width - box - 28 * u };
 }
 
 export const Checklist: React.FC<{ theme: Theme; heading: string; kicker?: string; items: string[]; picture?: string }> = ({ theme, heading, kicker, items, picture }) => {
@@ -69,16 +80,20 @@ const Body: React.FC<{ theme: Theme; heading: string; items: string[]; picture?:
   const floor = bodyFloor(layout);
   const boxes = checklistLayout(layout, n, Math.max(...items.map((item) => item.length)), floor, width, height, u);
   const tickAt = tickTiming(theme, n);
-  const textFont = Math.max(floor, uniformSize(items, { width: boxes.textW, height: boxes.rowH * 0.94, maxLines: 3, maxFontSize: 52 * u, family: theme.fonts.body, weight: 600, lineHeight: 1.15 }));
+  // A short list (three items or fewer) gets larger type: there is room, and it reads from afar.
+  const textFont = Math.max(floor, uniformSize(items, { width: boxes.textW, height: boxes.rowH * 0.94, maxLines: 3, maxFontSize: (n <= 3 ? 60 : 52) * u, family: theme.fonts.body, weight: 600, lineHeight: 1.15 }));
   const { list, picture: spot } = boxes;
+  // Under a picture, the list is a block as wide as its longest item, centred below it.
+  const blockW = boxes.beside ? list.width : Math.min(list.width, boxes.box + 28 * u + widestText(items, theme.fonts.body, 600, textFont) + 2);
+  const listLeft = boxes.beside ? list.left : (list.width - blockW) / 2;
   return (
     <>
       <div style={{ position: 'absolute', left: spot.left, top: spot.top, width: spot.size, height: spot.size, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {picture ? <Picture theme={theme} src={picture} label={heading} size={spot.size} /> : <ProgressRing theme={theme} label={heading} size={spot.size} ticks={items.map((_, i) => tickAt(i))} />}
       </div>
-      <div style={{ position: 'absolute', left: list.left, top: list.top, width: list.width, height: list.height }}>
+      <div style={{ position: 'absolute', left: listLeft, top: list.top, width: blockW, height: list.height }}>
         {items.map((item, i) => (
-          <Item key={i} theme={theme} text={item} top={i * boxes.rowH} rowH={boxes.rowH} box={boxes.box} textW={boxes.textW} font={textFont} tickAt={tickAt(i)} u={u} />
+          <Item key={i} theme={theme} text={item} top={i * boxes.rowH} rowH={boxes.rowH} box={boxes.box} textW={blockW - boxes.box - 28 * u} font={textFont} tickAt={tickAt(i)} u={u} />
         ))}
       </div>
     </>
