@@ -86,8 +86,11 @@ const ContainFrame: React.FC<{ theme: Theme; image: string; caption?: string; he
   const stackGap = gap * (layout.ratio < 0.7 ? 1.3 : 0.7);
   const boxHeight = beside ? layout.contentHeight : layout.contentHeight - (hasText ? textHeight + stackGap : 0);
   const fitted = imageFit(natural?.width ?? 0, natural?.height ?? 0, boxWidth, boxHeight, 'contain');
+  // On a wide banner a tall image fills little of its side: it stands on a stage of its own photo,
+  // blurred, that fills the side, so the picture and the text span the banner together.
+  const staged = beside && layout.ratio >= 2.2 && natural !== undefined && fitted.width < boxWidth * 0.6 && fitted.width * fitted.height < layout.width * layout.height * 0.22;
   // Beside: a narrow product lets the text take up to half of the width.
-  const textWidth = beside ? Math.min(layout.contentWidth - fitted.width - gap, layout.contentWidth * 0.5) : layout.contentWidth;
+  const textWidth = staged ? layout.contentWidth - boxWidth - gap : beside ? Math.min(layout.contentWidth - fitted.width - gap, layout.contentWidth * 0.5) : layout.contentWidth;
   const align = beside ? 'left' : pack.align;
   const radius = cornerRadius(theme, unit, 20);
   const shadow = theme.depth === '3d' ? `drop-shadow(0 ${22 * unit}px ${34 * unit}px rgba(0,0,0,0.4))` : `drop-shadow(0 ${14 * unit}px ${26 * unit}px rgba(0,0,0,0.22))`;
@@ -108,9 +111,19 @@ const ContainFrame: React.FC<{ theme: Theme; image: string; caption?: string; he
         style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: beside ? gap : stackGap }}
       >
         {beside ? null : text}
-        <div style={{ flex: 'none', width: fitted.width, height: fitted.height, opacity: Math.min(1, enterImage * 1.3), transform: `scale(${0.92 + 0.08 * enterImage})`, filter: shadow }}>
-          <Img data-kit-part="product" src={image} style={{ display: 'block', width: fitted.width, height: fitted.height, objectFit: 'contain', borderRadius: natural && natural.width > 0 ? radius : 0 }} />
-        </div>
+        {staged ? (
+          <div style={{ flex: 'none', position: 'relative', width: boxWidth, height: boxHeight, borderRadius: radius, overflow: 'hidden', opacity: Math.min(1, enterImage * 1.3), boxShadow: cardShadow(theme, unit) }}>
+            <Img src={image} style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', filter: `blur(${Math.round(boxHeight * 0.08)}px) saturate(1.1)`, transform: `scale(${1.08 - 0.02 * enterImage})` }} />
+            <div style={{ position: 'absolute', inset: 0, background: colors.background, opacity: 0.3 }} />
+            <div style={{ position: 'absolute', left: (boxWidth - fitted.width) / 2, top: (boxHeight - fitted.height) / 2, width: fitted.width, height: fitted.height, transform: `scale(${0.92 + 0.08 * enterImage})`, filter: shadow }}>
+              <Img data-kit-part="product" src={image} style={{ display: 'block', width: fitted.width, height: fitted.height, objectFit: 'contain' }} />
+            </div>
+          </div>
+        ) : (
+          <div style={{ flex: 'none', width: fitted.width, height: fitted.height, opacity: Math.min(1, enterImage * 1.3), transform: `scale(${0.92 + 0.08 * enterImage})`, filter: shadow }}>
+            <Img data-kit-part="product" src={image} style={{ display: 'block', width: fitted.width, height: fitted.height, objectFit: 'contain', borderRadius: natural && natural.width > 0 ? radius : 0 }} />
+          </div>
+        )}
         {beside ? text : null}
       </div>
     </SceneFrame>
@@ -138,14 +151,17 @@ export const ImageSplit: React.FC<{ theme: Theme; image: string; heading: string
   const enterText = useEntrance(theme, theme.motion.staggerFrames * 3);
   const push = interpolate(frame, [0, durationInFrames], [1.12, 1.02], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
   const imageWidth = split ? Math.round(width / 2) : width;
-  const imageHeight = split ? height : Math.round(height * (layout.orientation === 'portrait' ? 0.5 : 0.46));
+  // Stacked on a square, the image leaves the text a little more than half the height, so a
+  // four-line body keeps readable type under its heading.
+  const imageHeight = split ? height : Math.round(height * (layout.orientation === 'portrait' ? 0.5 : 0.42));
   const imageLeft = split && side === 'right' ? width - imageWidth : 0;
   const textLeft = split ? (side === 'right' ? margin : imageWidth + margin * 0.8) : margin;
   const textTop = split ? margin : imageHeight + margin * 0.7;
   const textWidth = split ? width - imageWidth - margin * 1.8 : layout.contentWidth;
   const textHeight = split ? layout.contentHeight : height - imageHeight - margin * 1.7;
   const align = pack.align;
-  const headingHeight = textHeight * (text ? 0.5 : 0.8);
+  // Split beside the image the heading has room to spare; stacked, the body takes the larger share.
+  const headingHeight = textHeight * (text ? (split ? 0.5 : 0.42) : 0.8);
   const bodyHeight = text ? textHeight - headingHeight - 30 * unit : 0;
   // The image is revealed from the seam outward.
   const reveal = (1 - enterImage) * 100;
@@ -178,14 +194,19 @@ export const ImageSplit: React.FC<{ theme: Theme; image: string; heading: string
   );
 };
 
-/** Columns × rows for `count` tiles in a box, favouring big tiles of a pleasant shape. */
-export function gridFor(count: number, width: number, height: number, gap: number): { columns: number; rows: number; tileWidth: number; tileHeight: number } {
+/**
+ * Columns × rows for `count` tiles in a box, favouring big tiles of a pleasant shape. Tiles
+ * narrower than `minTileWidth` (the width their captions' longest word needs at readable size)
+ * are taken only when no grid gives wider ones.
+ */
+export function gridFor(count: number, width: number, height: number, gap: number, minTileWidth = 0): { columns: number; rows: number; tileWidth: number; tileHeight: number } {
   let best = { columns: 1, rows: count, tileWidth: width, tileHeight: height, score: -1 };
   for (let columns = 1; columns <= count; columns += 1) {
     const rows = Math.ceil(count / columns);
     const tileWidth = (width - gap * (columns - 1)) / columns;
     const tileHeight = (height - gap * (rows - 1)) / rows;
     if (tileWidth <= 0 || tileHeight <= 0) continue;
+    if (tileWidth < minTileWidth && columns > 1) continue;
     const aspect = tileWidth / tileHeight;
     const shape = aspect < 0.7 ? aspect / 0.7 : aspect > 1.8 ? 1.8 / aspect : 1;
     const filled = count / (columns * rows);
@@ -253,19 +274,24 @@ export const ImageGrid: React.FC<{ theme: Theme; images: string[]; heading?: str
   const gridTop = layout.margin + (banner ? 0 : headingHeight + headingGap);
   const gridWidth = layout.contentWidth - (banner ? headingWidth + headingGap : 0);
   const gridHeight = layout.contentHeight - (banner ? 0 : headingHeight + headingGap);
-  const grid = gridFor(Math.max(1, shown.length), gridWidth, gridHeight, gap);
+  const captionTexts = shown.map((_, index) => captions?.[index]?.trim() ?? '');
+  const captioned = captionTexts.filter((text) => text);
+  // Captions keep readable type (4% of the canvas's shorter side and a little more), taking a second line when they need it.
+  const readable = Math.min(layout.width, layout.height) * 0.043;
+  // A word never breaks, so a tile is at least as wide as the longest caption word at just over
+  // the 4% floor (with a slim padding): else the grid takes fewer, wider columns.
+  const longestWord = Math.max(0, ...captioned.flatMap((text) => text.split(/\s+/)).map((word) => measureText({ text: word, fontFamily: fontFamily(theme.fonts.body), fontWeight: fontWeight(theme.fonts.body, 600), fontSize: readable, validateFontIsLoaded: false }).width));
+  const minPad = 6 * tu;
+  const grid = gridFor(Math.max(1, shown.length), gridWidth, gridHeight, gap, longestWord > 0 ? (longestWord * 0.041) / 0.043 / 0.98 + minPad * 2 : 0);
   // Tiles keep a pleasant shape: a grid that would stretch them gets narrower or shorter, centered.
   const tileWidth = Math.min(grid.tileWidth, grid.tileHeight * 1.8);
   const tileHeight = Math.min(grid.tileHeight, grid.tileWidth * 1.25);
   const usedWidth = tileWidth * grid.columns + gap * (grid.columns - 1);
   const usedHeight = tileHeight * grid.rows + gap * (grid.rows - 1);
+  // The caption's padding gives way (down to `minPad`) before its type does.
+  const captionPad = Math.max(minPad, Math.min(12 * tu, (tileWidth - longestWord / 0.98) / 2));
   const offsetX = gridLeft + (gridWidth - usedWidth) / 2;
   const offsetY = gridTop + (gridHeight - usedHeight) / 2;
-  const captionPad = 12 * tu;
-  const captionTexts = shown.map((_, index) => captions?.[index]?.trim() ?? '');
-  const captioned = captionTexts.filter((text) => text);
-  // Captions keep readable type (4% of the canvas's shorter side and a little more), taking a second line when they need it.
-  const readable = Math.min(layout.width, layout.height) * 0.043;
   const captionFits = captioned.length > 0 ? tileCaptions(captioned, tileWidth - captionPad * 2, Math.max(readable, Math.min(34 * tu, tileHeight * 0.12)), theme.fonts.body) : undefined;
   const captionHeight = captionFits ? Math.max(...captionFits.fits.map((fit) => fit.height)) + captionPad * 1.2 : 0;
   const captionFor = (index: number) => (captionTexts[index] ? captionFits?.fits[captionTexts.slice(0, index).filter((text) => text).length] : undefined);

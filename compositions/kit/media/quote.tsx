@@ -43,15 +43,20 @@ export const Quote: React.FC<{ theme: Theme; quote: string; author?: string; rol
   const enterQuote = useEntrance(theme, theme.motion.staggerFrames * 2);
   const enterAuthor = useEntrance(theme, theme.motion.staggerFrames * 4 + theme.motion.durationFrames * 0.5);
   // The mark sits beside the quote in landscape, above it otherwise.
-  const markSize = side ? Math.min(layout.contentHeight * 0.4, layout.contentWidth * 0.15, 230 * tu) : Math.min(layout.contentWidth * 0.28, layout.contentHeight * 0.12 * 1.25, 190 * unit);
+  const markSize = side ? Math.min(layout.contentHeight * 0.4, layout.contentWidth * 0.15, 230 * tu) : Math.min(layout.contentWidth * 0.28, layout.contentHeight * 0.1 * 1.25, 190 * unit);
   const markGap = side ? 44 * unit : 24 * unit;
   const textWidth = side ? layout.contentWidth - markSize - markGap : layout.contentWidth;
   const authorHeight = author ? 56 * tu : 0;
-  const roleHeight = role ? 52 * tu : 0;
-  const attributionHeight = author || role ? 36 * unit + authorHeight + roleHeight + (author && role ? 8 * unit : 0) : 0;
+  // A long role wraps to a second line rather than shrinking under readable size (4.2% of the
+  // shorter side); the quote keeps whatever height the role does not take.
+  const roleFit = role ? fitText({ text: role, width: textWidth, height: 46 * tu * 1.15 * 2, maxLines: 2, maxFontSize: 46 * tu, family: theme.fonts.body, weight: 400, lineHeight: 1.15 }) : undefined;
+  const roleHeight = roleFit ? roleFit.height : 0;
+  const ruleHeight = 28 * unit;
+  const attributionHeight = author || role ? ruleHeight + authorHeight + roleHeight + (author && role ? 8 * unit : 0) : 0;
   const quoteHeight = layout.contentHeight - attributionHeight - (side ? 0 : markSize * 0.8 + markGap);
   const text = quote.trim().replace(/\s+/g, ' ');
-  const lineHeight = 1.22;
+  // Display type a little tight, so a long quote keeps its size over many lines.
+  const lineHeight = 1.18;
   const fit = fitText({ text, width: textWidth, height: quoteHeight, maxLines: layout.ratio >= 2.2 ? 4 : layout.orientation === 'portrait' ? 14 : 9, maxFontSize: 124 * tu, family: theme.fonts.heading, weight: 600, lineHeight });
   const itemsAlign = align === 'center' ? 'center' : 'flex-start';
   return (
@@ -70,11 +75,11 @@ export const Quote: React.FC<{ theme: Theme; quote: string; author?: string; rol
           </div>
           {author || role ? (
             <div style={{ ...entranceStyle(theme, enterAuthor, 24 * unit), display: 'flex', flexDirection: 'column', alignItems: itemsAlign, gap: 8 * unit, marginTop: 0 }}>
-              <div style={{ height: 36 * unit, display: 'flex', alignItems: 'center' }}>
+              <div style={{ height: ruleHeight, display: 'flex', alignItems: 'center' }}>
                 <div style={{ width: 64 * unit * enterAuthor, height: 5 * unit, borderRadius: 3 * unit, background: colors.accent }} />
               </div>
               {author ? <FittedText part="author" text={author} width={textWidth} height={authorHeight} maxLines={1} maxFontSize={48 * tu} family={theme.fonts.body} weight={700} color={colors.text} align={align} lineHeight={1.15} /> : null}
-              {role ? <FittedText part="role" text={role} width={textWidth} height={roleHeight} maxLines={1} maxFontSize={44 * tu} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.15} /> : null}
+              {roleFit ? <FitLines part="role" fit={roleFit} width={textWidth} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.15} /> : null}
             </div>
           ) : null}
         </div>
