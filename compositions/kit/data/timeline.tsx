@@ -169,15 +169,17 @@ const Down: React.FC<{ theme: Theme; title: string; width: number; height: numbe
   const readable = Math.min(layout.width, layout.height) * 0.0425;
   const side = W / H > 0.9;
   const rowCap = 260 * u;
-  const node = Math.min(Math.min(H / n, rowCap) * 0.62, W * 0.16);
-  const textW = side ? W * 0.62 - node : W - node - 30 * u;
+  const node = Math.min(Math.min(H / n, rowCap) * (side ? 0.56 : 0.62), W * (side ? 0.13 : 0.16));
+  // The text's column as Rows lays it out: right of the dates' column and the line when side by side.
+  const whenW = side ? dateColumn(events, theme.fonts.heading, W, u) : 0;
+  const textW = side ? W - whenW - node - 48 * u : W - node - 30 * u;
   const textNeed = Math.max(...events.map((e) => fitText({ text: e.text, width: textW, height: 100000, maxLines: 3, maxFontSize: readable, family: theme.fonts.body, weight: 500, lineHeight: 1.25 }).lines.length)) * readable * 1.25;
   const rowNeed = Math.min(rowCap, side ? textNeed / 0.88 + 8 * u : readable * 1.35 + 8 * u + textNeed + 28 * u);
   const gap = 36 * u;
   const spare = H - n * rowNeed - gap;
   const band = spare >= H * 0.16 ? Math.min(spare, H * 0.34) : 0;
   const { delayOf } = useLine(theme, n);
-  if (band === 0) return <Rows theme={theme} width={W} height={H} top={0} events={events} u={u} />;
+  if (band === 0) return <Rows theme={theme} width={W} height={H} top={0} events={events} u={u} wind={n > 2} />;
   return (
     <>
       <div style={{ position: 'absolute', left: 0, top: 0 }}>
@@ -188,55 +190,113 @@ const Down: React.FC<{ theme: Theme; title: string; width: number; height: numbe
   );
 };
 
-const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number; events: TimelineEvent[]; u: number }> = ({ theme, width: W, height: H, top, events, u }) => {
+/** Side by side, the date column is as wide as the longest date needs at a generous size. */
+function dateColumn(events: TimelineEvent[], family: string, W: number, u: number): number {
+  return Math.min(Math.max(widestText(events.map((e) => e.when), family, 800, 48 * u), W * 0.14), W * 0.34);
+}
+
+/**
+ * The points a winding line passes through: down from each node to the gap under its row, across
+ * to the next node's side, and down to it. Returns the points and, for each node, the share of the
+ * path's length at which the line reaches it (so each node pops as the drawing line arrives).
+ */
+export function windingPath(nodes: { x: number; y: number }[], gapYs: number[]): { points: { x: number; y: number }[]; at: number[] } {
+  const points: { x: number; y: number }[] = [];
+  const marks: number[] = [];
+  let length = 0;
+  const push = (p: { x: number; y: number }) => {
+    const last = points[points.length - 1];
+    if (last) length += Math.hypot(p.x - last.x, p.y - last.y);
+    points.push(p);
+  };
+  nodes.forEach((node, i) => {
+    if (i > 0) {
+      const prev = nodes[i - 1]!;
+      const y = gapYs[i - 1]!;
+      if (prev.x !== node.x) {
+        push({ x: prev.x, y });
+        push({ x: node.x, y });
+      }
+    }
+    push(node);
+    marks.push(length);
+  });
+  return { points, at: marks.map((m) => (length > 0 ? m / length : 0)) };
+}
+
+/**
+ * Events in rows down the body. With `wind`, every other row is mirrored (its node on the right,
+ * its text right-aligned left of it) and the line winds between them, crossing in the gap between
+ * rows: the timeline then spans the body's width as its picture, where a straight line down one
+ * side would leave the rows without one.
+ */
+const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number; events: TimelineEvent[]; u: number; wind?: boolean }> = ({ theme, width: W, height: H, top, events, u, wind = false }) => {
   const colors = kitColors(theme);
   const n = events.length;
   const body = theme.fonts.body;
   const heading = theme.fonts.heading;
   const rowH = Math.min(H / n, 260 * u);
   const top0 = top + (H - rowH * n) / 2;
-  const node = Math.round(Math.max(12, Math.min(rowH * 0.62, W * 0.16)));
-  const lineW = Math.max(2, Math.round(5 * u));
-  // Square canvases put the date in a column left of the line; narrow ones stack it over the text.
+  // Square canvases put the date in a column beside the line; narrow ones stack it over the text.
   const side = W / H > 0.9;
-  // Side by side, the date column is as wide as the longest date needs at a generous size.
-  const whenW = side ? Math.min(Math.max(widestText(events.map((e) => e.when), heading, 800, 48 * u), W * 0.14), W * 0.34) : W - node - 30 * u;
+  // Beside the dates, the nodes and gaps are a little narrower, leaving the text its width.
+  const node = Math.round(Math.max(12, Math.min(rowH * (side ? 0.56 : 0.62), W * (side ? 0.13 : 0.16))));
+  const space = (side ? 24 : 30) * u;
+  const lineW = Math.max(2, Math.round(5 * u));
+  const whenW = side ? dateColumn(events, heading, W, u) : W - node - space;
   const whenH = side ? Math.min(rowH * 0.8, 140 * u) : Math.min(rowH * 0.34, 68 * u);
   // Beside the line a long date may take two lines ("September / 2025") rather than shrinking.
   const whenLines = side ? 2 : 1;
   const whenFont = uniformSize(events.map((e) => e.when), { width: whenW, height: whenH, maxLines: whenLines, maxFontSize: 56 * u, family: heading, weight: 800, lineHeight: 1.15 });
-  const axisX = side ? whenW + 30 * u + node / 2 : node / 2;
-  const textLeft = axisX + node / 2 + 30 * u;
+  const axisX = side ? whenW + space + node / 2 : node / 2;
+  const textLeft = axisX + node / 2 + space;
   const textW = W - textLeft;
   const textH = side ? rowH * 0.88 : rowH - whenH - 8 * u - Math.min(rowH * 0.14, 28 * u);
   const textFont = uniformSize(events.map((e) => e.text), { width: textW, height: textH, maxLines: 3, maxFontSize: 48 * u, family: body, weight: 500, lineHeight: 1.25 });
   const { draw, delayOf } = useLine(theme, n);
   const whenLine = whenFont * 1.15;
+  const mirrored = (i: number) => wind && i % 2 === 1;
+  // A mirrored row is the same row reflected: its parts' left edges measured from the right.
+  const at = (i: number, left: number, width: number) => (mirrored(i) ? W - left - width : left);
+  const nodeX = (i: number) => at(i, axisX - node / 2, node) + node / 2;
   // The node sits level with the date: the row's middle when side by side, else the date's line.
   const nodeY = (i: number) => top0 + rowH * i + (side ? rowH / 2 : whenLine / 2);
+  const path = windingPath(
+    events.map((_, i) => ({ x: nodeX(i), y: nodeY(i) })),
+    events.slice(1).map((_, i) => top0 + rowH * (i + 1) - (side ? 0 : Math.min(rowH * 0.14, 28 * u) / 2)),
+  );
+  const length = path.points.reduce((sum, p, i) => (i === 0 ? 0 : sum + Math.hypot(p.x - path.points[i - 1]!.x, p.y - path.points[i - 1]!.y)), 0);
+  const textAlign = (i: number) => (mirrored(i) ? 'right' : 'left');
   return (
     <>
-      {n > 1 ? <div data-kit-part="timeline-line" style={{ position: 'absolute', left: axisX - lineW / 2, top: nodeY(0), width: lineW, height: nodeY(n - 1) - nodeY(0), background: colors.primary, transformOrigin: 'center top', transform: `scaleY(${draw})` }} /> : null}
+      {n > 1 && wind ? (
+        <svg data-kit-part="timeline-line" width={W} height={top0 + rowH * n} style={{ position: 'absolute', left: 0, top: 0, overflow: 'visible' }}>
+          <polyline points={path.points.map((p) => `${p.x},${p.y}`).join(' ')} fill="none" stroke={colors.primary} strokeWidth={lineW} strokeLinejoin="round" strokeLinecap="round" strokeDasharray={`${length} ${length}`} strokeDashoffset={length * (1 - draw)} />
+        </svg>
+      ) : n > 1 ? (
+        <div data-kit-part="timeline-line" style={{ position: 'absolute', left: axisX - lineW / 2, top: nodeY(0), width: lineW, height: nodeY(n - 1) - nodeY(0), background: colors.primary, transformOrigin: 'center top', transform: `scaleY(${draw})` }} />
+      ) : null}
       {events.map((event, i) => {
         const rowTop = top0 + rowH * i;
-        const at = n > 1 ? i / (n - 1) : 0;
-        const shown = interpolate(draw, [Math.max(0, at - 0.08), at + 0.02], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+        const reach = path.at[i]!;
+        const shown = interpolate(draw, [Math.max(0, reach - 0.08), reach + 0.02], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+        const flip = mirrored(i);
         return (
           <React.Fragment key={i}>
-            <Node theme={theme} x={axisX} y={nodeY(i)} size={node} shown={shown} u={u} event={event} index={i} />
+            <Node theme={theme} x={nodeX(i)} y={nodeY(i)} size={node} shown={shown} u={u} event={event} index={i} />
             {side ? (
               <>
-                <Enter theme={theme} delay={delayOf(i)} distance={-14 * u} style={{ position: 'absolute', left: 0, top: rowTop, width: whenW, height: rowH, display: 'flex', alignItems: 'center' }}>
-                  <FittedText part="timeline-when" text={event.when} width={whenW} height={whenH} maxLines={whenLines} maxFontSize={whenFont} family={heading} weight={800} color={colors.primaryText} align="right" lineHeight={1.15} />
+                <Enter theme={theme} delay={delayOf(i)} distance={(flip ? 14 : -14) * u} style={{ position: 'absolute', left: at(i, 0, whenW), top: rowTop, width: whenW, height: rowH, display: 'flex', alignItems: 'center' }}>
+                  <FittedText part="timeline-when" text={event.when} width={whenW} height={whenH} maxLines={whenLines} maxFontSize={whenFont} family={heading} weight={800} color={colors.primaryText} align={flip ? 'left' : 'right'} lineHeight={1.15} />
                 </Enter>
-                <Enter theme={theme} delay={delayOf(i) + 3} distance={18 * u} part="timeline-event" style={{ position: 'absolute', left: textLeft, top: rowTop, width: textW, height: rowH, display: 'flex', alignItems: 'center' }}>
-                  <FittedText part="timeline-text" text={event.text} width={textW} height={textH} maxLines={3} maxFontSize={textFont} family={body} weight={500} color={colors.text} lineHeight={1.25} />
+                <Enter theme={theme} delay={delayOf(i) + 3} distance={(flip ? -18 : 18) * u} part="timeline-event" style={{ position: 'absolute', left: at(i, textLeft, textW), top: rowTop, width: textW, height: rowH, display: 'flex', alignItems: 'center' }}>
+                  <FittedText part="timeline-text" text={event.text} width={textW} height={textH} maxLines={3} maxFontSize={textFont} family={body} weight={500} color={colors.text} align={textAlign(i)} lineHeight={1.25} />
                 </Enter>
               </>
             ) : (
-              <Enter theme={theme} delay={delayOf(i)} distance={18 * u} part="timeline-event" style={{ position: 'absolute', left: textLeft, top: rowTop, width: textW, height: rowH, display: 'flex', flexDirection: 'column', gap: 8 * u }}>
-                <FittedText part="timeline-when" text={event.when} width={textW} height={whenH} maxLines={1} maxFontSize={whenFont} family={heading} weight={800} color={colors.primaryText} lineHeight={1.15} />
-                <FittedText part="timeline-text" text={event.text} width={textW} height={textH} maxLines={3} maxFontSize={textFont} family={body} weight={500} color={colors.text} lineHeight={1.25} />
+              <Enter theme={theme} delay={delayOf(i)} distance={(flip ? -18 : 18) * u} part="timeline-event" style={{ position: 'absolute', left: at(i, textLeft, textW), top: rowTop, width: textW, height: rowH, display: 'flex', flexDirection: 'column', gap: 8 * u }}>
+                <FittedText part="timeline-when" text={event.when} width={textW} height={whenH} maxLines={1} maxFontSize={whenFont} family={heading} weight={800} color={colors.primaryText} align={textAlign(i)} lineHeight={1.15} />
+                <FittedText part="timeline-text" text={event.text} width={textW} height={textH} maxLines={3} maxFontSize={textFont} family={body} weight={500} color={colors.text} align={textAlign(i)} lineHeight={1.25} />
               </Enter>
             )}
           </React.Fragment>
