@@ -5,7 +5,8 @@ import { kitColors } from '../color';
 import { useLayout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { bodyDelay, cornerRadius, DataScene, depthShadow, Enter, isBanner, mixColors, staggerFor, uniformSize } from './common';
-import { FittedText } from '../fitted-text';
+import { FittedText, fitText } from '../fitted-text';
+import { bodyFloor } from '../lists/scene-parts';
 import { FALLBACK_ICON, iconComponent, iconFor } from './icons';
 
 /** One cell of an icon grid: an icon name (see ICON_NAMES) and a short label. */
@@ -16,22 +17,78 @@ export interface IconItem {
   picture?: string;
 }
 
-/** Columns for `n` cells in a box: cells near 1.25:1, few empty slots in the last row. */
-function gridColumns(n: number, width: number, height: number, gap: number): number {
-  let best = 1;
-  let bestScore = -1;
-  for (let columns = 1; columns <= n; columns += 1) {
-    const rows = Math.ceil(n / columns);
-    const cellW = (width - gap * (columns - 1)) / columns;
-    const cellH = (height - gap * (rows - 1)) / rows;
-    const fill = n / (rows * columns);
-    const score = Math.min(cellW / 1.25, cellH, 420) * fill ** 1.5;
-    if (score > bestScore) {
-      best = columns;
-      bestScore = score;
+/** How an icon grid is laid out in its box: one plan per column count and arrangement. */
+interface IconGridPlan {
+  columns: number;
+  rows: number;
+  gap: number;
+  cellW: number;
+  cellH: number;
+  /** The label beside the icon (wide, short cells) rather than under it. */
+  beside: boolean;
+  pad: number;
+  disc: number;
+  labelW: number;
+  labelH: number;
+  labelFont: number;
+  score: number;
+}
+
+/**
+ * One plan for `columns` columns. The label gets the height it needs at `floor` (the smallest body
+ * type), wrapping to up to three lines; the icon takes the rest of the cell, up to a large badge, so
+ * a few items fill the canvas with pictures. Labels that cannot keep the floor count heavily against
+ * the plan, so a dense grid takes more rows or puts labels beside their icons rather than shrinking them.
+ */
+function planIconGrid(labels: string[], family: string, W: number, H: number, u: number, floor: number, canvasArea: number, banner: boolean, columns: number, beside: boolean): IconGridPlan {
+  const n = labels.length;
+  const rows = Math.ceil(n / columns);
+  const gap = (banner ? 20 : rows >= 3 ? 18 : 28) * u;
+  const cellW = Math.min((W - gap * (columns - 1)) / columns, columns > 1 ? 640 * u : Infinity);
+  const cellH = Math.min((H - gap * (rows - 1)) / rows, 620 * u, columns > 1 && !beside ? cellW * 1.3 : Infinity);
+  const pad = Math.max(10 * u, Math.min(cellW, cellH) * (beside ? 0.12 : 0.1), 0);
+  const box = (width: number, height: number, maxFontSize: number) => ({ width: Math.max(8, width), height: Math.max(8, height), maxLines: 3, maxFontSize, family, weight: 700, lineHeight: 1.2 });
+  const maxFont = Math.max(floor, (n <= 4 ? 56 : 48) * u);
+  let disc: number;
+  let labelW: number;
+  let labelH: number;
+  if (beside) {
+    disc = Math.round(Math.max(0, Math.min(cellH - pad * 2, cellW * 0.3, 220 * u)));
+    labelW = cellW - pad * 3 - disc;
+    labelH = cellH - pad * 2;
+  } else {
+    labelW = cellW - pad * 2;
+    const lines = Math.max(1, ...labels.map((label) => (label ? fitText({ ...box(labelW, 100000, floor), text: label }).lines.length : 0)));
+    const need = Math.ceil(floor * 1.2 * lines) + 2;
+    disc = Math.round(Math.max(0, Math.min(cellH - pad * 2.8 - need, cellW * 0.62, 340 * u)));
+    labelH = cellH - pad * 2.8 - disc;
+  }
+  const labelFont = uniformSize(labels, box(labelW, labelH, maxFont));
+  const fill = n / (rows * columns);
+  const coverage = Math.min(1, ((cellW * columns + gap * (columns - 1)) * (cellH * rows + gap * (rows - 1))) / (W * H));
+  // Labels under the floor count heavily against a plan; so does an icon too small to read as a picture.
+  const penalty = (labelFont >= floor - 0.01 ? 1 : 0.05 * (labelFont / floor) ** 4) * (disc >= floor * 1.4 ? 1 : 0.01);
+  // The icons are the scene's picture: spread over the frame they should cover a fifth of the canvas (the
+  // box from the first icon to the last; stacked icons sit centred in their cells, beside ones at the left).
+  const across = columns > 1 ? (columns - 1) * (cellW + gap) + (beside ? pad : 0) + disc : disc;
+  const down = (rows - 1) * (cellH + gap) + disc;
+  const pictured = Math.min(1, (across * down) / canvasArea / 0.22);
+  const score = (disc * 2 + labelFont * 2) * fill ** 1.5 * Math.sqrt(coverage) * penalty * pictured ** 8;
+  return { columns, rows, gap, cellW, cellH, beside, pad, disc, labelW, labelH, labelFont, score };
+}
+
+/** The plan with the largest icons and labels: wide, short cells put labels beside their icons. */
+function bestIconGridPlan(labels: string[], family: string, W: number, H: number, u: number, floor: number, canvasArea: number, banner: boolean): IconGridPlan {
+  let best: IconGridPlan | undefined;
+  for (const beside of [false, true]) {
+    for (let columns = 1; columns <= labels.length; columns += 1) {
+      const plan = planIconGrid(labels, family, W, H, u, floor, canvasArea, banner, columns, beside);
+      // Beside only where the cell is wide: a label beside an icon in a squarish card reads cramped.
+      if (beside && plan.cellW / plan.cellH < 1.3) continue;
+      if (!best || plan.score > best.score) best = plan;
     }
   }
-  return best;
+  return best!;
 }
 
 /**
@@ -76,22 +133,19 @@ export const IconGridBody: React.FC<{
   /** @default 'soft' */
   badge?: IconBadge;
 }> = ({ theme, width: W, height: H, items, banner, u, badge = 'soft' }) => {
+  const layout = useLayout();
   const n = items.length;
-  const gap = (banner ? 20 : 28) * u;
-  const columns = gridColumns(n, W, H, gap);
-  const rows = Math.ceil(n / columns);
-  const cellW = Math.min((W - gap * (columns - 1)) / columns, columns > 1 ? 560 * u : Infinity);
-  const cellH = Math.min((H - gap * (rows - 1)) / rows, 420 * u, columns > 1 ? cellW * 1.3 : Infinity);
-  // Wide, short cells put the label beside the icon; others stack it under the icon.
-  const beside = cellW / cellH > 2.1;
-  const pad = Math.min(cellW, cellH) * 0.1;
-  const disc = Math.round(Math.min(beside ? cellH - pad * 2 : cellH * 0.42, beside ? cellW * 0.3 : cellW * 0.46, 170 * u));
-  const labelW = beside ? cellW - pad * 2 - disc - pad : cellW - pad * 2;
-  const labelH = beside ? cellH - pad * 2 : cellH - pad * 2 - disc - pad * 0.8;
-  const labelFont = uniformSize(
+  const plan = bestIconGridPlan(
     items.map((item) => item.label),
-    { width: labelW, height: labelH, maxLines: 3, maxFontSize: (n <= 4 ? 52 : 44) * u, family: theme.fonts.body, weight: 700, lineHeight: 1.2 },
+    theme.fonts.body,
+    W,
+    H,
+    u,
+    bodyFloor(layout),
+    layout.width * layout.height,
+    banner,
   );
+  const { columns, rows, gap, cellW, cellH, beside, pad, disc, labelW, labelH, labelFont } = plan;
   const gridW = cellW * columns + gap * (columns - 1);
   const gridH = cellH * rows + gap * (rows - 1);
   const delay = bodyDelay(theme);
