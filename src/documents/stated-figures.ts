@@ -64,33 +64,109 @@ function labelFor(sentence: string, start: number, end: number, rest: string): s
   return clause || rest || 'as stated';
 }
 
+/** A number found in a sentence, before its label: where it stands and what it reads. */
+interface FoundNumber {
+  value: number;
+  prefix: string;
+  suffix: string;
+  decimals: number;
+  start: number;
+  end: number;
+}
+
+/** Where a list's items part in a sentence: commas, semicolons and "and"/"or" in the four languages. */
+const LIST_BREAK = /,\s+|;\s+|\s+(?:and|or|und|oder|et|ou|y|e|o)\s+/giu;
+
+/** A name that carries a number ("Apollo 11", "Windows 95", "COVID-19", "iPhone 15"): a capitalised word or letters right before a bare number. */
+function isNameNumber(sentence: string, start: number): boolean {
+  const before = sentence.slice(0, start);
+  if (/[\p{L}][-‑]?$/u.test(before)) return true;
+  const word = /(\S+)\s$/u.exec(before)?.[1];
+  // A capitalised word or one with a capital inside ("iPhone", "eBay").
+  if (word === undefined || !/^[\p{L}]*\p{Lu}[\p{L}]*$/u.test(word)) return false;
+  // At a sentence's start a capital says nothing: "In 15 cities" is a count, "Apollo 11 landed" a name.
+  return before.trim() !== word || !SENTENCE_OPENERS.has(word.toLowerCase());
+}
+
+/** Words a sentence opens with before a number that counts something ("In 15 cities", "Over 200 shops", "Mit 40 Filialen"). */
+const SENTENCE_OPENERS = new Set(
+  (
+    'in on at for with over under about around nearly almost only just all some by from to of the our we after before since more than up and but each every ' +
+    'im in am an auf für mit über unter rund fast nur alle seit nach vor mehr bis von zu und ' +
+    'en dans à au aux pour avec sur plus près presque seulement tous depuis après avant de des les nos et ' +
+    'en con para sobre más casi solo todos desde tras antes de los las nuestros y'
+  ).split(' '),
+);
+
+/** The numbers of one sentence that state figures (not years, lengths of the video, names or small counts). */
+function numbersIn(sentence: string): FoundNumber[] {
+  const found: FoundNumber[] = [];
+  // Whole words only, longest first: "4.2 million" is 4.2M, not 4.2m followed by "illion".
+  const pattern = /([$€£]?)(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(%|percent\b|million\b|billion\b|thousand\b|x\b|k\b|m\b)?/gi;
+  for (const match of sentence.matchAll(pattern)) {
+    const raw = match[2]!.replace(/,/g, '');
+    const value = Number(raw);
+    const unit = (match[3] ?? '').toLowerCase();
+    const start = match.index ?? 0;
+    // A year is written without a thousands separator: "1,850 hours" is a figure, "in 1850" a year.
+    const isYear = !match[1] && !unit && value >= 1500 && value <= 2099 && !match[2]!.includes(',') && !raw.includes('.');
+    // "a 60 second video" states the video's length, not a fact to show.
+    const isLength = /^[\s-]*(?:s|secs?|seconds?|mins?|minutes?)\b/i.test(sentence.slice(start + match[0].length));
+    if (!Number.isFinite(value) || isYear || isLength) continue;
+    let suffix = unit === 'percent' || unit === '%' ? '%' : unit === 'million' || unit === 'm' ? 'M' : unit === 'billion' ? 'B' : unit === 'thousand' || unit === 'k' ? 'K' : unit === 'x' ? 'x' : '';
+    let end = start + match[0].length;
+    // A measure word right after the number belongs to the figure: "48 hours", "12 km", "3 Jahre".
+    const measure = suffix ? undefined : MEASURE.exec(sentence.slice(end));
+    if (measure) {
+      suffix = ` ${measure[1]}`;
+      end += measure[0].length;
+    }
+    const bare = !match[1] && !suffix;
+    // A bare small count is no figure to show; nor is the number of a name ("Apollo 11", "COVID-19").
+    if (bare && (value < 10 || isNameNumber(sentence, start))) continue;
+    found.push({ value, prefix: match[1] ?? '', suffix, decimals: raw.includes('.') ? Math.min(2, raw.split('.')[1]!.length) : 0, start, end });
+  }
+  return found;
+}
+
+/**
+ * The labels of figures listed in one sentence, one per list item ("Finland drinks 12 kg, Norway
+ * 9.9 kg, Iceland 9 kg and Denmark 8.7 kg" → Finland, Norway, Iceland, Denmark; "Sales grew 12%,
+ * costs fell 5%" → Sales grew, Costs fell), or undefined when the numbers are not one to an item.
+ */
+function listLabels(sentence: string, numbers: FoundNumber[]): string[] | undefined {
+  if (numbers.length < 2) return undefined;
+  const items: { from: number; to: number }[] = [];
+  let from = 0;
+  for (const cut of sentence.matchAll(LIST_BREAK)) {
+    items.push({ from, to: cut.index ?? 0 });
+    from = (cut.index ?? 0) + cut[0].length;
+  }
+  items.push({ from, to: sentence.length });
+  const holders = numbers.map((number) => items.findIndex((item) => number.start >= item.from && number.end <= item.to));
+  if (holders.some((index) => index < 0) || new Set(holders).size !== numbers.length) return undefined;
+  const texts = numbers.map((number, i) => {
+    const item = items[holders[i]!]!;
+    return `${sentence.slice(item.from, number.start)} ${sentence.slice(number.end, item.to)}`.replace(/[.!?:]+\s*$/, '').replace(/\s+/g, ' ').trim();
+  });
+  if (texts.some((text) => text === '')) return undefined;
+  // Names in a list ("…, Norway 9.9 kg, Iceland 9 kg"): each item's leading capitalised words, the first item's too.
+  const leading = (text: string) => /^(?:\p{Lu}[\p{L}'’.-]*)(?:\s+\p{Lu}[\p{L}'’.-]*)*/u.exec(text)?.[0];
+  const named = texts.slice(1).every((text) => leading(text) !== undefined);
+  return texts.map((text) => capitalize(limitWords(named ? leading(text)! : text, 12)));
+}
+
 /** Finds figures stated in the text with the words around them. */
 export function findFigures(text: string): StatedFigure[] {
   const figures: StatedFigure[] = [];
-  // Whole words only, longest first: "4.2 million" is 4.2M, not 4.2m followed by "illion".
-  const pattern = /([$€£]?)(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(%|percent\b|million\b|billion\b|thousand\b|x\b|k\b|m\b)?/gi;
   for (const sentence of sentences(text)) {
-    for (const match of sentence.matchAll(pattern)) {
-      const raw = match[2]!.replace(/,/g, '');
-      const value = Number(raw);
-      const unit = (match[3] ?? '').toLowerCase();
-      // A year is written without a thousands separator: "1,850 hours" is a figure, "in 1850" a year.
-      const isYear = !match[1] && !unit && value >= 1500 && value <= 2099 && !match[2]!.includes(',') && !raw.includes('.');
-      // "a 60 second video" states the video's length, not a fact to show.
-      const isLength = /^[\s-]*(?:s|secs?|seconds?|mins?|minutes?)\b/i.test(sentence.slice((match.index ?? 0) + match[0].length));
-      if (!Number.isFinite(value) || isYear || isLength || (!match[1] && !unit && value < 10)) continue;
-      let suffix = unit === 'percent' || unit === '%' ? '%' : unit === 'million' || unit === 'm' ? 'M' : unit === 'billion' ? 'B' : unit === 'thousand' || unit === 'k' ? 'K' : unit === 'x' ? 'x' : '';
-      let end = (match.index ?? 0) + match[0].length;
-      // A measure word right after the number belongs to the figure: "48 hours", "12 km", "3 Jahre".
-      const measure = suffix ? undefined : MEASURE.exec(sentence.slice(end));
-      if (measure) {
-        suffix = ` ${measure[1]}`;
-        end += measure[0].length;
-      }
-      const rest = sentence.slice(end).replace(/^\s*(?:of|in|for)?\s*/i, '').replace(/[.!?]+$/, '');
-      const label = capitalize(limitWords(labelFor(sentence, match.index ?? 0, end, rest), 12));
-      figures.push({ value, prefix: match[1] ?? '', suffix, decimals: raw.includes('.') ? Math.min(2, raw.split('.')[1]!.length) : 0, label, sentence });
-    }
+    const numbers = numbersIn(sentence);
+    const listed = listLabels(sentence, numbers);
+    numbers.forEach((number, i) => {
+      const rest = sentence.slice(number.end).replace(/^\s*(?:of|in|for)?\s*/i, '').replace(/[.!?]+$/, '');
+      const label = listed?.[i] ?? capitalize(limitWords(labelFor(sentence, number.start, number.end, rest), 12));
+      figures.push({ value: number.value, prefix: number.prefix, suffix: number.suffix, decimals: number.decimals, label, sentence });
+    });
   }
   return figures;
 }

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { infographicSettings } from '../../../src/pipeline/infographics/infographic-settings.js';
 import { planInfographicEmbedded } from '../../../src/pipeline/providers/embedded/embedded-infographic.js';
+import { resolveTheme } from '../../../src/pipeline/theme/resolve-theme.js';
 import { documentFiles } from '../../documents/document-files.js';
 import { textPdf } from '../../documents/pdf-fixtures.js';
 
@@ -81,5 +83,26 @@ describe('the embedded infographic planner', () => {
     expect(content.visual).toBe('points');
     expect(content.kicker).toBe('Nimbus');
     expect(content.items.map((item) => item.label)).toEqual(['It deploys in seconds', 'Scales on demand', 'Costs less']);
+  });
+
+  it('shows every figure a prose list states, one item each, headed by what it lists, never the instruction', () => {
+    const content = planInfographicEmbedded({ prompt: 'Finland drinks 12 kg, Norway 9.9 kg, Iceland 9 kg and Denmark 8.7 kg. Make it a vertical infographic for Instagram stories.', documents: [] });
+    expect(content.visual).toBe('figures');
+    expect(content.items.map((item) => [item.label, item.value, item.suffix])).toEqual([
+      ['Finland', 12, ' kg'],
+      ['Norway', 9.9, ' kg'],
+      ['Iceland', 9, ' kg'],
+      ['Denmark', 8.7, ' kg'],
+    ]);
+    expect(content.headline).toBe('Finland, Norway, Iceland & Denmark');
+    expect(content.subheadline).toBeUndefined();
+    // Each item is a setting of its own, so each can be changed.
+    const { settings } = infographicSettings(content, resolveTheme({ prompt: 'coffee' }));
+    expect([1, 2, 3, 4].map((n) => [settings[`item${n}Label`], settings[`item${n}Value`]])).toEqual([['Finland', 12], ['Norway', 9.9], ['Iceland', 9], ['Denmark', 8.7]]);
+  });
+
+  it('never counts the number of a name ("Apollo 11")', () => {
+    const content = planInfographicEmbedded({ prompt: 'Apollo 11 landed on the moon in 1969 with 3 astronauts aboard and 240,000 miles to fly.', documents: [] });
+    expect(content.items.map((item) => item.value)).not.toContain(11);
   });
 });

@@ -9,6 +9,7 @@ import type { SourceDocument } from '../../../documents/read-document.js';
 import type { InfographicContent, InfographicItem, InfographicRequest } from '../provider-types.js';
 import { clauses, extractTopic, findFigures, limitWords, sentences, type StatedFigure } from './embedded-planner.js';
 import { documentName, rowsText } from './material-scenes.js';
+import { readRequestContent } from './request-content.js';
 
 /** Most counters a figures infographic shows. */
 const MAX_FIGURES = 6;
@@ -65,6 +66,11 @@ function figureLabel(figure: StatedFigure): string {
   return label(figure.label);
 }
 
+/** Names in a list: "Finland, Norway, Iceland & Denmark" (an ampersand reads in every language). */
+function joinNames(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} & ${names.at(-1)}`;
+}
+
 function figureItems(figures: StatedFigure[]): InfographicItem[] {
   return figures.slice(0, MAX_FIGURES).map((figure) => ({
     label: figureLabel(figure),
@@ -92,11 +98,15 @@ export function planInfographicEmbedded(request: InfographicRequest): Infographi
   const documents: SourceDocument[] = request.documents;
   const written = documents.filter((doc) => doc.kind !== 'csv');
   const documentTitle = written.map((doc) => titleFrom(doc)).find((title) => title !== undefined);
-  const topic = extractTopic(prompt);
+  const content = readRequestContent(prompt);
+  const promptSentences = content.sentences.length > 0 ? content.sentences : sentences(prompt);
+  // A first sentence that only lists figures ("Finland drinks 12 kg, Norway 9.9 kg, …") is headed by what it lists.
+  const listed = findFigures(promptSentences[0] ?? '');
+  const listHeadline = listed.length >= 2 && new Set(listed.map((figure) => figure.label)).size === listed.length && listed.every((figure) => figure.label.split(/\s+/).length <= 3) ? joinNames(listed.map((figure) => figure.label)) : undefined;
+  const topic = listHeadline ?? (content.subject ? limitWords(content.subject, 14) : extractTopic(prompt));
   const headline = documentTitle ?? topic;
-  const promptSentences = sentences(prompt);
   // The subheadline: the prompt's subject under a document's title, else the prompt's second
-  // sentence when it states no figure (those are shown as figures).
+  // content sentence when it states no figure (those are shown as figures); never its instructions.
   const second = promptSentences[1]?.replace(/[.!?]+$/, '');
   const subheadline = documentTitle && topic.toLowerCase() !== documentTitle.toLowerCase() ? topic : second && findFigures(second).length === 0 && second.split(/\s+/).length <= 20 ? second : undefined;
   const base = { headline, ...(subheadline ? { subheadline } : {}), ...(request.brandName ? { kicker: request.brandName } : {}) };

@@ -19,7 +19,7 @@ export interface RequestContent {
 const W = String.raw`[\p{L}\p{N}'’&-]`;
 
 /** The video as the object of a request ("a short teaser", "ein kurzes Video", "une vidéo courte", "un anuncio"). */
-const NOUNS = String.raw`videos?|vids?|tiktoks?|clips?|films?|movies?|documentar(?:y|ies)|películas?|ads?|adverts?|advertisements?|commercials?|promos?|teasers?|trailers?|stings?|idents?|reels?|shorts|explainers?|animations?|slideshows?|spots?|bumpers?|intros?|outros?|montages?|kurzvideos?|erklärvideos?|werbevideos?|werbespots?|imagefilms?|vidéos?|pubs?|publicités?|bandes?-annonces?|capsules?|vídeos?|anuncios?|tráilers?|animaci(?:ón|ones)|cortos?`;
+const NOUNS = String.raw`videos?|vids?|tiktoks?|infographics?|infografik(?:en)?|infographies?|infograf[ií]as?|clips?|films?|movies?|documentar(?:y|ies)|películas?|ads?|adverts?|advertisements?|commercials?|promos?|teasers?|trailers?|stings?|idents?|reels?|shorts|explainers?|animations?|slideshows?|spots?|bumpers?|intros?|outros?|montages?|kurzvideos?|erklärvideos?|werbevideos?|werbespots?|imagefilms?|vidéos?|pubs?|publicités?|bandes?-annonces?|capsules?|vídeos?|anuncios?|tráilers?|animaci(?:ón|ones)|cortos?`;
 
 /** Words that only say what kind of video: "vertical", "30-second", "logo", "kurzes", "courte", "corto". */
 const MODIFIERS = new Set(
@@ -47,7 +47,7 @@ const EXPLAIN = new RegExp(
   'iu',
 );
 const MAKE = new RegExp(
-  String.raw`^${OPENERS}(?:make|create|generate|produce|build|render|write|do|design|craft|draft|prepare|animate|put together|give|i (?:want|need|would like)|i'd like|we (?:want|need)|need|mach|mache|macht|machen sie|erstelle|erstell|erstellen sie|produziere|generiere|gestalte|ich (?:brauche|möchte|will)|wir brauchen|fais|faites|crée|créez|réalise|réalisez|génère|générez|produis|prépare|conçois|je (?:veux|voudrais)|hazme|haz|hágame|haga|créame|creame|crea|cree|genera|produce|prepara|realiza|diseña|quiero|necesito)(?:[\s-]+(?:me|us|mir|uns|moi|nous))?(?:me|nos)?[\s,:]+`,
+  String.raw`^${OPENERS}(?:make it|make|create|generate|produce|build|render|write|do|design|craft|draft|prepare|animate|put together|give|i (?:want|need|would like)|i'd like|we (?:want|need)|need|mach es|mach daraus|mach|mache|macht|machen sie|erstelle|erstell|erstellen sie|produziere|generiere|gestalte|ich (?:brauche|möchte|will)|wir brauchen|fais-en|fais|faites|crée|créez|réalise|réalisez|génère|générez|produis|prépare|conçois|je (?:veux|voudrais)|hazlo|hazme|haz|hágame|haga|créame|creame|crea|cree|genera|produce|prepara|realiza|diseña|quiero|necesito)(?:[\s-]+(?:me|us|mir|uns|moi|nous))?(?:me|nos)?[\s,:]+`,
   'iu',
 );
 
