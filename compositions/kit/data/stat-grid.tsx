@@ -13,6 +13,7 @@ import { useEntrance } from '../motion';
 import { formatNumber } from '../stat-counter';
 import { bodyFloor, listOf, numberOf, pictureOf, PictureOrIcon, textOf, TitledScene } from '../lists/scene-parts';
 import { bodyDelay, cornerRadius, depthShadow, Enter, mixColors, uniformSize } from './common';
+import { FALLBACK_ICON, iconFor } from './icons';
 
 /** One figure of a stat grid. */
 export interface GridStat {
@@ -50,6 +51,8 @@ export interface StatGridNeeds {
   figureChars: number;
   labelChars: number;
   floor: number;
+  /** Whether the cards show pictures: without, the figure and label take the whole card. */
+  pictured?: boolean;
 }
 
 /** Height a label of `chars` characters takes at the smallest type in a column `width` wide (a character about 0.6 of the type size). */
@@ -69,16 +72,17 @@ function cardsIn(columns: number, n: number, needs: StatGridNeeds, width: number
   const meterH = Math.max(6, 12 * u);
   const innerW = cellW - pad * 2;
   const innerH = cellH - pad * 2 - meterH - pad * 0.5;
+  const pictured = needs.pictured !== false;
   if (beside) {
-    const picture = Math.round(Math.min(innerH * 0.92, innerW * 0.26, 240 * u));
-    const textW = innerW - picture - pad;
+    const picture = pictured ? Math.round(Math.min(innerH * 0.92, innerW * 0.26, 240 * u)) : 0;
+    const textW = pictured ? innerW - picture - pad : innerW;
     const labelH = Math.min(innerH * 0.75, labelNeed(needs, textW));
     return { columns, rows, cellW, cellH, gap, pad, beside, picture, textW, figureH: Math.max(0, innerH - labelH - 8 * u), labelH, meterH };
   }
   const labelH = Math.min(innerH * 0.7, labelNeed(needs, innerW));
   const rest = innerH - labelH - 8 * u - pad * 0.6;
-  const figureH = Math.max(needs.floor * 1.3, rest * 0.42);
-  const picture = Math.round(Math.max(0, Math.min(rest - figureH, innerW * 0.62, 240 * u)));
+  const figureH = pictured ? Math.max(needs.floor * 1.3, rest * 0.42) : Math.max(needs.floor * 1.3, rest);
+  const picture = pictured ? Math.round(Math.max(0, Math.min(rest - figureH, innerW * 0.62, 240 * u))) : 0;
   return { columns, rows, cellW, cellH, gap, pad, beside, picture, textW: innerW, figureH, labelH, meterH };
 }
 
@@ -134,7 +138,9 @@ const Grid: React.FC<{ theme: Theme; stats: GridStat[]; width: number; height: n
   const layout = useLayout();
   const n = stats.length;
   const floor = bodyFloor(layout);
-  const boxes = statGridLayout(n, { figureChars: Math.max(...stats.map((stat) => figureText(stat, stat.value).length)), labelChars: Math.max(...stats.map((stat) => stat.label.length)), floor }, width, height, u);
+  // Pictures only when every card has one, its own or an icon its label suggests: never a placeholder, never a mix.
+  const pictured = stats.every((stat) => stat.picture || iconFor(stat.label) !== FALLBACK_ICON);
+  const boxes = statGridLayout(n, { figureChars: Math.max(...stats.map((stat) => figureText(stat, stat.value).length)), labelChars: Math.max(...stats.map((stat) => stat.label.length)), floor, pictured }, width, height, u);
   const { columns, rows, cellW, cellH, gap } = boxes;
   const heading = theme.fonts.heading;
   const figureFont = Math.min(
@@ -199,7 +205,7 @@ const StatCard: React.FC<{ theme: Theme; stat: GridStat; boxes: StatGridBoxes; l
       part="stat-card"
       style={{ position: 'absolute', left, top, width: cellW, height: cellH, boxSizing: 'border-box', padding: pad, borderRadius: cornerRadius(theme, Math.min(cellW, cellH), 36 * u), background: colors.surface, boxShadow: depthShadow(theme, u), display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: beside ? pad : pad * 0.6, paddingBottom: pad * 1.5 + meterH }}
     >
-      <PictureOrIcon theme={theme} src={stat.picture} label={stat.label} size={picture} entered={entered} phase={index * 1.7} />
+      {picture > 0 ? <PictureOrIcon theme={theme} src={stat.picture} label={stat.label} size={picture} entered={entered} phase={index * 1.7} /> : null}
       <div style={{ width: textW, display: 'flex', flexDirection: 'column', alignItems: beside ? 'flex-start' : 'center', gap: 8 * u }}>
         <FitLines fit={{ ...figureFit, lines: [figureText(stat, stat.value * counted)] }} width={textW} family={theme.fonts.heading} weight={800} color={readableOn(colors.surface, colors.primary)} lineHeight={1.1} align={align} part="figure" style={{ fontVariantNumeric: 'tabular-nums' }} />
         {stat.label ? <FittedText part="stat-label" text={stat.label} width={textW} height={labelH} maxLines={4} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.onSurface} align={align} lineHeight={1.2} /> : null}
