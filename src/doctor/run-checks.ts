@@ -111,6 +111,10 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
     const { checkLanguageModel } = await import('../pipeline/providers/llm/check-language-model.js');
     results.push(await checkLanguageModel('language model', config.languageModel));
     if (config.premiumLanguageModel) results.push(await checkLanguageModel('premium model', config.premiumLanguageModel));
+  } else {
+    // Nothing matters more to what the videos say: said even though the node runs without one.
+    const { NO_LANGUAGE_MODEL } = await import('../pipeline/providers/llm/model-config.js');
+    results.push({ name: 'language model', status: 'warn', ...NO_LANGUAGE_MODEL });
   }
   if (config.queueUrl) results.push(...(await scaleOutChecks(config.queueUrl, config)));
   if (config.footage) results.push(footageCheck(config.footage));

@@ -135,6 +135,10 @@ async function serve(options: Record<string, unknown>): Promise<void> {
   const { redactUrl } = await import('../../queue/queue-settings.js');
   const { describeStoreSetting } = await import('../../storage/store-config.js');
   process.stdout.write(`listening on http://${bindHost}:${port}\n`);
+  if (!config.languageModel) {
+    const { NO_LANGUAGE_MODEL } = await import('../../pipeline/providers/llm/model-config.js');
+    process.stdout.write(`language model: ${NO_LANGUAGE_MODEL.detail}\n  to write real scripts: ${NO_LANGUAGE_MODEL.fix}\n`);
+  }
   logger.info(
     {
       dataDir: config.dataDir,

@@ -104,6 +104,12 @@ export function parseLanguageModelSetting(value: string, options: ParseLanguageM
 }
 
 /** `<provider>:<model>` of a setting, for logs and the doctor (never the key). */
+/** What a node without a language model does, and how to give it one: for `service doctor` and `serve`'s start. */
+export const NO_LANGUAGE_MODEL = {
+  detail: "none configured: scripts come from the embedded rules, which show only the prompt's own content (a prompt that only names a topic makes a thin video)",
+  fix: 'pull a model and serve with it (service models pull, then --llm local:<file.gguf>), point at a server (--llm openai-compatible:<model> --llm-base-url <url>), or use a key (--llm openai:<model> with OPENAI_API_KEY)',
+};
+
 export function describeLanguageModel(setting: LanguageModelSetting): string {
   return setting.provider === 'local'
     ? `local:${setting.model}`
