@@ -9,7 +9,7 @@ import React from 'react';
 import { useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors, readableOn } from '../color';
-import { bodyDelay, cornerRadius, depthShadow, Enter, mixColors, uniformSize, useReveal } from '../data/common';
+import { bodyDelay, cornerRadius, depthShadow, Enter, linesAt, mixColors, uniformSize, useReveal } from '../data/common';
 import { FittedText } from '../fitted-text';
 import { useLayout, type Layout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
@@ -21,6 +21,9 @@ export interface BeforeAfterSide {
   points?: string[];
   picture?: string;
 }
+
+/** Space between one point and the next, in units. */
+const POINT_GAP = 10;
 
 /** Points a side shows at most. */
 export const BEFORE_AFTER_MAX_POINTS = 3;
@@ -85,19 +88,28 @@ const Body: React.FC<{ theme: Theme; sides: BeforeAfterSide[]; width: number; he
   const boxes = beforeAfterLayout(layout, sides.some((side) => side.points!.length > 0), width, height, u, floor);
   const heading = theme.fonts.heading;
   const labelFont = uniformSize(sides.map((side) => side.label), { width: boxes.textW - 36 * u, height: boxes.labelH, maxLines: 2, maxFontSize: 60 * u, family: heading, weight: 800, lineHeight: 1.1 });
-  const maxPoints = Math.max(1, ...sides.map((side) => side.points!.length));
-  const pointFont = Math.max(
-    floor,
-    uniformSize(sides.flatMap((side) => side.points!), { width: boxes.textW - 34 * u, height: boxes.pointsH / maxPoints, maxLines: 3, maxFontSize: Math.max(floor, Math.min(46 * u, labelFont * 0.85)), family: theme.fonts.body, weight: 500, lineHeight: 1.15 }),
-  );
+  // The points' type: the largest, from the label's down to the floor, at which every card's points
+  // fit their room on up to three lines each, in rows as tall as their lines. At the floor, a
+  // picture above the text gives up height (to 60% of its size) before the points shrink under it.
+  const pointW = boxes.textW - Math.max(6, 14 * u) - 20 * u;
+  const need = (size: number) => Math.max(0, ...sides.map((side) => side.points!.reduce((sum, point) => sum + linesAt(point, { width: pointW, height: 100000, maxLines: 3, maxFontSize: size, family: theme.fonts.body, weight: 500, lineHeight: 1.15 }) * size * 1.15 + POINT_GAP * u, 0)));
+  let pointFont = floor;
+  for (let size = Math.max(floor, Math.min(46 * u, labelFont * 0.85)); size >= floor; size *= 0.97) {
+    if (need(size) <= boxes.pointsH) {
+      pointFont = size;
+      break;
+    }
+  }
+  const deficit = boxes.pictureBeside ? 0 : Math.min(boxes.picture * 0.4, Math.max(0, need(pointFont) - boxes.pointsH));
+  const fitted = { ...boxes, picture: Math.round(boxes.picture - deficit), pointsH: boxes.pointsH + deficit };
   const start = bodyDelay(theme);
   const wipeAt = start + 22;
   return (
     <>
       {sides.map((side, i) => (
-        <Panel key={i} theme={theme} side={side} after={i === 1} box={boxes.panels[i]!} boxes={boxes} labelFont={Math.max(labelFont, floor)} pointFont={pointFont} delay={i === 0 ? start : wipeAt} u={u} />
+        <Panel key={i} theme={theme} side={side} after={i === 1} box={boxes.panels[i]!} boxes={fitted} labelFont={Math.max(labelFont, floor)} pointFont={pointFont} delay={i === 0 ? start : wipeAt} u={u} />
       ))}
-      <Handle theme={theme} boxes={boxes} delay={wipeAt} />
+      <Handle theme={theme} boxes={fitted} delay={wipeAt} />
     </>
   );
 };
@@ -112,7 +124,11 @@ const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box
   const onPill = readableOn(pill, after ? colors.background : colors.surface);
   const dot = Math.max(6, 14 * u);
   const points = side.points!;
-  const rowH = pointsH / Math.max(1, points.length);
+  // Each point's row is as tall as its lines; the rows share what is left of the room.
+  const pointW = textW - dot - 20 * u;
+  const rowNeeds = points.map((point) => linesAt(point, { width: pointW, height: 100000, maxLines: 3, maxFontSize: pointFont, family: theme.fonts.body, weight: 500, lineHeight: 1.15 }) * pointFont * 1.15 + POINT_GAP * u);
+  const share = Math.max(0, pointsH - rowNeeds.reduce((sum, h) => sum + h, 0)) / Math.max(1, points.length);
+  const rowHs = rowNeeds.map((h) => h + share);
   const clip = !after || wipe >= 1 ? undefined : boxes.across ? `inset(0 ${(1 - wipe) * 100}% 0 0)` : `inset(0 0 ${(1 - wipe) * 100}% 0)`;
   const card = (
     <div
@@ -125,9 +141,9 @@ const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box
           <FittedText part="before-after-label" text={side.label} width={textW - 36 * u} height={labelH} maxLines={2} maxFontSize={labelFont} family={theme.fonts.heading} weight={800} color={onPill} lineHeight={1.1} style={{ width: 'auto', maxWidth: textW - 36 * u }} />
         </div>
         {points.map((point, p) => (
-          <div key={p} style={{ display: 'flex', alignItems: 'center', gap: 20 * u, height: rowH }}>
+          <div key={p} style={{ display: 'flex', alignItems: 'center', gap: 20 * u, height: rowHs[p] }}>
             <div style={{ flex: 'none', width: dot, height: dot, borderRadius: '50%', background: after ? colors.primary : mixColors(colors.text, colors.surface, 0.5) }} />
-            <FittedText part="before-after-point" text={point} width={textW - dot - 20 * u} height={rowH * 0.96} maxLines={3} maxFontSize={pointFont} family={theme.fonts.body} weight={500} color={colors.onSurface} lineHeight={1.15} />
+            <FittedText part="before-after-point" text={point} width={pointW} height={rowHs[p]! - POINT_GAP * u + 2} maxLines={3} maxFontSize={pointFont} family={theme.fonts.body} weight={500} color={colors.onSurface} lineHeight={1.15} />
           </div>
         ))}
       </div>
