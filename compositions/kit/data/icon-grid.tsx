@@ -40,20 +40,22 @@ interface IconGridPlan {
  * a few items fill the canvas with pictures. Labels that cannot keep the floor count heavily against
  * the plan, so a dense grid takes more rows or puts labels beside their icons rather than shrinking them.
  */
-function planIconGrid(labels: string[], family: string, W: number, H: number, u: number, floor: number, canvasArea: number, banner: boolean, columns: number, beside: boolean): IconGridPlan {
+function planIconGrid(labels: string[], family: string, W: number, H: number, u: number, floor: number, canvasArea: number, banner: boolean, columns: number, beside: boolean, share = 0.3): IconGridPlan {
   const n = labels.length;
   const rows = Math.ceil(n / columns);
-  const gap = (banner ? 20 : rows >= 3 ? 18 : 28) * u;
+  // Dense grids close up, so the labels keep their size.
+  const gap = (banner ? 20 : rows >= 4 ? 14 : rows >= 3 ? 18 : 28) * u;
   const cellW = Math.min((W - gap * (columns - 1)) / columns, columns > 1 ? 640 * u : Infinity);
   const cellH = Math.min((H - gap * (rows - 1)) / rows, 620 * u, columns > 1 && !beside ? cellW * 1.3 : Infinity);
-  const pad = Math.max(10 * u, Math.min(cellW, cellH) * (beside ? 0.12 : 0.1), 0);
+  const pad = Math.max(10 * u, Math.min(cellW, cellH) * (beside && rows < 4 ? 0.12 : 0.1));
   const box = (width: number, height: number, maxFontSize: number) => ({ width: Math.max(8, width), height: Math.max(8, height), maxLines: 3, maxFontSize, family, weight: 700, lineHeight: 1.2 });
   const maxFont = Math.max(floor, (n <= 4 ? 56 : 48) * u);
   let disc: number;
   let labelW: number;
   let labelH: number;
   if (beside) {
-    disc = Math.round(Math.max(0, Math.min(cellH - pad * 2, cellW * 0.3, 220 * u)));
+    // The icon takes up to `share` of the cell's width: a smaller one leaves long labels room at the floor.
+    disc = Math.round(Math.max(0, Math.min(cellH - pad * 2, cellW * share, 220 * u)));
     labelW = cellW - pad * 3 - disc;
     labelH = cellH - pad * 2;
   } else {
@@ -82,10 +84,12 @@ function bestIconGridPlan(labels: string[], family: string, W: number, H: number
   let best: IconGridPlan | undefined;
   for (const beside of [false, true]) {
     for (let columns = 1; columns <= labels.length; columns += 1) {
-      const plan = planIconGrid(labels, family, W, H, u, floor, canvasArea, banner, columns, beside);
-      // Beside only where the cell is wide: a label beside an icon in a squarish card reads cramped.
-      if (beside && plan.cellW / plan.cellH < 1.3) continue;
-      if (!best || plan.score > best.score) best = plan;
+      for (const share of beside ? [0.3, 0.24, 0.18] : [0.3]) {
+        const plan = planIconGrid(labels, family, W, H, u, floor, canvasArea, banner, columns, beside, share);
+        // Beside only where the cell is wide: a label beside an icon in a squarish card reads cramped.
+        if (beside && plan.cellW / plan.cellH < 1.3) continue;
+        if (!best || plan.score > best.score) best = plan;
+      }
     }
   }
   return best!;
