@@ -69,13 +69,14 @@ function planIconGrid(labels: string[], family: string, W: number, H: number, u:
   const fill = n / (rows * columns);
   const coverage = Math.min(1, ((cellW * columns + gap * (columns - 1)) * (cellH * rows + gap * (rows - 1))) / (W * H));
   // Labels under the floor count heavily against a plan; so does an icon too small to read as a picture.
-  const penalty = (labelFont >= floor - 0.01 ? 1 : 0.05 * (labelFont / floor) ** 4) * (disc >= floor * 1.4 ? 1 : 0.01);
+  const penalty = (labelFont >= floor - 0.01 ? 1 : 0.05 * (labelFont / floor) ** 4) * (disc >= floor * 1.2 ? 1 : 0.2);
   // The icons are the scene's picture: spread over the frame they should cover a fifth of the canvas (the
   // box from the first icon to the last; stacked icons sit centred in their cells, beside ones at the left).
   const across = columns > 1 ? (columns - 1) * (cellW + gap) + (beside ? pad : 0) + disc : disc;
   const down = (rows - 1) * (cellH + gap) + disc;
   const pictured = Math.min(1, (across * down) / canvasArea / 0.22);
-  const score = (disc * 2 + labelFont * 2) * fill ** 1.5 * Math.sqrt(coverage) * penalty * pictured ** 8;
+  // Labels past a little over the floor read no better: past it, the icons' size decides.
+  const score = (disc * 2 + Math.min(labelFont, floor * 1.15) * 2) * fill ** 1.5 * Math.sqrt(coverage) * penalty * pictured ** 8;
   return { columns, rows, gap, cellW, cellH, beside, pad, disc, labelW, labelH, labelFont, score };
 }
 
