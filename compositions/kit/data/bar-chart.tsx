@@ -91,28 +91,40 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const top = capH + capGap;
   const innerH = H - top;
 
+  // The smallest body type a chart label may take: 4.2% of the canvas's shorter side. A layout
+  // whose labels would go under it loses to one that keeps them at it (labels wrap rather than shrink).
+  const floor = labelFloor(useLayout().unit);
+
   // Columns: labels under the bars, values over them.
   const slot = W / n;
   const colLabelZone = innerH * (portrait ? 0.2 : 0.26);
-  // Few columns get larger type.
-  const labelMax = (n <= 4 ? 40 : n <= 7 ? 34 : 30) * u;
-  const valueMax = (n <= 4 ? 56 : n <= 7 ? 46 : 38) * u;
+  // Few columns get larger type; none gets less than the floor.
+  const labelMax = Math.max(floor, (n <= 4 ? 46 : n <= 7 ? 45 : 40) * u);
+  const valueMax = Math.max(floor * 1.15, (n <= 4 ? 54 : n <= 7 ? 50 : 40) * u);
   const colLabel = uniformSize(texts, { width: slot - Math.max(8, slot * 0.1), height: colLabelZone, maxLines: 3, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 });
   const colValue = uniformSize(finals, { width: slot * 0.94, height: valueMax * 1.2, maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   const colScore = Math.min(colLabel, colValue * 0.9);
 
   // Horizontal bars: labels beside (landscape) or above with the value (portrait).
   const rowH = innerH / n;
-  const rowsLabelW = Math.round(W * 0.28);
-  const rowsValue = uniformSize(finals, { width: W * 0.16, height: Math.min(rowH * 0.7, 46 * u), maxLines: 1, maxFontSize: 36 * u, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
-  const rowsLabel = uniformSize(texts, { width: rowsLabelW, height: rowH * 0.9, maxLines: 2, maxFontSize: 30 * u, family: body, weight: 600, lineHeight: 1.15 });
-  const stackTextH = rowH * 0.46;
-  const stackValue = uniformSize(finals, { width: W * 0.3, height: Math.min(stackTextH, 48 * u), maxLines: 1, maxFontSize: 38 * u, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  const rowsValue = uniformSize(finals, { width: W * 0.16, height: Math.min(rowH * 0.8, floor * 1.3), maxLines: 1, maxFontSize: Math.max(floor, 38 * u), family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  // The label column is as narrow as lets the labels reach the floor on two lines, 28..44% of the width.
+  const rowsLabelAt = (share: number) => uniformSize(texts, { width: Math.round(W * share), height: rowH * 0.94, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
+  // When no width gets there (rows too short for the floor), the narrowest that gives the largest type.
+  const shares = [0.28, 0.32, 0.36, 0.4, 0.44];
+  const rowsShare = shares.find((share) => rowsLabelAt(share) >= floor * 0.999) ?? shares.reduce((best, share) => (rowsLabelAt(share) > rowsLabelAt(best) * 1.04 ? share : best), shares[0]!);
+  const rowsLabelW = Math.round(W * rowsShare);
+  const rowsLabel = rowsLabelAt(rowsShare);
+  const stackTextH = rowH * 0.58;
+  const stackValue = uniformSize(finals, { width: W * 0.3, height: Math.min(stackTextH, floor * 1.35), maxLines: 1, maxFontSize: Math.max(floor, 40 * u), family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   const stackValueW = widestText(finals, figure, 700, stackValue);
-  const stackLabel = uniformSize(texts, { width: W - stackValueW - 24 * u, height: stackTextH, maxLines: 1, maxFontSize: 32 * u, family: body, weight: 600, lineHeight: 1.15 });
+  const stackLabel = uniformSize(texts, { width: W - stackValueW - 24 * u, height: stackTextH, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
   const sideScore = portrait ? Math.min(stackLabel, stackValue) : Math.min(rowsLabel, rowsValue);
-  // Columns read best; horizontal bars win only when they give the labels clearly larger type.
-  const mode: BarMode = colScore >= sideScore * (portrait ? 0.85 : 0.72) && colScore >= 22 * u ? 'columns' : portrait ? 'stacked' : 'rows';
+  // Columns read best; horizontal bars win when columns would take the labels under the floor and
+  // they do not, or when they give the labels clearly larger type.
+  const colOk = colScore >= floor * 0.999;
+  const sideOk = sideScore >= floor * 0.999;
+  const mode: BarMode = (colOk || !sideOk) && colScore >= sideScore * (colOk ? (portrait ? 0.85 : 0.72) : 1) ? 'columns' : portrait ? 'stacked' : 'rows';
 
   const delay = bodyDelay(theme);
   const stagger = staggerFor(theme, n);
@@ -135,8 +147,8 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
     const plotBottom = labelsTop - Math.round(16 * u);
     const plotH = plotBottom - plotTop - (hasNegative ? valueH : 0);
     const zeroY = Math.round(plotTop + (plotH * hi) / (hi - lo));
-    // Bars at most 62% of their slot, and always at least MIN_BAR_GAP_PX apart.
-    const barW = Math.max(MIN_BAR_PX, Math.min(Math.round(slot * 0.62), Math.round(230 * u), Math.floor(slot) - MIN_BAR_GAP_PX - 1));
+    // Bars at most 66% of their slot, and always at least MIN_BAR_GAP_PX apart.
+    const barW = Math.max(MIN_BAR_PX, Math.min(Math.round(slot * 0.66), Math.round(240 * u), Math.floor(slot) - MIN_BAR_GAP_PX - 1));
     return (
       <>
         {caption}
@@ -156,7 +168,7 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const regionLeft = x0 + (hasNegative && !stacked ? valueW + valueGap : 0);
   const regionRight = stacked ? W : W - valueW - valueGap;
   const zeroX = Math.round(regionLeft + ((regionRight - regionLeft) * -lo) / (hi - lo));
-  const barT = Math.max(MIN_BAR_PX, Math.min(Math.round(rowH * (stacked ? 0.34 : 0.6)), Math.round(72 * u), Math.floor(rowH) - MIN_BAR_GAP_PX - 1));
+  const barT = Math.max(MIN_BAR_PX, Math.min(Math.round(rowH * (stacked ? 0.3 : 0.6)), Math.round(72 * u), Math.floor(rowH) - MIN_BAR_GAP_PX - 1));
   return (
     <>
       {caption}
@@ -188,6 +200,11 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
     </>
   );
 };
+
+/** The smallest size of a chart's body text, in px, for a canvas `unit` (its shorter side / 1080): 4.2% of the shorter side. */
+export function labelFloor(unit: number): number {
+  return 45 * unit;
+}
 
 /** A bar's length in whole pixels: never shorter than MIN_BAR_PX, so a 0 is a visible, countable stub. */
 function barLength(value: number, scale: number, progress: number): number {
@@ -276,7 +293,7 @@ const RowItem: React.FC<{
     return (
       <>
         <Enter theme={theme} delay={delay} distance={14 * u} style={{ position: 'absolute', left: 0, top: textTop, width: labelWidth, height: textH, display: 'flex', alignItems: 'flex-end' }}>
-          <FittedText part="bar-label" text={point.label} width={labelWidth} height={textH} maxLines={1} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.15} />
+          <FittedText part="bar-label" text={point.label} width={labelWidth} height={textH} maxLines={2} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.15} />
         </Enter>
         <div style={{ position: 'absolute', left: width - valueW, top: textTop, width: valueW, height: textH, display: 'flex', alignItems: 'flex-end', opacity: enter }}>
           <CountText part="bar-value" value={point.value} progress={progress} unit={unit} decimals={decimals} width={valueW} height={textH} maxFontSize={valueFont} family={theme.fonts.heading} weight={700} color={colors.text} align="right" />

@@ -4,7 +4,8 @@ import { backdropColors, kitColors, readableOn } from '../color';
 import { useLayout } from '../layout';
 import { useEntrance } from '../motion';
 import type { ChartProps } from './bar-chart';
-import { bodyDelay, categoryColors, chartPoints, cornerRadius, CountText, DataScene, decimalsOf, Enter, formatValue, isBanner, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
+import { labelFloor } from './bar-chart';
+import { bodyDelay, categoryColors, chartPoints, cornerRadius, CountText, DataScene, decimalsOf, Enter, formatValue, isBanner, linesAt, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
 import { FittedText } from '../fitted-text';
 
 function polar(cx: number, cy: number, r: number, degrees: number): [number, number] {
@@ -66,27 +67,79 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const body = theme.fonts.body;
   const figure = theme.fonts.heading;
 
-  const gapX = (banner ? 48 : 64) * u;
+  // The smallest body type in the legend and the ring: 4.2% of the canvas's shorter side.
+  const floor = labelFloor(useLayout().unit);
+  const gapX = (banner ? 48 : 56) * u;
   const gapY = 44 * u;
   const capH = valueLabel ? Math.round(Math.max(14, 28 * u)) : 0;
   const capGap = valueLabel ? Math.round(12 * u) : 0;
-  // Rows as tall as suits the count; the legend never stretches wider than it reads well.
-  const rowTarget = (n <= 3 ? 96 : n <= 6 ? 76 : 60) * u;
+  const finals = points.map((p) => formatValue(p.value, unit, decimals));
+  const shareTexts = shares.map((s) => `${formatValue(s * 100, '%', 0)}`);
+  const labels = points.map((p) => p.label);
+  const inner = 18 * u;
+  const colGap = 40 * u;
+  const labelMax = Math.max(floor, (n <= 3 ? 46 : n <= 6 ? 42 : 36) * u);
+  const valueMax = Math.max(floor * 1.1, (n <= 3 ? 58 : n <= 6 ? 48 : 40) * u);
+  // Rows as tall as suits the count, and tall enough for a label on two lines where there is room.
+  const baseRow = (n <= 3 ? 96 : n <= 6 ? 76 : 60) * u;
+  const rowTarget = Math.max(baseRow, (floor * 1.15 * 2 + 8 * u) / 0.86);
+
+  /**
+   * The legend's type in a column `colW` wide with rows `rowH` tall. A row is swatch · label ·
+   * value (· share) on one line, or when `compact` the label (up to two lines) with the value and
+   * share on a line under it, which needs a narrower column and lets the pie grow.
+   */
+  const legendType = (colW: number, rowH: number, compact: boolean) => {
+    const swatch = Math.round(Math.min(rowH * (compact ? 0.3 : 0.42), 34 * u));
+    const textH = rowH * (compact ? 0.92 : 0.86);
+    const room = colW - swatch - inner;
+    // Under a label the figure stays just above the floor, leaving the label its two lines.
+    const figureMax = compact ? Math.max(floor * 1.1, Math.min(valueMax, 46 * u)) : valueMax;
+    const valueH = compact ? Math.min(textH * 0.4, figureMax * 1.2) : Math.min(textH, valueMax * 1.2);
+    const valueFont = uniformSize(finals, { width: compact ? room * 0.62 : colW * 0.3, height: valueH, maxLines: 1, maxFontSize: figureMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+    const valueW = widestText(finals, figure, 700, valueFont);
+    const shareFont = Math.min(Math.max(floor, valueFont * 0.8), uniformSize(shareTexts, { width: compact ? Math.max(4, room - valueW - inner) : colW * 0.16, height: Math.min(compact ? valueH : textH, floor * 1.3), maxLines: 1, maxFontSize: Math.max(floor, 30 * u), family: body, weight: 600, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' }));
+    const shareW = showShare ? widestText(shareTexts, body, 600, shareFont) : 0;
+    const labelW = compact ? room : room - valueW - inner - (showShare ? shareW + inner : 0);
+    const labelH = compact ? textH - Math.ceil(valueFont * 1.15) - 4 * u : textH;
+    const labelFont = uniformSize(labels, { width: labelW, height: labelH, maxLines: 2, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 });
+    return { compact, swatch, textH, labelH, valueFont, valueW, shareFont, shareW, labelW, labelFont, smallest: Math.min(labelFont, valueFont, showShare ? shareFont : Infinity) };
+  };
+
   let D: number;
   let legendW: number;
   let legendH: number;
   let columns = 1;
+  let compact = false;
   if (beside) {
-    D = Math.floor(Math.min(H, W * (banner ? 0.42 : 0.46)));
-    const room = W - D - gapX;
-    columns = n > 5 && room >= 900 * u && (H - capH - capGap) / n < 56 * u ? 2 : 1;
-    legendW = Math.min(room, columns === 2 ? 1200 * u : 700 * u);
-    legendH = Math.min(H, capH + capGap + rowTarget * Math.ceil(n / columns));
+    const avail = H - capH - capGap;
+    columns = n > 5 && W - Math.min(H, W * 0.4) - gapX >= 900 * u && avail / n < 56 * u ? 2 : 1;
+    const perCol = Math.ceil(n / columns);
+    const colOf = (w: number) => (w - colGap * (columns - 1)) / columns;
+    // The legend takes the narrowest width that keeps its type at the floor and the pie the rest,
+    // up to the full height; two-tier rows are used when they let the pie grow. When nothing
+    // reaches the floor, the width that gives the largest type.
+    const widths = [0.22, 0.26, 0.3, 0.34, 0.38, 0.42, 0.46, 0.5, 0.54, 0.58].map((share) => W * share);
+    const options = [false, true].map((tiered) => {
+      const rowH = Math.min(avail / perCol, tiered ? Math.max(rowTarget, (floor * 1.15 * 2 + Math.max(floor * 1.1, 46 * u) * 1.15 + 16 * u) / 0.92) : rowTarget);
+      const fits = widths.find((w) => legendType(colOf(w), rowH, tiered).smallest >= floor * 0.999);
+      const best = fits ?? widths.reduce((a, w) => (legendType(colOf(w), rowH, tiered).smallest > legendType(colOf(a), rowH, tiered).smallest + 0.5 ? w : a), widths[0]!);
+      return { tiered, rowH, width: best, fits: fits !== undefined, smallest: legendType(colOf(best), rowH, tiered).smallest, D: Math.floor(Math.min(H, W - gapX - best)) };
+    });
+    const [flat, tiered] = options as [(typeof options)[0], (typeof options)[0]];
+    const pick = (flat.fits && (!tiered.fits || flat.D >= tiered.D * 0.94)) || (!flat.fits && !tiered.fits && flat.smallest >= tiered.smallest) ? flat : tiered;
+    compact = pick.tiered;
+    D = pick.D;
+    legendW = Math.min(W - D - gapX, Math.max(pick.width, columns === 2 ? 0 : Math.min(700 * u, W - D - gapX)));
+    legendH = Math.min(H, capH + capGap + pick.rowH * perCol);
   } else {
     columns = n > 8 && W >= 560 * u ? 2 : 1;
-    const need = capH + capGap + rowTarget * Math.ceil(n / columns);
-    D = Math.floor(Math.max(H * 0.36, Math.min(W * 0.84, H - need - gapY)));
-    legendW = Math.min(W, columns === 2 ? W : 760 * u);
+    legendW = Math.min(W, columns === 2 ? W : 800 * u);
+    // Rows as tall as the labels' lines need at the legend's width, so the pie keeps the rest.
+    const probe = legendType((legendW - colGap * (columns - 1)) / columns, rowTarget, false);
+    const lines = Math.max(1, ...labels.map((label) => linesAt(label, { width: probe.labelW, height: 10000, maxLines: 2, maxFontSize: probe.labelFont, family: body, weight: 600, lineHeight: 1.15 })));
+    const need = capH + capGap + Math.max(baseRow, (lines * probe.labelFont * 1.15 + 10 * u) / 0.86) * Math.ceil(n / columns);
+    D = Math.floor(Math.max(H * 0.36, Math.min(W * 0.88, H - need - gapY)));
     legendH = Math.min(need, H - D - gapY);
   }
   const perColumn = Math.ceil(n / columns);
@@ -100,29 +153,15 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const legend = beside ? { left: gx + D + gapX, top: gy + (groupH - legendH) / 2, width: legendW } : { left: (W - legendW) / 2, top: gy + D + gapY, width: legendW };
 
   // The legend: one or two columns of rows, each swatch · label · value (· share).
-  const colGap = 40 * u;
   const colW = (legendW - colGap * (columns - 1)) / columns;
-  const swatch = Math.round(Math.min(rowH * 0.42, 32 * u));
-  const textH = rowH * 0.86;
-  const finals = points.map((p) => formatValue(p.value, unit, decimals));
-  const shareTexts = shares.map((s) => `${formatValue(s * 100, '%', 0)}`);
-  const valueMax = (n <= 3 ? 58 : n <= 6 ? 46 : 38) * u;
-  const valueFont = uniformSize(finals, { width: colW * 0.3, height: Math.min(textH, valueMax * 1.2), maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
-  const valueW = widestText(finals, figure, 700, valueFont);
-  const shareFont = Math.min(valueFont * 0.72, uniformSize(shareTexts, { width: colW * 0.14, height: Math.min(textH, 40 * u), maxLines: 1, maxFontSize: 30 * u, family: body, weight: 600, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' }));
-  const shareW = showShare ? widestText(shareTexts, body, 600, shareFont) : 0;
-  const inner = 18 * u;
-  const labelW = colW - swatch - inner - valueW - inner - (showShare ? shareW + inner : 0);
-  const labelFont = uniformSize(
-    points.map((p) => p.label),
-    { width: labelW, height: textH, maxLines: 2, maxFontSize: (n <= 3 ? 44 : n <= 6 ? 38 : 34) * u, family: body, weight: 600, lineHeight: 1.15 },
-  );
+  const type = legendType(colW, rowH, compact);
+  const { swatch, textH, valueFont, valueW, shareFont, shareW, labelW, labelFont } = type;
 
   const delay = bodyDelay(theme);
   const sweep = useReveal(delay, Math.max(40, theme.motion.durationFrames * 2.5));
   const stagger = staggerFor(theme, n, 36);
   const R = D / 2;
-  const innerR = donut ? R * 0.58 : 0;
+  const innerR = donut ? R * 0.6 : 0;
   const separator = n > 1 ? Math.max(2, 4 * u) : 0;
   let angle = 0;
   const slices = points.map((_, i) => {
@@ -149,9 +188,9 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
         </svg>
         {donut && total > 0 ? (
           <div style={{ position: 'absolute', left: R - centerW / 2, top: R - centerW / 2, width: centerW, height: centerW, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 4 * u }}>
-            <CountText part="donut-value" value={points[top]!.value} progress={sweep} unit={unit} decimals={decimals} width={centerW} height={centerW * 0.46} maxFontSize={110 * u} family={figure} weight={800} color={centerColor} align="center" />
+            <CountText part="donut-value" value={points[top]!.value} progress={sweep} unit={unit} decimals={decimals} width={centerW} height={centerW * 0.4} maxFontSize={110 * u} family={figure} weight={800} color={centerColor} align="center" />
             <Enter theme={theme} delay={delay + 20} distance={10 * u}>
-              <FittedText part="donut-label" text={points[top]!.label} width={centerW} height={centerW * 0.4} maxLines={2} maxFontSize={30 * u} family={body} weight={600} color={colors.muted} align="center" lineHeight={1.15} />
+              <FittedText part="donut-label" text={points[top]!.label} width={centerW} height={centerW * 0.52} maxLines={2} maxFontSize={Math.max(floor, 30 * u)} family={body} weight={600} color={colors.muted} align="center" lineHeight={1.15} />
             </Enter>
           </div>
         ) : null}
@@ -189,6 +228,8 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
               shareW={shareW}
               shareFont={shareFont}
               textH={textH}
+              labelH={type.labelH}
+              compact={compact}
               inner={inner}
               u={u}
             />
@@ -221,11 +262,29 @@ const LegendRow: React.FC<{
   shareW: number;
   shareFont: number;
   textH: number;
+  labelH: number;
+  compact: boolean;
   inner: number;
   u: number;
-}> = ({ theme, delay, progress, left, top, width, height, color, swatch, label, labelW, labelFont, value, unit, decimals, valueW, valueFont, share, shareW, shareFont, textH, inner, u }) => {
+}> = ({ theme, delay, progress, left, top, width, height, color, swatch, label, labelW, labelFont, value, unit, decimals, valueW, valueFont, share, shareW, shareFont, textH, labelH, compact, inner, u }) => {
   const colors = kitColors(theme);
   const enter = useEntrance(theme, delay);
+  if (compact) {
+    // Two tiers: the label, then the value and share under it.
+    const figureH = Math.ceil(valueFont * 1.15) + 2;
+    return (
+      <Enter theme={theme} delay={delay} distance={16 * u} part="legend-item" style={{ position: 'absolute', left, top, width, height, display: 'flex', alignItems: 'center', gap: inner }}>
+        <div data-kit-part="legend-swatch" style={{ flex: 'none', alignSelf: 'center', width: swatch, height: swatch, borderRadius: cornerRadius(theme, swatch, swatch / 2), background: color, transform: `scale(${enter})` }} />
+        <div style={{ flex: 'none', width: labelW, display: 'flex', flexDirection: 'column', gap: 4 * u }}>
+          <FittedText part="legend-label" text={label} width={labelW} height={labelH} maxLines={2} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.15} />
+          <div style={{ display: 'flex', alignItems: 'baseline', gap: inner }}>
+            <CountText part="legend-value" value={value} progress={progress} unit={unit} decimals={decimals} width={valueW} height={figureH} maxFontSize={valueFont} family={theme.fonts.heading} weight={700} color={colors.text} style={{ flex: 'none' }} />
+            {share !== undefined ? <CountText part="legend-share" value={share} progress={progress} unit="%" decimals={0} width={shareW} height={figureH} maxFontSize={shareFont} family={theme.fonts.body} weight={600} color={colors.muted} style={{ flex: 'none' }} /> : null}
+          </div>
+        </div>
+      </Enter>
+    );
+  }
   return (
     <Enter theme={theme} delay={delay} distance={16 * u} part="legend-item" style={{ position: 'absolute', left, top, width, height, display: 'flex', alignItems: 'center', gap: inner }}>
       <div data-kit-part="legend-swatch" style={{ flex: 'none', width: swatch, height: swatch, borderRadius: cornerRadius(theme, swatch, swatch / 2), background: color, transform: `scale(${enter})` }} />
