@@ -169,10 +169,10 @@ const Down: React.FC<{ theme: Theme; title: string; width: number; height: numbe
   const readable = Math.min(layout.width, layout.height) * 0.0425;
   const side = W / H > 0.9;
   const rowCap = 260 * u;
-  const node = Math.min(Math.min(H / n, rowCap) * (side ? 0.56 : 0.62), W * (side ? 0.13 : 0.16));
+  const node = Math.min(Math.min(H / n, rowCap) * (side ? 0.5 : 0.62), W * (side ? 0.12 : 0.16));
   // The text's column as Rows lays it out: right of the dates' column and the line when side by side.
   const whenW = side ? dateColumn(events, theme.fonts.heading, W, u) : 0;
-  const textW = side ? W - whenW - node - 48 * u : W - node - 30 * u;
+  const textW = side ? W - whenW - node - 40 * u : W - node - 30 * u;
   const textNeed = Math.max(...events.map((e) => fitText({ text: e.text, width: textW, height: 100000, maxLines: 3, maxFontSize: readable, family: theme.fonts.body, weight: 500, lineHeight: 1.25 }).lines.length)) * readable * 1.25;
   const rowNeed = Math.min(rowCap, side ? textNeed / 0.88 + 8 * u : readable * 1.35 + 8 * u + textNeed + 28 * u);
   const gap = 36 * u;
@@ -192,7 +192,7 @@ const Down: React.FC<{ theme: Theme; title: string; width: number; height: numbe
 
 /** Side by side, the date column is as wide as the longest date needs at a generous size. */
 function dateColumn(events: TimelineEvent[], family: string, W: number, u: number): number {
-  return Math.min(Math.max(widestText(events.map((e) => e.when), family, 800, 48 * u), W * 0.14), W * 0.34);
+  return Math.min(Math.max(widestText(events.map((e) => e.when), family, 800, 46 * u), W * 0.1), W * 0.34);
 }
 
 /**
@@ -240,8 +240,8 @@ const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number;
   // Square canvases put the date in a column beside the line; narrow ones stack it over the text.
   const side = W / H > 0.9;
   // Beside the dates, the nodes and gaps are a little narrower, leaving the text its width.
-  const node = Math.round(Math.max(12, Math.min(rowH * (side ? 0.56 : 0.62), W * (side ? 0.13 : 0.16))));
-  const space = (side ? 24 : 30) * u;
+  const node = Math.round(Math.max(12, Math.min(rowH * (side ? 0.5 : 0.62), W * (side ? 0.12 : 0.16))));
+  const space = (side ? 20 : 30) * u;
   const lineW = Math.max(2, Math.round(5 * u));
   const whenW = side ? dateColumn(events, heading, W, u) : W - node - space;
   const whenH = side ? Math.min(rowH * 0.8, 140 * u) : Math.min(rowH * 0.34, 68 * u);
