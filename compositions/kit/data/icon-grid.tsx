@@ -47,7 +47,7 @@ function planIconGrid(labels: string[], family: string, W: number, H: number, u:
   const gap = (banner ? 20 : rows >= 4 ? 14 : rows >= 3 ? 18 : 28) * u;
   const cellW = Math.min((W - gap * (columns - 1)) / columns, columns > 1 ? 640 * u : Infinity);
   const cellH = Math.min((H - gap * (rows - 1)) / rows, 620 * u, columns > 1 && !beside ? cellW * 1.3 : Infinity);
-  const pad = Math.max(10 * u, Math.min(cellW, cellH) * (beside && rows < 4 ? 0.12 : 0.1));
+  const pad = Math.max(10 * u, Math.min(cellW, cellH) * (beside && rows < 4 ? 0.12 : rows >= 2 && !beside ? 0.08 : 0.1));
   const box = (width: number, height: number, maxFontSize: number) => ({ width: Math.max(8, width), height: Math.max(8, height), maxLines: 3, maxFontSize, family, weight: 700, lineHeight: 1.2 });
   const maxFont = Math.max(floor, (n <= 4 ? 56 : 48) * u);
   let disc: number;
@@ -69,7 +69,7 @@ function planIconGrid(labels: string[], family: string, W: number, H: number, u:
   const fill = n / (rows * columns);
   const coverage = Math.min(1, ((cellW * columns + gap * (columns - 1)) * (cellH * rows + gap * (rows - 1))) / (W * H));
   // Labels under the floor count heavily against a plan; so does an icon too small to read as a picture.
-  const penalty = (labelFont >= floor - 0.01 ? 1 : 0.05 * (labelFont / floor) ** 4) * (disc >= floor * 1.2 ? 1 : 0.2);
+  const penalty = (labelFont >= floor - 0.01 ? 1 : 0.05 * (labelFont / floor) ** 4) * (disc >= floor * 1.5 ? 1 : 0.05);
   // The icons are the scene's picture: spread over the frame they should cover a fifth of the canvas (the
   // box from the first icon to the last; stacked icons sit centred in their cells, beside ones at the left).
   const across = columns > 1 ? (columns - 1) * (cellW + gap) + (beside ? pad : 0) + disc : disc;

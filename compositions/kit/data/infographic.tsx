@@ -133,7 +133,7 @@ function meterShares(figures: Figure[]): number[] {
  * picture says nothing, and one card without a picture beside pictured ones reads as a mistake);
  * the figures then take the room as larger type.
  */
-export function figureIcons(items: InfographicItem[]): string[] | undefined {
+function figureIcons(items: InfographicItem[]): string[] | undefined {
   const names = items.map((item) => {
     const own = typeof item.icon === 'string' && item.icon !== 'auto' && iconComponent(item.icon) ? item.icon : undefined;
     return own ?? iconFor(String(item.label ?? ''));
