@@ -125,11 +125,41 @@ const LABEL_LINE = 1.15;
 const DETAIL_LINE = 1.25;
 
 /** How a node's text box splits between its label and its detail. */
-function textSplit(rect: { height: number }, hasDetail: boolean, size: TextSizes): { label: number; detail: number; gap: number } {
+interface TextSplit {
+  label: number;
+  detail: number;
+  gap: number;
+}
+
+/** The label's and the detail's largest sizes in a split of a node's text box. */
+function splitSizes(theme: Theme, node: DiagramNode, rect: { width: number }, split: TextSplit, hasDetail: boolean, max: TextSizes): TextSizes {
+  return {
+    label: node.label ? bestFit(node.label, { width: rect.width, height: split.label, maxLines: labelLines(hasDetail), maxFontSize: max.label, family: theme.fonts.body, weight: 700, lineHeight: LABEL_LINE }).fontSize : max.label,
+    detail: node.detail ? bestFit(node.detail, { width: rect.width, height: split.detail, maxLines: 3, maxFontSize: max.detail, family: theme.fonts.body, weight: 500, lineHeight: DETAIL_LINE }).fontSize : max.detail,
+  };
+}
+
+/**
+ * How a node's text box splits between its label and its detail: the detail gets two lines at
+ * `size`, or three when its words need them (a long detail in a narrow box) and the label still
+ * fits; whichever keeps both nearer their sizes.
+ */
+function textSplit(theme: Theme, node: DiagramNode, rect: { width: number; height: number }, hasDetail: boolean, size: TextSizes): TextSplit {
   if (!hasDetail) return { label: rect.height, detail: 0, gap: 0 };
   const gap = size.label * 0.25;
-  const label = Math.max(rect.height * 0.5, rect.height - size.detail * DETAIL_LINE * 2 - gap);
-  return { label, detail: rect.height - label - gap, gap };
+  const at = (lines: number, floor: number): TextSplit => {
+    const label = Math.max(rect.height * floor, rect.height - size.detail * DETAIL_LINE * lines - gap);
+    return { label, detail: rect.height - label - gap, gap };
+  };
+  const two = at(2, 0.5);
+  if (!node.detail) return two;
+  const three = at(3, 0.35);
+  const worst = (split: TextSplit) => {
+    const fitted = splitSizes(theme, node, rect, split, hasDetail, size);
+    return Math.min(fitted.label / size.label, fitted.detail / size.detail);
+  };
+  const twoFits = worst(two);
+  return twoFits >= 0.999 || worst(three) <= twoFits ? two : three;
 }
 
 /** Lines a label may take: four alone, three over a detail. */
@@ -146,7 +176,7 @@ export interface NodeTexts {
 /** A node's label and detail fitted in its text box at the diagram's sizes, and the box they really take there. */
 function nodeTexts(theme: Theme, node: DiagramNode, place: NodePlace, sizes: TextSizes, hasDetail: boolean): NodeTexts {
   const box = place.text;
-  const split = textSplit(box, hasDetail, sizes);
+  const split = textSplit(theme, node, box, hasDetail, sizes);
   const label = node.label ? fitText({ text: node.label, width: box.width, height: split.label, maxLines: labelLines(hasDetail), maxFontSize: sizes.label, family: theme.fonts.body, weight: 700, lineHeight: LABEL_LINE }) : undefined;
   const detail = node.detail ? fitText({ text: node.detail, width: box.width, height: split.detail, maxLines: 3, maxFontSize: sizes.detail, family: theme.fonts.body, weight: 500, lineHeight: DETAIL_LINE }) : undefined;
   const gap = label && detail ? split.gap : 0;
@@ -164,9 +194,9 @@ function textSizes(theme: Theme, nodes: DiagramNode[], places: NodePlace[], max:
   let detail = max.detail;
   nodes.forEach((node, i) => {
     const rect = places[i]!.text;
-    const split = textSplit(rect, hasDetail, max);
-    if (node.label) label = Math.min(label, bestFit(node.label, { width: rect.width, height: split.label, maxLines: labelLines(hasDetail), maxFontSize: max.label, family: theme.fonts.body, weight: 700, lineHeight: LABEL_LINE }).fontSize);
-    if (node.detail) detail = Math.min(detail, bestFit(node.detail, { width: rect.width, height: split.detail, maxLines: 3, maxFontSize: max.detail, family: theme.fonts.body, weight: 500, lineHeight: DETAIL_LINE }).fontSize);
+    const fitted = splitSizes(theme, node, rect, textSplit(theme, node, rect, hasDetail, max), hasDetail, max);
+    label = Math.min(label, fitted.label);
+    detail = Math.min(detail, fitted.detail);
   });
   return { label, detail: Math.min(detail, label) };
 }
@@ -248,14 +278,15 @@ function computePlan({ theme, box, canvas, nodes, heading, arrangements }: PlanI
   let best: { arrangement: Arrangement; sizes: TextSizes; score: number } | undefined;
   for (const { arrangement, weight } of ordered) {
     const share = weight / (ordered[0]?.weight || 1);
-    if (best && best.score >= 2 && share <= best.score - 2) break;
+    if (best && best.score >= 3 && share <= best.score - 3) break;
     const sizes = textSizes(theme, nodes, arrangement.nodes, max);
     // Drawn text comes out a little under the size it is fitted at (fitText keeps a safety margin).
     const keeps = sizes.label >= minLabel * 1.03 && (!hasDetail || sizes.detail >= minDetail * 1.03);
     const roomy = 0.85 + 0.15 * Math.min(1, sizes.label / max.label);
     const shrink = Math.min(1, sizes.label / minLabel, hasDetail ? sizes.detail / minDetail : 1);
-    // Kept type and pictures of a tenth of the shorter side come first, then either, then neither.
-    const tier = (keeps ? 1 : 0) + (mean(arrangement) >= short * 0.1 ? 1 : 0);
+    // Kept type comes first (a label under readable size fails the frame), then pictures of a
+    // tenth of the shorter side.
+    const tier = (keeps ? 2 : 0) + (mean(arrangement) >= short * 0.1 ? 1 : 0);
     const score = tier + share * roomy * shrink ** 4;
     if (!best || score > best.score) best = { arrangement, sizes, score };
   }

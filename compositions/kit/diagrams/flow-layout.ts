@@ -153,7 +153,7 @@ function loopBack(box: DiagramBox, count: number, textHeight: number, across: bo
 }
 
 /** The cause on the left (text under it), the effects in a column on the right (texts beside them), curves fanning out. */
-function fanRight(box: DiagramBox, count: number, textHeight: number): Arrangement | undefined {
+export function fanRight(box: DiagramBox, count: number, textHeight: number): Arrangement | undefined {
   const { gap, pad, maxDisc, minDisc } = spacing(box.u);
   const effects = count - 1;
   const rowHeight = box.height / effects;
