@@ -2,6 +2,7 @@ import { RENDER_ACCEL_SETTINGS, type RenderAccelSetting } from '../render/accele
 import { resolveQueueOptions } from '../queue/queue-settings.js';
 import { DEFAULT_MIN_FREE_MB } from '../storage/disk-space.js';
 import { parseStoreSetting, type StoreSetting } from '../storage/store-config.js';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { invalidRequest } from '../errors/service-error.js';
 import { packageCacheDir } from '../package-root.js';
@@ -60,6 +61,10 @@ export interface ServiceOptions {
   llmPremiumBaseUrl?: string;
   /** When the language model fails a job's plan: `fail` the job, or plan it with the `embedded` planner and warn. @default "fail" */
   llmFallback?: string;
+  /** Seconds one call of the language model may take (`--llm-timeout`). */
+  llmTimeout?: number;
+  /** Seconds one call of the premium model may take (`--llm-premium-timeout`). */
+  llmPremiumTimeout?: number;
   /** The node's video model for `ai_video` footage, `<provider>:<model>` (`google:veo-3.0-fast-generate-001`). @default none: footage shots drawn and animated by the kit */
   footage?: string;
   /** API base URL of that video model. @default the provider's own */
@@ -98,6 +103,8 @@ export interface ServiceConfig {
   languageModel: LanguageModelSetting | undefined;
   /** The premium tier's model when one is configured apart from {@link languageModel}. */
   premiumLanguageModel: LanguageModelSetting | undefined;
+  /** True when no `--llm` was given and {@link languageModel} is the one GGUF file in `<data-dir>/models`. */
+  languageModelFromDataDir: boolean;
   /** What a job does when its language model fails: fail (`model_unavailable`, `model_output_invalid`) or fall back to the embedded planner with a warning. */
   llmFallback: 'fail' | 'embedded';
   /** The node's video model with its key; undefined when none is configured (footage is drawn by the kit). */
@@ -132,6 +139,8 @@ export const ENVIRONMENT_VARIABLES = {
   llmPremium: 'SERVICE_LLM_PREMIUM',
   llmPremiumBaseUrl: 'SERVICE_LLM_PREMIUM_BASE_URL',
   llmFallback: 'SERVICE_LLM_FALLBACK',
+  llmTimeout: 'SERVICE_LLM_TIMEOUT',
+  llmPremiumTimeout: 'SERVICE_LLM_PREMIUM_TIMEOUT',
   footage: 'SERVICE_FOOTAGE',
   footageBaseUrl: 'SERVICE_FOOTAGE_BASE_URL',
   imageModel: 'SERVICE_IMAGE_MODEL',
@@ -161,7 +170,9 @@ export function resolveConfig(
       if (baseUrl !== undefined) throw invalidRequest(`${flag}-base-url (${ENVIRONMENT_VARIABLES[baseUrlKey]}) is set but ${flag} (${ENVIRONMENT_VARIABLES[key]}) is not`);
       return undefined;
     }
-    return parseLanguageModelSetting(value, { settingName: `${flag} (${ENVIRONMENT_VARIABLES[key]})`, baseUrl, env, cwd });
+    const timeoutKey = key === 'llm' ? 'llmTimeout' : 'llmPremiumTimeout';
+    const timeoutSeconds = options[timeoutKey] ?? parseNumber(`${flag}-timeout (${ENVIRONMENT_VARIABLES[timeoutKey]})`, fromEnv(timeoutKey));
+    return parseLanguageModelSetting(value, { settingName: `${flag} (${ENVIRONMENT_VARIABLES[key]})`, baseUrl, env, cwd, ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}) });
   };
 
   const port = options.port ?? parseInteger('port', fromEnv('port')) ?? 8080;
@@ -193,7 +204,14 @@ export function resolveConfig(
   if (!(minFreeMb >= 0)) throw invalidRequest(`minimum free space (${ENVIRONMENT_VARIABLES.minFreeMb}) must be 0 MB or more, got ${minFreeMb}`);
   const { queueUrl, store } = resolveScaleOut(options.queue ?? fromEnv('queue'), options.store ?? fromEnv('store'), env);
   const dataDir = path.resolve(cwd, options.dataDir ?? fromEnv('dataDir') ?? 'data');
-  const languageModel = resolveLanguageModel('llm', 'llmBaseUrl');
+  // With no --llm, the one model `service models pull` put in the data dir writes the scripts.
+  const configuredModel = resolveLanguageModel('llm', 'llmBaseUrl');
+  const pulledModel = configuredModel ? undefined : onlyPulledModel(path.join(dataDir, 'models'));
+  const languageModel =
+    configuredModel ??
+    (pulledModel
+      ? parseLanguageModelSetting(`local:${pulledModel}`, { settingName: `the model in ${path.join(dataDir, 'models')}`, env, cwd, ...(options.llmTimeout !== undefined ? { timeoutSeconds: options.llmTimeout } : {}) })
+      : undefined);
   const premiumLanguageModel = resolveLanguageModel('llmPremium', 'llmPremiumBaseUrl');
   if (premiumLanguageModel && !languageModel) {
     throw invalidRequest('--llm-premium (SERVICE_LLM_PREMIUM) needs a default model too: set --llm (SERVICE_LLM)');
@@ -232,6 +250,7 @@ export function resolveConfig(
     imageModel,
     minFreeBytes: Math.round(minFreeMb * 1024 * 1024),
     languageModel,
+    languageModelFromDataDir: pulledModel !== undefined,
     premiumLanguageModel,
     llmFallback,
     cacheDir: path.resolve(cwd, options.cacheDir ?? fromEnv('cacheDir') ?? packageCacheDir() ?? path.join(dataDir, 'cache')),
@@ -260,6 +279,17 @@ function parseInteger(name: string, value: string | undefined): number | undefin
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw invalidRequest(`${name} must be a whole number, got ${value}`);
   return Number(value);
+}
+
+/** The GGUF file in a models folder when it holds exactly one (a download still under way, `.partial`, does not count). */
+function onlyPulledModel(modelsDir: string): string | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(modelsDir).filter((name) => name.toLowerCase().endsWith('.gguf'));
+  } catch {
+    return undefined;
+  }
+  return names.length === 1 ? path.join(modelsDir, names[0]!) : undefined;
 }
 
 function parseNumber(name: string, value: string | undefined): number | undefined {

@@ -21,6 +21,12 @@ export const MODEL_CATALOG: readonly CatalogModel[] = [
     description: 'Qwen2.5 0.5B Instruct, Q4_K_M (~0.5 GB): a CPU smoke test, weak plans',
   },
   {
+    name: 'qwen2.5-3b-instruct',
+    url: `${HF}/Qwen/Qwen2.5-3B-Instruct-GGUF/resolve/main/qwen2.5-3b-instruct-q4_k_m.gguf`,
+    file: 'qwen2.5-3b-instruct-q4_k_m.gguf',
+    description: 'Qwen2.5 3B Instruct, Q4_K_M (~2.1 GB): plans on a CPU in a few minutes',
+  },
+  {
     name: 'qwen2.5-7b-instruct',
     url: `${HF}/bartowski/Qwen2.5-7B-Instruct-GGUF/resolve/main/Qwen2.5-7B-Instruct-Q4_K_M.gguf`,
     file: 'qwen2.5-7b-instruct-q4_k_m.gguf',
@@ -33,6 +39,9 @@ export const MODEL_CATALOG: readonly CatalogModel[] = [
     description: 'Qwen2.5 Coder 7B Instruct, Q4_K_M (~4.7 GB): scene code',
   },
 ];
+
+/** What `service models pull` without a name suggests: one model for a machine without a GPU, one for a GPU box. */
+export const SUGGESTED_MODELS = { cpu: 'qwen2.5-3b-instruct', gpu: 'qwen2.5-7b-instruct' } as const;
 
 /** What a `pull` argument names: a catalog entry, or a URL and the file name taken from its path. */
 export function resolveModelSource(source: string): { url: string; file: string } | undefined {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitOf, runService, startServe } from '../helpers/run-service.js';
+import { buildTinyGguf } from '../helpers/tiny-gguf.js';
 
 const run = runService;
 
@@ -158,6 +159,32 @@ describe('service serve', () => {
     const secondExit = exitOf(second.child);
     second.child.kill('SIGINT');
     expect(await secondExit).toBe(0);
+  });
+
+  it('says at start when no language model writes the scripts, and uses the one pulled model without --llm', async () => {
+    const bare = mkdtempSync(path.join(tmpdir(), 'service-serve-llm-'));
+    try {
+      const said = async (serve: { stdout: () => string }, text: string) => {
+        for (const until = Date.now() + 5000; !serve.stdout().includes(text) && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
+        return serve.stdout();
+      };
+      const none = await startServe([], { SERVICE_DATA_DIR: bare });
+      expect(await said(none, 'language model:')).toContain('language model: none configured');
+      expect(none.stdout()).toContain('service models pull');
+      let exited = exitOf(none.child);
+      none.child.kill('SIGTERM');
+      await exited;
+      mkdirSync(path.join(bare, 'models'));
+      writeFileSync(path.join(bare, 'models', 'tiny.gguf'), buildTinyGguf({ seed: 3 }));
+      const pulled = await startServe([], { SERVICE_DATA_DIR: bare });
+      expect(await said(pulled, 'language model:')).toContain(`language model: local:${path.join(bare, 'models', 'tiny.gguf')}, the one model in ${path.join(bare, 'models')}`);
+      expect(pulled.stdout()).not.toContain('none configured');
+      exited = exitOf(pulled.child);
+      pulled.child.kill('SIGTERM');
+      await exited;
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 
   it('refuses a malformed flag with a clear message', async () => {

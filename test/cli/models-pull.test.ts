@@ -172,4 +172,18 @@ describe('resolveModelSource', () => {
     expect(resolveModelSource('ftp://x/model.gguf')).toBeUndefined();
     expect(resolveModelSource('not-a-model')).toBeUndefined();
   });
+
+  it('suggests a model for a machine without a GPU and one for a GPU box, with their sizes, when no name is given', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'models-suggest-'));
+    const listed = await runService(['models', 'pull', '--data-dir', dataDir]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain('service models pull qwen2.5-3b-instruct');
+    expect(listed.stdout).toContain('service models pull qwen2.5-7b-instruct');
+    expect(listed.stdout).toMatch(/~2\.1 GB/);
+    expect(listed.stdout).toMatch(/~4\.7 GB/);
+    const json = JSON.parse((await runService(['models', 'pull', '--data-dir', dataDir, '--json'])).stdout) as { suggestions: { machine: string; name: string }[] };
+    expect(json.suggestions.map((model) => [model.machine, model.name])).toEqual([['cpu', 'qwen2.5-3b-instruct'], ['gpu', 'qwen2.5-7b-instruct']]);
+    expect(readdirSync(dataDir).includes('models') ? readdirSync(path.join(dataDir, 'models')) : []).toEqual([]);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 });

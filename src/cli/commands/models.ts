@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { resolveConfig } from '../../config/resolve-config.js';
 import { listModels, formatBytes } from '../../models/list-models.js';
-import { MODEL_CATALOG } from '../../models/model-catalog.js';
+import { MODEL_CATALOG, SUGGESTED_MODELS } from '../../models/model-catalog.js';
 import { pullModel } from '../../models/pull-model.js';
 import { details, print, reportError, table } from '../output.js';
 import { ProgressBar } from '../progress-bar.js';
@@ -14,11 +14,23 @@ export function modelsCommand(): Command {
   command
     .command('pull')
     .description(`download a GGUF into <data-dir>/models (resumes an interrupted pull); names: ${MODEL_CATALOG.map((m) => m.name).join(', ')}`)
-    .argument('<name|url>', 'a known model name or an http(s) URL of a GGUF file')
+    .argument('[name|url]', 'a known model name or an http(s) URL of a GGUF file; without one, the suggested models are listed')
     .option('--sha256 <hex>', 'expected SHA-256 of the file; a mismatch deletes it')
     .option('--data-dir <dir>', 'data directory (env SERVICE_DATA_DIR)')
     .option('--json', 'print JSON', false)
-    .action(async (source: string, options) => {
+    .action(async (source: string | undefined, options) => {
+      if (source === undefined) {
+        const suggestions = (['cpu', 'gpu'] as const).map((machine) => ({ machine, ...MODEL_CATALOG.find((model) => model.name === SUGGESTED_MODELS[machine])! }));
+        print({ suggestions }, options, () =>
+          [
+            'Which model to pull:',
+            ...suggestions.map((model) => `  ${model.machine === 'cpu' ? 'a machine without a GPU' : 'a GPU box          '}  service models pull ${model.name}   ${model.description}`),
+            `Others: ${MODEL_CATALOG.map((model) => model.name).join(', ')}, or the URL of any GGUF file.`,
+            'Then `service serve` uses it when it is the only model in <data-dir>/models (or name it with --llm local:<file>).',
+          ].join('\n'),
+        );
+        return;
+      }
       const bar = new ProgressBar({ json: options.json });
       try {
         const modelsDir = path.join(resolveConfig({ dataDir: options.dataDir }).dataDir, 'models');
@@ -39,7 +51,7 @@ export function modelsCommand(): Command {
           [
             details({ path: pulled.path, size: formatBytes(pulled.bytes), sha256: pulled.sha256 }),
             pulled.alreadyPresent ? 'Already downloaded.' : pulled.resumedFrom > 0 ? `Resumed at ${formatBytes(pulled.resumedFrom)}.` : '',
-            `Use it with: --llm ${result.llm}`,
+            `Use it with: --llm ${result.llm} (serve picks it without --llm when it is the only model there)`,
           ]
             .filter(Boolean)
             .join('\n'),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { ensureOwnerAccount } from '../../accounts/owner.js';
 import { LOG_LEVELS, publicUrlOf, resolveConfig, type LogLevel } from '../../config/resolve-config.js';
@@ -38,6 +39,8 @@ export function serveCommand(): Command {
     .option('--llm-base-url <url>', 'API base URL of the language model, required for openai-compatible (env SERVICE_LLM_BASE_URL)')
     .option('--llm-premium <provider:model>', 'a stronger language model for model-6 (env SERVICE_LLM_PREMIUM, default the --llm model)')
     .option('--llm-premium-base-url <url>', 'API base URL of the premium model (env SERVICE_LLM_PREMIUM_BASE_URL)')
+    .option('--llm-timeout <seconds>', 'how long one call of the language model may take (env SERVICE_LLM_TIMEOUT; default 120 for hosted APIs, 600 for openai-compatible servers, 900 for local files)', parseFloat)
+    .option('--llm-premium-timeout <seconds>', 'the same for the premium model (env SERVICE_LLM_PREMIUM_TIMEOUT)', parseFloat)
     .option('--llm-fallback <fail|embedded>', 'when the language model fails a plan: fail the job, or plan with the embedded planner and warn (env SERVICE_LLM_FALLBACK, default fail)')
     .option('--footage <provider:model>', 'video model for ai_video footage: google:<veo model> (env SERVICE_FOOTAGE; key from GOOGLE_GENERATIVE_AI_API_KEY; default none: shots drawn and animated by the kit)')
     .option('--footage-base-url <url>', 'API base URL of the video model (env SERVICE_FOOTAGE_BASE_URL)')
@@ -76,6 +79,8 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     llmPremium: options.llmPremium as string | undefined,
     llmPremiumBaseUrl: options.llmPremiumBaseUrl as string | undefined,
     llmFallback: options.llmFallback as string | undefined,
+    llmTimeout: options.llmTimeout as number | undefined,
+    llmPremiumTimeout: options.llmPremiumTimeout as number | undefined,
     footage: options.footage as string | undefined,
     footageBaseUrl: options.footageBaseUrl as string | undefined,
     imageModel: options.imageModel as string | undefined,
@@ -135,6 +140,9 @@ async function serve(options: Record<string, unknown>): Promise<void> {
   const { redactUrl } = await import('../../queue/queue-settings.js');
   const { describeStoreSetting } = await import('../../storage/store-config.js');
   process.stdout.write(`listening on http://${bindHost}:${port}\n`);
+  if (config.languageModel && config.languageModelFromDataDir) {
+    process.stdout.write(`language model: ${describeLanguageModel(config.languageModel)}, the one model in ${path.join(config.dataDir, 'models')} (--llm chooses another)\n`);
+  }
   if (!config.languageModel) {
     const { NO_LANGUAGE_MODEL } = await import('../../pipeline/providers/llm/model-config.js');
     process.stdout.write(`language model: ${NO_LANGUAGE_MODEL.detail}\n  to write real scripts: ${NO_LANGUAGE_MODEL.fix}\n`);

@@ -11,8 +11,8 @@ export type CreateLanguageModelOptions = AiSdkModelOptions & LocalLlamaOptions;
  * AI SDK, `local:` GGUF files through node-llama-cpp.
  */
 export async function createLanguageModel(setting: LanguageModelSetting, options: CreateLanguageModelOptions = {}): Promise<LanguageModel> {
-  if (setting.provider !== 'local') return createAiSdkModel(setting, options);
+  if (setting.provider !== 'local') return createAiSdkModel(setting, { ...(setting.timeoutMs ? { defaultTimeoutMs: setting.timeoutMs } : {}), ...options });
   // Loaded only when a node names a GGUF file: node-llama-cpp is heavy.
   const { createLocalLlamaModel } = await import('./local-llama.js');
-  return createLocalLlamaModel(setting.model, { contextSize: options.contextSize, gpu: options.gpu, threads: options.threads });
+  return createLocalLlamaModel(setting.model, { contextSize: options.contextSize, gpu: options.gpu, threads: options.threads, defaultTimeoutMs: options.defaultTimeoutMs ?? setting.timeoutMs });
 }

@@ -18,9 +18,11 @@ export interface LocalLlamaOptions {
   gpu?: 'auto' | false;
   /** CPU threads for generation. @default node-llama-cpp's (the machine's cores) */
   threads?: number;
+  /** How long one call may take, waiting its turn included (`--llm-timeout`). @default 900000 */
+  defaultTimeoutMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_TIMEOUT_MS = 900_000;
 
 interface Loaded {
   model: LlamaModel;
@@ -52,7 +54,7 @@ export function createLocalLlamaModel(modelPath: string, options: LocalLlamaOpti
 
   /** Runs `work` after every earlier call, within the request's deadline and signal. */
   const run = <T>(request: ModelRequestBase, work: (loaded: Loaded, signal: AbortSignal) => Promise<T>) =>
-    withDeadline(modelPath, request, (signal) => {
+    withDeadline(modelPath, { ...request, timeoutMs: request.timeoutMs ?? options.defaultTimeoutMs }, (signal) => {
       const turn = queue.then(async () => {
         signal.throwIfAborted();
         if (closed) throw new LanguageModelError('unavailable', `local model ${modelPath} is closed`);
@@ -179,7 +181,7 @@ async function withDeadline<T>(modelPath: string, request: ModelRequestBase, wor
   const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(
-    () => controller.abort(new LanguageModelError('unavailable', `local model ${modelPath} timed out after ${timeoutMs} ms`)),
+    () => controller.abort(new LanguageModelError('unavailable', `local model ${modelPath} timed out after ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}; a slow machine may need a longer --llm-timeout (SERVICE_LLM_TIMEOUT) or a smaller model`)),
     timeoutMs,
   );
   const forward = () => controller.abort(request.signal?.reason);

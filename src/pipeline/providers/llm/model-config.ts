@@ -17,6 +17,8 @@ export interface RemoteLanguageModelSetting {
   baseUrl: string;
   /** Optional only for `openai-compatible` servers. Never logged or shown. */
   apiKey: string | undefined;
+  /** How long one call may take (see {@link DEFAULT_TIMEOUT_SECONDS}). */
+  timeoutMs?: number;
 }
 
 /** A GGUF file run in-process by node-llama-cpp. */
@@ -24,6 +26,8 @@ export interface LocalLanguageModelSetting {
   provider: 'local';
   /** Absolute path of the `.gguf` file. */
   model: string;
+  /** How long one call may take (see {@link DEFAULT_TIMEOUT_SECONDS}). */
+  timeoutMs?: number;
 }
 
 /** One configured language model, complete: what `createLanguageModel` needs. */
@@ -47,6 +51,16 @@ export const API_KEY_VARIABLES = {
   'openai-compatible': 'SERVICE_LLM_API_KEY',
 } as const satisfies Record<RemoteLanguageModelProvider, string>;
 
+/**
+ * How long one call may take by default, in seconds: a hosted API answers a plan in well under two
+ * minutes; a server on a GPU box may be busy, and a model on a CPU writes a few tokens a second, so
+ * they get ten and fifteen minutes. `--llm-timeout` sets it.
+ */
+export const DEFAULT_TIMEOUT_SECONDS: Record<LanguageModelProvider, number> = { openai: 120, anthropic: 120, google: 120, 'openai-compatible': 600, local: 900 };
+
+/** The longest `--llm-timeout` a node takes: an hour. */
+export const MAX_TIMEOUT_SECONDS = 3600;
+
 /** What {@link parseLanguageModelSetting} reads besides the `<provider>:<model>` value. */
 export interface ParseLanguageModelOptions {
   /** The setting's name for messages, e.g. `--llm (SERVICE_LLM)`. */
@@ -56,6 +70,8 @@ export interface ParseLanguageModelOptions {
   env: NodeJS.ProcessEnv;
   /** Relative `local:` paths resolve against it. */
   cwd: string;
+  /** `--llm-timeout` or its variable, in seconds, when given. */
+  timeoutSeconds?: number;
 }
 
 /**
@@ -81,7 +97,7 @@ export function parseLanguageModelSetting(value: string, options: ParseLanguageM
     if (!model.toLowerCase().endsWith('.gguf')) {
       throw invalidRequest(`${settingName}: local models are GGUF files; "${model}" does not end in .gguf`);
     }
-    return { provider: 'local', model: path.resolve(options.cwd, model) };
+    return { provider: 'local', model: path.resolve(options.cwd, model), timeoutMs: timeoutMs('local', options) };
   }
   const remote = provider as RemoteLanguageModelProvider;
 
@@ -100,7 +116,14 @@ export function parseLanguageModelSetting(value: string, options: ParseLanguageM
   if (apiKey === undefined && remote !== 'openai-compatible') {
     throw invalidRequest(`${settingName}: ${remote} needs an API key; set ${keyVariable}`);
   }
-  return { provider: remote, model, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey };
+  return { provider: remote, model, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, timeoutMs: timeoutMs(remote, options) };
+}
+
+/** A call's time limit in milliseconds: the one given, else the provider's default. */
+function timeoutMs(provider: LanguageModelProvider, options: ParseLanguageModelOptions): number {
+  const seconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS[provider];
+  if (!(seconds >= 1 && seconds <= MAX_TIMEOUT_SECONDS)) throw invalidRequest(`${options.settingName}: the timeout must be 1 to ${MAX_TIMEOUT_SECONDS} seconds, got ${seconds}`);
+  return Math.round(seconds * 1000);
 }
 
 /** `<provider>:<model>` of a setting, for logs and the doctor (never the key). */

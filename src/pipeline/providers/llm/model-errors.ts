@@ -19,7 +19,7 @@ export function toLanguageModelError(error: unknown, context: FailureContext): L
   const name = `${setting.provider}:${setting.model}`;
   const redact = (text: string) => redactKey(text, setting.apiKey);
   if (context.timedOutAfterMs !== undefined) {
-    return new LanguageModelError('unavailable', `${name} at ${setting.baseUrl} did not answer within ${context.timedOutAfterMs} ms`);
+    return new LanguageModelError('unavailable', `${name} at ${setting.baseUrl} did not answer within ${context.timedOutAfterMs < 1000 ? `${context.timedOutAfterMs} ms` : `${Math.round(context.timedOutAfterMs / 1000)} s`}; a busy or slow server may need a longer --llm-timeout (SERVICE_LLM_TIMEOUT)`);
   }
   if (NoObjectGeneratedError.isInstance(error)) {
     return new LanguageModelError('invalid_output', `${name} answered with something that does not match the schema: ${redact(firstLine(error.cause ?? error))}`);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createLanguageModel } from '../../../../src/pipeline/providers/llm/create-language-model.js';
 import { createAiSdkModel } from '../../../../src/pipeline/providers/llm/ai-sdk-model.js';
 import { LanguageModelError } from '../../../../src/pipeline/providers/llm/language-model.js';
 import type { RemoteLanguageModelSetting } from '../../../../src/pipeline/providers/llm/model-config.js';
@@ -121,6 +122,18 @@ describe('createAiSdkModel: openai (Chat Completions)', () => {
     const error = await failure(model.generateText({ system: 's', prompt: 'p', timeoutMs: 200 }));
     expect(error.kind).toBe('unavailable');
     expect(error.message).toContain('within 200 ms');
+  });
+
+  it('takes its time limit from the setting (--llm-timeout), and says in the error which setting to raise', async () => {
+    const server = await openai();
+    server.enqueue({ text: 'late', delayMs: 5_000 });
+    const model = await createLanguageModel({ ...setting('openai', 'gpt-4.1', server), timeoutMs: 1_000 }, { maxRetries: 0 });
+    const started = performance.now();
+    const error = await failure(model.generateText({ system: 's', prompt: 'p' }));
+    expect(performance.now() - started).toBeLessThan(4_000);
+    expect(error.kind).toBe('unavailable');
+    expect(error.message).toContain('did not answer within 1 s');
+    expect(error.message).toContain('--llm-timeout (SERVICE_LLM_TIMEOUT)');
   });
 
   it('throws the caller\'s abort reason when the caller cancels', async () => {

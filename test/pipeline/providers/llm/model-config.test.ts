@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../../../src/config/resolve-config.js';
@@ -21,7 +23,7 @@ function configError(run: () => unknown): ServiceError {
 
 describe('parseLanguageModelSetting', () => {
   it('reads a hosted provider with its default base URL and key variable', () => {
-    expect(parse('openai:gpt-4.1', { OPENAI_API_KEY: 'sk-1' })).toEqual({ provider: 'openai', model: 'gpt-4.1', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-1' });
+    expect(parse('openai:gpt-4.1', { OPENAI_API_KEY: 'sk-1' })).toEqual({ provider: 'openai', model: 'gpt-4.1', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-1', timeoutMs: 120_000 });
     expect(parse('anthropic:claude-sonnet-4-5', { ANTHROPIC_API_KEY: 'a' })).toMatchObject({ baseUrl: 'https://api.anthropic.com/v1', apiKey: 'a' });
     expect(parse('google:gemini-2.5-flash', { GOOGLE_GENERATIVE_AI_API_KEY: 'g' })).toMatchObject({ provider: 'google', apiKey: 'g' });
   });
@@ -32,6 +34,7 @@ describe('parseLanguageModelSetting', () => {
       model: 'qwen2.5-coder:32b',
       baseUrl: 'http://gpu-box:11434/v1',
       apiKey: undefined,
+      timeoutMs: 600_000,
     });
   });
 
@@ -41,7 +44,7 @@ describe('parseLanguageModelSetting', () => {
   });
 
   it('resolves a local GGUF path against the working directory', () => {
-    expect(parse('local:./models/tiny.gguf')).toEqual({ provider: 'local', model: path.resolve(cwd, 'models/tiny.gguf') });
+    expect(parse('local:./models/tiny.gguf')).toEqual({ provider: 'local', model: path.resolve(cwd, 'models/tiny.gguf'), timeoutMs: 900_000 });
   });
 
   it('rejects an unknown provider, naming the known ones', () => {
@@ -99,5 +102,36 @@ describe('resolveConfig language models', () => {
 
   it('refuses a premium model without a default one', () => {
     expect(configError(() => resolveConfig({ llmPremium: 'openai:gpt-4.1' }, { OPENAI_API_KEY: 'k' }, cwd)).message).toContain('needs a default model');
+  });
+
+  it('gives each provider a call timeout that suits it, and takes --llm-timeout (SERVICE_LLM_TIMEOUT) and the premium one', () => {
+    expect(parse('openai:gpt-4.1', { OPENAI_API_KEY: 'k' }).timeoutMs).toBe(120_000);
+    expect(parse('openai-compatible:qwen', {}, 'http://box/v1').timeoutMs).toBe(600_000);
+    expect(parse('local:m.gguf').timeoutMs).toBe(900_000);
+    const env = { SERVICE_LLM: 'openai-compatible:qwen', SERVICE_LLM_BASE_URL: 'http://box/v1', SERVICE_LLM_TIMEOUT: '1800', SERVICE_LLM_PREMIUM: 'local:big.gguf' };
+    const config = resolveConfig({ llmPremiumTimeout: 2400 }, env, cwd);
+    expect(config.languageModel?.timeoutMs).toBe(1_800_000);
+    expect(config.premiumLanguageModel?.timeoutMs).toBe(2_400_000);
+    expect(configError(() => resolveConfig({ llmTimeout: 0 }, env, cwd)).message).toMatch(/timeout must be 1 to 3600 seconds, got 0/);
+    expect(configError(() => resolveConfig({}, { ...env, SERVICE_LLM_TIMEOUT: 'soon' }, cwd)).message).toMatch(/--llm-timeout \(SERVICE_LLM_TIMEOUT\) must be a number/);
+  });
+
+  it('uses the one model in <data-dir>/models when no --llm is given, and none when there are two or none', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'llm-data-'));
+    try {
+      expect(resolveConfig({ dataDir }, {}, cwd)).toMatchObject({ languageModel: undefined, languageModelFromDataDir: false });
+      mkdirSync(path.join(dataDir, 'models'));
+      writeFileSync(path.join(dataDir, 'models', 'qwen2.5-3b-instruct-q4_k_m.gguf'), 'GGUF');
+      writeFileSync(path.join(dataDir, 'models', 'next.gguf.partial'), 'GG');
+      const config = resolveConfig({ dataDir }, {}, cwd);
+      expect(config.languageModel).toEqual({ provider: 'local', model: path.join(dataDir, 'models', 'qwen2.5-3b-instruct-q4_k_m.gguf'), timeoutMs: 900_000 });
+      expect(config.languageModelFromDataDir).toBe(true);
+      // --llm wins; two models are a choice the node does not make.
+      expect(resolveConfig({ dataDir, llm: 'local:other.gguf' }, {}, cwd)).toMatchObject({ languageModel: { model: '/srv/node/other.gguf' }, languageModelFromDataDir: false });
+      writeFileSync(path.join(dataDir, 'models', 'second.gguf'), 'GGUF');
+      expect(resolveConfig({ dataDir }, {}, cwd).languageModel).toBeUndefined();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
