@@ -28,6 +28,85 @@ export function emphasizedWords(text: string, emphasis: string | undefined): Set
   return out;
 }
 
+/** A word's piece on a line: the word it belongs to, and its text (a hyphenated part ends in '-'). */
+interface Piece {
+  text: string;
+  word: number;
+}
+
+const PREFIXES = ['counter', 'multi', 'inter', 'under', 'over', 'trans', 'super'];
+const SUFFIXES = ['bilities', 'bility', 'ization', 'isation', 'ation', 'tion', 'sion', 'ities', 'ments', 'ment', 'ness', 'ship', 'able', 'ible', 'inary', 'ional'];
+
+/**
+ * Where a long word may break at the end of a line: after a hyphen it has, or between a common
+ * prefix or suffix and the rest (multi-disciplinary, international-ization, responsi-bilities),
+ * each part at least four letters; the most even break first. Empty for short words.
+ */
+export function hyphenBreaks(word: string): [string, string][] {
+  const out: [string, string][] = [];
+  const add = (at: number, hyphen: boolean) => {
+    if (at >= 4 && word.length - at >= 4 && !out.some(([head]) => head.replace(/-$/, '').length === at)) out.push([word.slice(0, at) + (hyphen ? '-' : ''), word.slice(at)]);
+  };
+  for (let i = word.indexOf('-'); i > 0; i = word.indexOf('-', i + 1)) add(i + 1, false);
+  if (word.length >= 11 && /^[\p{L}]+[.,;:!?]?$/u.test(word)) {
+    const lower = word.toLowerCase();
+    for (const prefix of PREFIXES) if (lower.startsWith(prefix)) add(prefix.length, true);
+    const letters = lower.replace(/[.,;:!?]$/, '');
+    for (const suffix of SUFFIXES) if (letters.endsWith(suffix)) add(letters.length - suffix.length, true);
+  }
+  return out.sort((a, b) => Math.max(a[0].length, a[1].length) - Math.max(b[0].length, b[1].length));
+}
+
+/**
+ * The words broken into lines no wider than `width` at `fontSize`, a long word hyphenated where
+ * it does not fit whole (see {@link hyphenBreaks}); undefined when a piece is still too wide.
+ */
+function hyphenatedLines(words: string[], width: number, fontSize: number, family: string): Piece[][] | undefined {
+  const measure = (text: string) => measureText({ text, fontFamily: fontFamily(family), fontWeight: fontWeight(family, 800), fontSize, validateFontIsLoaded: false }).width;
+  const lines: Piece[][] = [];
+  let line: Piece[] = [];
+  const text = (pieces: Piece[]) => pieces.map((piece) => piece.text).join(' ');
+  words.forEach((word, index) => {
+    let rest: Piece = { text: word, word: index };
+    for (;;) {
+      if (measure(text([...line, rest])) <= width) {
+        line.push(rest);
+        return;
+      }
+      // The word's head ends this line when it fits there.
+      const head = hyphenBreaks(rest.text).find(([first]) => measure(text([...line, { text: first, word: index }])) <= width);
+      if (head && (line.length > 0 || measure(rest.text) > width)) {
+        line.push({ text: head[0], word: index });
+        lines.push(line);
+        line = [];
+        rest = { text: head[1], word: index };
+        continue;
+      }
+      if (line.length === 0) {
+        line.push(rest);
+        return;
+      }
+      lines.push(line);
+      line = [];
+    }
+  });
+  if (line.length > 0) lines.push(line);
+  return lines.every((pieces) => measure(text(pieces)) <= width + 0.5) ? lines : undefined;
+}
+
+/** The largest size (to 1%) at which `hyphenatedLines` fits the box on at most `maxLines` lines, and those lines. */
+function fitHyphenated(words: string[], options: { width: number; height: number; maxLines: number; maxFontSize: number; family: string; lineHeight: number }, from: number): { fontSize: number; lines: Piece[][] } | undefined {
+  let best: { fontSize: number; lines: Piece[][] } | undefined;
+  for (let size = options.maxFontSize; size > from; size *= 0.99) {
+    const lines = hyphenatedLines(words, options.width, size, options.family);
+    if (lines && lines.length <= options.maxLines && lines.length * size * options.lineHeight <= options.height) {
+      best = { fontSize: size * 0.98, lines };
+      break;
+    }
+  }
+  return best;
+}
+
 /** Per-word motion: the pack's entrance reduced to opacity and transform (no clipping). */
 function wordStyle(theme: Theme, p: number, distance: number, seed: string): React.CSSProperties {
   switch (theme.motion.entrance) {
@@ -98,7 +177,8 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
   const kickerGap = kicker ? 22 * unit : 0;
   // The underlined emphasis is the ornament when there is one.
   const ornamentHeight = pack.ornament === 'none' || emphasized.size > 0 ? 0 : 44 * unit;
-  const maxLines = banner ? 3 : layout.orientation === 'portrait' ? 8 : layout.orientation === 'square' ? 6 : 5;
+  // A square takes a seventh line before a long statement drops under headline size.
+  const maxLines = banner ? 3 : layout.orientation === 'portrait' ? 8 : layout.orientation === 'square' ? 7 : 5;
   const lineHeight = 1.04;
   const fitOptions = {
     text: shown,
@@ -128,6 +208,20 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
     return [chosen, widest(chosen)];
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [JSON.stringify(fitOptions), maxLines, wordCount, Boolean(hero)]);
+  // A long word that sets the size for the whole headline (internationalization on a square) is
+  // hyphenated at a prefix or suffix instead, when that makes the type clearly larger.
+  const hyphenated = React.useMemo(() => {
+    const words = shown.split(' ');
+    if (!words.some((word) => hyphenBreaks(word).length > 0)) return undefined;
+    return fitHyphenated(words, { ...fitOptions, maxLines: Math.min(maxLines, wordCount * 2), maxFontSize: Math.min(fitOptions.maxFontSize, fit.fontSize * 1.6) }, fit.fontSize * 1.06);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [JSON.stringify(fitOptions), maxLines, wordCount, fit.fontSize]);
+  const fontSize = hyphenated ? hyphenated.fontSize : fit.fontSize;
+  let counted = 0;
+  const lines: Piece[][] = hyphenated ? hyphenated.lines : fit.lines.map((line) => line.split(' ').map((text) => ({ text, word: counted++ })));
+  const linesWidth = hyphenated
+    ? Math.max(...lines.map((pieces) => measureText({ text: pieces.map((piece) => piece.text).join(' '), fontFamily: fontFamily(theme.fonts.heading), fontWeight: fontWeight(theme.fonts.heading, 800), fontSize, validateFontIsLoaded: false }).width))
+    : fitWidth;
   // Words land one after another; the whole run stays under ~60 frames however long the text,
   // so everything has settled by frame ~100.
   const start = kicker ? Math.min(theme.motion.staggerFrames * 2, 12) : 0;
@@ -136,8 +230,7 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
   const enterOrnament = useEntrance(theme, start + step * (wordCount - 1) + theme.motion.durationFrames * 0.5);
   const align = hero && hero.beside ? 'left' : pack.align;
   // Without a picture or kicker, the block is as wide as its longest line and centred on the canvas.
-  const blockWidth = hero || kicker ? boxWidth : Math.min(boxWidth, Math.ceil(fitWidth) + 4);
-  let wordIndex = 0;
+  const blockWidth = hero || kicker ? boxWidth : Math.min(boxWidth, Math.ceil(linesWidth) + 4);
   return (
     <SceneFrame theme={theme} seed={`kinetic-${normalized}`}>
       {hero ? <HeroPicture theme={theme} src={picture!} left={hero.left} top={hero.top} size={hero.size} /> : null}
@@ -152,17 +245,16 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
         ) : null}
         <div
           data-kit-part="headline"
-          style={{ width: blockWidth, height: fit.height, fontFamily: fontFamily(theme.fonts.heading), fontWeight: fontWeight(theme.fonts.heading, 800), fontSize: fit.fontSize, lineHeight, textAlign: align }}
+          style={{ width: blockWidth, height: fontSize * lineHeight * lines.length, fontFamily: fontFamily(theme.fonts.heading), fontWeight: fontWeight(theme.fonts.heading, 800), fontSize, lineHeight, textAlign: align }}
         >
-          {fit.lines.map((line, lineIndex) => (
+          {lines.map((pieces, lineIndex) => (
             <div key={lineIndex} style={{ whiteSpace: 'nowrap' }}>
-              {line.split(' ').map((word, i) => {
-                const index = wordIndex;
-                wordIndex += 1;
+              {pieces.map((piece, i) => {
+                const index = piece.word;
                 return (
                   <React.Fragment key={i}>
                     {i > 0 ? emphasized.has(index - 1) && emphasized.has(index) ? <UnderlinedSpace theme={theme} delay={start + (index - 1) * step} color={colors.accent} /> : ' ' : null}
-                    <Word theme={theme} word={word} delay={start + index * step} fontSize={fit.fontSize} emphasized={emphasized.has(index)} colors={colors} seed={`${normalized}-${index}`} />
+                    <Word theme={theme} word={piece.text} delay={start + index * step} fontSize={fontSize} emphasized={emphasized.has(index)} colors={colors} seed={`${normalized}-${index}`} />
                   </React.Fragment>
                 );
               })}
