@@ -3,7 +3,7 @@ import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { useLayout } from '../layout';
 import { useEntrance } from '../motion';
-import { bodyDelay, chartPoints, CountText, DataScene, decimalsOf, Enter, formatValue, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
+import { bodyDelay, chartPoints, CountText, DataScene, decimalsOf, Enter, formatValue, linesAt, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
 import { FittedText, fitText } from '../fitted-text';
 
 /** Props every chart takes: one series of up to 12 labelled values. */
@@ -110,21 +110,26 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const rowsValue = uniformSize(finals, { width: W * 0.16, height: Math.min(rowH * 0.8, floor * 1.3), maxLines: 1, maxFontSize: Math.max(floor, 38 * u), family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   // The label column is as narrow as lets the labels reach the floor on two lines, 28..44% of the width.
   const rowsLabelAt = (share: number) => uniformSize(texts, { width: Math.round(W * share), height: rowH * 0.94, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
-  // When no width gets there (rows too short for the floor), the narrowest that gives the largest type.
+  // When no width gets there (rows too short for the floor), the narrowest: the bars keep their room.
   const shares = [0.28, 0.32, 0.36, 0.4, 0.44];
-  const rowsShare = shares.find((share) => rowsLabelAt(share) >= floor * 0.999) ?? shares.reduce((best, share) => (rowsLabelAt(share) > rowsLabelAt(best) * 1.04 ? share : best), shares[0]!);
+  const rowsShare = shares.find((share) => rowsLabelAt(share) >= floor * 0.999) ?? shares[0]!;
   const rowsLabelW = Math.round(W * rowsShare);
   const rowsLabel = rowsLabelAt(rowsShare);
-  const stackTextH = rowH * 0.58;
+  // The text line over each bar takes what a line at the floor needs, up to 74% of the row.
+  const stackTextH = Math.max(rowH * 0.62, Math.min(rowH * 0.74, floor * 1.15 + 2));
   const stackValue = uniformSize(finals, { width: W * 0.3, height: Math.min(stackTextH, floor * 1.35), maxLines: 1, maxFontSize: Math.max(floor, 40 * u), family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   const stackValueW = widestText(finals, figure, 700, stackValue);
   const stackLabel = uniformSize(texts, { width: W - stackValueW - 24 * u, height: stackTextH, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
-  const sideScore = portrait ? Math.min(stackLabel, stackValue) : Math.min(rowsLabel, rowsValue);
+  // On a squarish box, bars under their labels (full width) beat a label column when they keep the floor.
+  const stackScore = Math.min(stackLabel, stackValue);
+  const squarish = !portrait && W < innerH * 2.2;
+  const stackedSide = portrait || (squarish && stackScore >= floor * 0.999);
+  const sideScore = stackedSide ? stackScore : Math.min(rowsLabel, rowsValue);
   // Columns read best; horizontal bars win when columns would take the labels under the floor and
   // they do not, or when they give the labels clearly larger type.
   const colOk = colScore >= floor * 0.999;
   const sideOk = sideScore >= floor * 0.999;
-  const mode: BarMode = (colOk || !sideOk) && colScore >= sideScore * (colOk ? (portrait ? 0.85 : 0.72) : 1) ? 'columns' : portrait ? 'stacked' : 'rows';
+  const mode: BarMode = (colOk || !sideOk) && colScore >= sideScore * (colOk ? (portrait ? 0.85 : 0.72) : 1) ? 'columns' : stackedSide ? 'stacked' : 'rows';
 
   const delay = bodyDelay(theme);
   const stagger = staggerFor(theme, n);
@@ -161,14 +166,17 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   }
 
   const stacked = mode === 'stacked';
-  const valueW = stacked ? stackValueW : widestText(finals, figure, 700, rowsValue) + Math.round(12 * u);
-  const labelW = stacked ? 0 : rowsLabelW;
-  const x0 = stacked ? 0 : labelW + Math.round(20 * u);
+  const valueW = stacked ? stackValueW : widestText(finals, figure, 700, rowsValue) + Math.round(6 * u);
+  // Labels that all fit on one line take only the column their widest needs: the bars get the rest.
+  const oneLine = texts.every((t) => linesAt(t, { width: rowsLabelW, height: 10000, maxLines: 2, maxFontSize: rowsLabel, family: body, weight: 600, lineHeight: 1.15 }) === 1);
+  const labelW = stacked ? 0 : oneLine ? Math.min(rowsLabelW, widestText(texts, body, 600, rowsLabel) + Math.round(6 * u)) : rowsLabelW;
+  const x0 = stacked ? 0 : labelW + Math.round(16 * u);
   const valueGap = Math.round(12 * u);
-  const regionLeft = x0 + (hasNegative && !stacked ? valueW + valueGap : 0);
-  const regionRight = stacked ? W : W - valueW - valueGap;
-  const zeroX = Math.round(regionLeft + ((regionRight - regionLeft) * -lo) / (hi - lo));
-  const barT = Math.max(MIN_BAR_PX, Math.min(Math.round(rowH * (stacked ? 0.3 : 0.6)), Math.round(72 * u), Math.floor(rowH) - MIN_BAR_GAP_PX - 1));
+  // Beside the bars each value takes only its own width, so the bars get all the room the figures leave.
+  const valueWs = finals.map((text) => (stacked ? valueW : widestText([text], figure, 700, rowsValue) + Math.round(6 * u)));
+  const fit = stacked ? { scale: W / (hi - lo), zeroX: Math.round((W * -lo) / (hi - lo)) } : rowScale(points.map((p) => p.value), valueWs, x0, W, valueGap);
+  const zeroX = fit.zeroX;
+  const barT = Math.max(MIN_BAR_PX, Math.min(Math.round(stacked ? Math.min(rowH * 0.28, rowH * 0.94 - stackTextH) : rowH * 0.64), Math.round(72 * u), Math.floor(rowH) - MIN_BAR_GAP_PX - 1));
   return (
     <>
       {caption}
@@ -187,10 +195,10 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
           rowH={rowH}
           barT={barT}
           zeroX={zeroX}
-          scale={(regionRight - regionLeft) / (hi - lo)}
+          scale={fit.scale}
           width={W}
           labelW={labelW}
-          valueW={valueW}
+          valueW={valueWs[i]!}
           valueFont={stacked ? stackValue : rowsValue}
           labelFont={stacked ? stackLabel : rowsLabel}
           textH={stacked ? stackTextH : rowH}
@@ -204,6 +212,33 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
 /** The smallest size of a chart's body text, in px, for a canvas `unit` (its shorter side / 1080): 4.2% of the shorter side. */
 export function labelFloor(unit: number): number {
   return 45 * unit;
+}
+
+/**
+ * The scale (px per unit) and zero line of horizontal bars that lets every value sit beside its
+ * bar between `x0` and `right`, each value taking its own width `widths[i]` plus `gap`: the largest
+ * scale for which the negative bars' figures clear `x0` and the positive ones' clear `right`.
+ */
+export function rowScale(values: number[], widths: number[], x0: number, right: number, gap: number): { scale: number; zeroX: number } {
+  const bounds = (scale: number) => {
+    let lo = x0;
+    let hi = right;
+    values.forEach((v, i) => {
+      const length = Math.max(MIN_BAR_PX, Math.abs(v) * scale);
+      if (v < 0) lo = Math.max(lo, x0 + length + gap + widths[i]!);
+      else hi = Math.min(hi, right - length - gap - widths[i]!);
+    });
+    return { lo, hi };
+  };
+  let a = 0;
+  let b = (right - x0) / Math.max(1e-9, ...values.map((v) => Math.abs(v)));
+  for (let step = 0; step < 40; step += 1) {
+    const m = (a + b) / 2;
+    const { lo, hi } = bounds(m);
+    if (lo <= hi) a = m;
+    else b = m;
+  }
+  return { scale: a, zeroX: Math.round(bounds(a).lo) };
 }
 
 /** A bar's length in whole pixels: never shorter than MIN_BAR_PX, so a 0 is a visible, countable stub. */
