@@ -1,7 +1,7 @@
 import { findFigures, type StatedFigure } from './stated-figures.js';
 import { parseNumber } from './parse-number.js';
 import type { SourceDocument } from './read-document.js';
-import { cleanHeader, isIdentifierHeader, isTimeOrdered, unitOf, type ChartUnit } from './table-shape.js';
+import { cleanHeader, headerPeriods, isIdentifierHeader, isTimeOrdered, unitOf, type ChartUnit } from './table-shape.js';
 
 /** How a chart draws its values. */
 export type ChartKind = 'bar' | 'line' | 'pie' | 'donut';
@@ -148,6 +148,9 @@ export function chartsFrom(doc: SourceDocument): ChartData[] {
     .filter((index) => index >= 0)
     .slice(0, MAX_CHARTS_PER_TABLE);
 
+  const byPeriod = periodCharts(doc, labelColumn, valueColumns);
+  if (byPeriod) return byPeriod;
+
   return valueColumns.flatMap((valueColumn): ChartData[] => {
     const labels: string[] = [];
     const values: number[] = [];
@@ -185,6 +188,57 @@ export function chartsFrom(doc: SourceDocument): ChartData[] {
       },
     ];
   });
+}
+
+/**
+ * The charts of a table whose columns are one measure over periods (`Product line, Q1 revenue ($k),
+ * Q2 revenue ($k), Q3 revenue ($k)`): the rows compared in the latest period, then each row across
+ * the periods. Never one chart per period column: a column alone says nothing about change.
+ */
+function periodCharts(doc: SourceDocument, labelColumn: number, valueColumns: number[]): ChartData[] | undefined {
+  const table = doc.table!;
+  if (labelColumn !== 0 || valueColumns.length < 2) return undefined;
+  const headers = headerPeriods(valueColumns.map((index) => table.columns[index]!));
+  if (!headers || (!isTimeOrdered(headers.periods) && !isTimeOrdered([...headers.periods].reverse()))) return undefined;
+  const ordered = isTimeOrdered(headers.periods) ? valueColumns.map((column, i) => ({ column, period: headers.periods[i]! })) : valueColumns.map((column, i) => ({ column, period: headers.periods[i]! })).reverse();
+  const parse = (cell: string | undefined) => (cell ? parseNumber(cell, { decimalComma: table.decimalComma }) : undefined);
+  const base = { field: doc.field, ...(doc.fileName === undefined ? {} : { fileName: doc.fileName }) };
+  const measure = cleanHeader(headers.measure || table.columns[ordered.at(-1)!.column]!);
+  const rowsName = table.columns[labelColumn]!;
+  const charts: ChartData[] = [];
+  // The rows in the latest period.
+  const latest = ordered.at(-1)!;
+  const labels: string[] = [];
+  const values: number[] = [];
+  const rows: number[] = [];
+  const cells: string[] = [];
+  table.rows.forEach((row, index) => {
+    const value = parse(row[latest.column]);
+    if (labels.length >= MAX_CHART_POINTS || !row[labelColumn] || value === undefined) return;
+    labels.push(row[labelColumn]!);
+    values.push(value);
+    rows.push(index + 1);
+    cells.push(row[latest.column]!);
+  });
+  const latestHeader = table.columns[latest.column]!;
+  const latestUnit = unitOf(latestHeader, cells);
+  if (values.length >= 2) {
+    charts.push({ title: `${measure} by ${rowsName.toLowerCase()}, ${latest.period}`, labels, values, valueLabel: latestHeader, ...(latestUnit ? { unit: latestUnit } : {}), kind: chooseChartKind({ labels, values, valueLabel: latestHeader, unit: latestUnit }), source: { ...base, labelColumn: rowsName, valueColumn: latestHeader, rows } });
+  }
+  // Each row across the periods.
+  table.rows.forEach((row, index) => {
+    const name = row[labelColumn];
+    if (!name) return;
+    const points = ordered.flatMap(({ column, period }) => {
+      const value = parse(row[column]);
+      return value === undefined ? [] : [{ period, value, column: table.columns[column]!, cell: row[column]! }];
+    });
+    if (points.length < 2) return;
+    const unit = unitOf(`${headers.measure} ${name}`, points.map((point) => point.cell));
+    const series = { labels: points.map((point) => point.period), values: points.map((point) => point.value) };
+    charts.push({ title: `${name}: ${measure.toLowerCase()}`, ...series, valueLabel: name, ...(unit ? { unit } : {}), kind: chooseChartKind({ ...series, valueLabel: name, unit }), source: { ...base, labelColumn: rowsName, valueColumn: name, rows: [index + 1], columns: points.map((point) => point.column) } });
+  });
+  return charts.slice(0, MAX_CHARTS_PER_TABLE);
 }
 
 /** Splits a paragraph into sentences, keeping abbreviations and decimals whole. */

@@ -4,7 +4,7 @@
 import type { ChartSource, ChartUnit } from './document-facts.js';
 import { parseNumber } from './parse-number.js';
 import type { SourceDocument } from './read-document.js';
-import { cleanHeader, isIdentifierHeader, timeKey, unitOf } from './table-shape.js';
+import { cleanHeader, headerPeriods, isIdentifierHeader, timeKey, unitOf } from './table-shape.js';
 
 /** One cell of a series: its period or row label, its value, and where it is. */
 export interface SeriesPoint {
@@ -146,18 +146,21 @@ function seriesOf(doc: SourceDocument): TableSeries[] {
   const base = { field: doc.field, ...(doc.fileName === undefined ? {} : { fileName: doc.fileName }) };
   const others = table.columns.map((_, index) => index).filter((index) => index !== labelIndex && !isIdentifierHeader(table.columns[index]!));
 
-  const periodDirection = labelIndex === 0 ? timeDirection(others.map((index) => table.columns[index]!)) : undefined;
-  if (periodDirection && others.length >= 2) {
+  // Periods as columns: headers that are periods, or one measure over periods ("Q1 revenue ($k), Q2 revenue ($k)").
+  const headers = labelIndex === 0 ? headerPeriods(others.map((index) => table.columns[index]!)) : undefined;
+  const periodDirection = headers ? timeDirection(headers.periods) : undefined;
+  if (headers && periodDirection && others.length >= 2) {
+    const periodOf = new Map(others.map((column, i) => [column, headers.periods[i]!]));
     const periods = periodDirection === 'asc' ? others : [...others].reverse();
     return table.rows.flatMap((row, rowIndex): TableSeries[] => {
       const name = row[labelIndex];
       if (!name) return [];
       const points = periods.flatMap((column) => {
         const value = parse(row[column]);
-        return value === undefined ? [] : [{ label: table.columns[column]!, value, row: rowIndex + 1, column: table.columns[column]! }];
+        return value === undefined ? [] : [{ label: periodOf.get(column)!, value, row: rowIndex + 1, column: table.columns[column]! }];
       });
       if (points.length < 2) return [];
-      const unit = unitOf(`${labelColumn} ${name}`, periods.map((column) => row[column] ?? ''));
+      const unit = unitOf(`${labelColumn} ${name} ${headers.measure}`, periods.map((column) => row[column] ?? ''));
       const source = { ...base, labelColumn, valueColumn: name, rows: [rowIndex + 1], columns: points.map((point) => point.column) };
       return [withFindings({ name, ...(unit ? { unit } : {}), overTime: true, points, source })];
     });

@@ -84,3 +84,40 @@ export function isTimeOrdered(labels: readonly string[]): boolean {
   const known = keys as TimeKey[];
   return known.every((key, index) => index === 0 || (key.kind === known[0]!.kind && key.order > known[index - 1]!.order));
 }
+
+/** Period columns: each header's period ("Q1") and the measure they share ("revenue ($k)"). */
+export interface HeaderPeriods {
+  /** Each header's period label, in the headers' order. */
+  periods: string[];
+  /** What the headers measure, the same in each once the period is taken out; empty when the headers are periods alone. */
+  measure: string;
+}
+
+/**
+ * Whether column headers are one measure over periods: `2023, 2024`, or the same words around a
+ * period in each (`Q1 revenue ($k), Q2 revenue ($k)`, `Sales Jan, Sales Feb`, `Umsatz 2023, Umsatz
+ * 2024`). Undefined when any header names no period or the words around them differ.
+ */
+export function headerPeriods(headers: readonly string[]): HeaderPeriods | undefined {
+  if (headers.length < 2) return undefined;
+  const found = headers.map(periodIn);
+  if (found.some((entry) => entry === undefined)) return undefined;
+  const measures = found.map((entry) => entry!.rest.toLowerCase());
+  if (measures.some((measure) => measure !== measures[0])) return undefined;
+  return { periods: found.map((entry) => entry!.period), measure: found[0]!.rest };
+}
+
+/** The period a header names as one or two of its words ("Q1", "Jan 2024", "2024 Q1"), and the words left. */
+function periodIn(header: string): { period: string; rest: string } | undefined {
+  const words = header.trim().split(/[\s_]+/).filter(Boolean);
+  for (const size of [2, 1]) {
+    for (let start = 0; start + size <= words.length; start += 1) {
+      const period = words.slice(start, start + size).join(' ');
+      if (!timeKey(period)) continue;
+      const rest = [...words.slice(0, start), ...words.slice(start + size)].join(' ').trim();
+      return { period, rest };
+    }
+  }
+  return undefined;
+}
+

@@ -31,7 +31,8 @@ function chartOf(analysis: TableAnalysis, answer: TableAnswer, english: boolean)
   if (!series) return undefined;
   // A long series keeps its first point and its latest ones, so both ends of the answer are drawn.
   const points = series.points.length <= MAX_CHART_POINTS ? series.points : [series.points[0]!, ...series.points.slice(-(MAX_CHART_POINTS - 1))];
-  const labels = points.map((point) => (series.source.columns ? point.column : point.label));
+  // Periods as columns: the period each header names ("Q1" of "Q1 revenue ($k)").
+  const labels = points.map((point) => point.label);
   const values = points.map((point) => point.value);
   const { columns, ...base } = series.source;
   const source: ChartSource = columns ? { ...base, columns: points.map((point) => point.column) } : { ...base, rows: points.map((point) => point.row) };

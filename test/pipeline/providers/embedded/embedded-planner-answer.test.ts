@@ -71,3 +71,32 @@ describe('EmbeddedPlanner answering a question about a CSV', () => {
     expect(story.scenes[0]).toMatchObject({ kind: 'stat', settings: { value: 78 }, narration: '' });
   });
 });
+
+describe('EmbeddedPlanner answering a question about a wide table (periods as columns)', () => {
+  // A row per product line, a column per quarter, the measure in each header: the orientation that
+  // used to be read as one chart per column.
+  const WIDE = 'Product line,Q1 revenue ($k),Q2 revenue ($k),Q3 revenue ($k)\nAnalytics,800,1100,1400\nStorage,1200,1300,1350\nSecurity,600,650,700\nSupport,900,880,860\n';
+  const files = documentFiles();
+  let wide: SourceDocument;
+  beforeAll(async () => {
+    wide = await files.read('csv', WIDE, 'q3.csv');
+  });
+  afterAll(() => files.remove());
+
+  it.each([
+    ['Which product line grew fastest?', 'en', 'Analytics grew fastest: from $800 to $1,400, up 75 percent.'],
+    ['Welche Produktlinie ist am schnellsten gewachsen?', 'de', 'Analytics ist am stärksten gewachsen: von 800 $ auf 1.400 $, ein Plus von 75 Prozent.'],
+    ['Quelle gamme de produits a le plus progressé ?', 'fr', 'Analytics a le plus progressé : de 800 $ à 1 400 $, soit une hausse de 75 pour cent.'],
+    ['¿Qué línea de producto creció más rápido?', 'es', 'Analytics creció más: de 800 $ a 1400 $, un aumento de 75 por ciento.'],
+  ])('answers "%s" with the fastest grower across the quarters, then charts it by quarter and the lines in the latest quarter', async (prompt, language, said) => {
+    const story = await new EmbeddedPlanner().plan({ prompt, durationSeconds: 30, multiScene: true, fps: 30, language, materials: { images: [], documents: [wide] } });
+    const answer = story.scenes.find((scene) => scene.kind === 'stat')!;
+    expect(answer.settings).toMatchObject({ value: 75, prefix: '+', suffix: '%', sourceRef: { valueColumn: 'Analytics', columns: ['Q1 revenue ($k)', 'Q3 revenue ($k)'] } });
+    expect(answer.narration.replace(/[\u00a0\u202f]/g, ' ')).toBe(said);
+    const charts = story.scenes.filter((scene) => scene.kind === 'chart');
+    expect(charts[0]!.settings).toMatchObject({ labels: ['Q1', 'Q2', 'Q3'], values: [800, 1100, 1400] });
+    // Never one chart per period column: the other chart compares the lines in the latest quarter.
+    expect(charts.map((scene) => scene.settings.title)).not.toContain('Q1 revenue');
+    expect(charts[1]!.settings).toMatchObject({ title: 'Revenue by product line, Q3', labels: ['Analytics', 'Storage', 'Security', 'Support'], values: [1400, 1350, 700, 860] });
+  });
+});

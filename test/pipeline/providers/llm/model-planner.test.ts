@@ -8,6 +8,7 @@ import { LanguageModelError } from '../../../../src/pipeline/providers/llm/langu
 import { ModelPlanner, type ModelPlan } from '../../../../src/pipeline/providers/llm/model-planner.js';
 import { footageScenes } from '../../../../src/pipeline/stages/footage-scenes.js';
 import { startFakeOpenAIServer, type FakeModelServer } from '../../../helpers/fake-model-servers.js';
+import { documentFiles } from '../../../documents/document-files.js';
 
 const servers: FakeModelServer[] = [];
 afterEach(async () => {
@@ -223,5 +224,21 @@ describe('film shots (ai_video "auto")', () => {
     const asked = (index: number) => (server.requests[index]!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
     expect(asked(0)).toContain('The request counts 5 tips: show all 5');
     expect(asked(1)).toContain('your plan shows 3 of them');
+  });
+
+  it('gives the model the answer computed from a wide table (periods as columns) with the series across the quarters', async () => {
+    const files = documentFiles();
+    try {
+      const wide = await files.read('csv', 'Product line,Q1 revenue ($k),Q2 revenue ($k),Q3 revenue ($k)\nAnalytics,800,1100,1400\nStorage,1200,1300,1350\nSupport,900,880,860\n', 'q3.csv');
+      const { planner, server } = await plannerAnswering({ object: { title: 'Growth by product line', scenes: [{ kind: 'material', material: 0, narration: 'Analytics grew fastest.', seconds: 6 }] } });
+      await planner.plan({ prompt: 'Which product line grew fastest?', durationSeconds: 20, multiScene: true, fps: 30, language: 'en', materials: { images: [], documents: [wide] } });
+      const asked = (server.requests[0]!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
+      expect(asked).toContain("Answer to the request's question: Analytics grew fastest: from $800 to $1,400, up 75 percent.");
+      expect(asked).not.toMatch(/\d: chart "Q1 revenue"/);
+      expect(asked).toMatch(/\d: chart "Analytics: revenue"/);
+      expect(asked).toMatch(/\d: chart "Revenue by product line, Q3"/);
+    } finally {
+      files.remove();
+    }
   });
 });
