@@ -82,6 +82,8 @@ export interface PlanMaterials {
   brandName?: string;
   /** What the brand does, in its words: the hook's subtitle when the prompt gives none. */
   brandDescription?: string;
+  /** Where each prepared image's file is (absolute), by asset name: a model that takes images is shown them. */
+  imageFiles?: Record<string, string>;
 }
 
 /** Writes the story plan. */

@@ -84,7 +84,14 @@ export async function planStage(stage: StageContext): Promise<PlanDraft | undefi
       // The planner marks film moments only where a video model can film them: without one, auto
       // keeps every scene a designed one (a drawn stand-in would be sold as nothing better).
       ...(options.aiVideo === 'auto' && options.multiScene && stage.footage ? { filmShots: true } : {}),
-      materials: { images: materials.images, documents: materials.documents, ...(materials.logo ? { logo: materials.logo } : {}), ...(brandName ? { brandName } : {}), ...(brandDescription ? { brandDescription } : {}) },
+      materials: {
+        images: materials.images,
+        documents: materials.documents,
+        ...(materials.logo ? { logo: materials.logo } : {}),
+        ...(brandName ? { brandName } : {}),
+        ...(brandDescription ? { brandDescription } : {}),
+        imageFiles: Object.fromEntries(materials.images.flatMap((image) => (materials.assets[image.name] ? [[image.name, path.join(stage.ctx.filesDir, materials.assets[image.name]!)]] : []))),
+      },
     },
     stage.signal,
   );

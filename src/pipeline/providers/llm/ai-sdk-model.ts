@@ -72,6 +72,9 @@ export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: A
     acceptsImages,
 
     generateObject<T>(request: ObjectRequest<T>) {
+      if ((request.images?.length ?? 0) > 0 && !acceptsImages) {
+        return Promise.reject(new LanguageModelError('unavailable', `${id} does not take images`));
+      }
       return call(request, async (abortSignal) => {
         const usage: Usage = {};
         let invalid: unknown;
@@ -81,7 +84,7 @@ export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: A
             const result = await generateObject({
               model: modelFor(attemptMode),
               system: attemptMode === 'json-mode' ? withSchemaInstructions(request) : request.system,
-              prompt: request.prompt,
+              ...userTurn(request),
               schema: request.schema,
               schemaName: request.schemaName,
               maxOutputTokens: request.maxOutputTokens,

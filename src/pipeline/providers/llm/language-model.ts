@@ -39,8 +39,9 @@ export interface ModelRequestBase {
   maxOutputTokens?: number;
 }
 
-/** A structured-output request. */
+/** A structured-output request (images as for {@link TextRequest}, for models that take them). */
 export interface ObjectRequest<T> extends ModelRequestBase {
+  images?: { data: Uint8Array; mimeType: 'image/png' | 'image/jpeg' }[];
   schema: z.ZodType<T>;
   /** A short name for the schema (some providers require one), e.g. `story_plan`. */
   schemaName: string;

@@ -32,7 +32,7 @@ Show, do not only tell: most scenes should be a picture or a diagram, not words 
 - Use title, kinetic and quote scenes for at most one scene in five.
 - When a logo is attached, kind "logo" reveals it with the brand's name; a logo sting is that one scene. Without one, never use kind "logo".`;
 
-function describeRequest(request: PlanRequest, fixed: SceneDraft[]): string {
+function describeRequest(request: PlanRequest, fixed: SceneDraft[], shown = 0): string {
   const lines = [
     `Request: ${request.prompt}`,
     `Language: ${request.language}`,
@@ -49,6 +49,12 @@ function describeRequest(request: PlanRequest, fixed: SceneDraft[]): string {
     );
   }
   const materials = request.materials;
+  const images = (materials?.images ?? []).filter((image) => image.role !== 'logo');
+  if (images.length > 0) {
+    lines.push(
+      `Attached images, in order${shown > 0 ? ` (the first ${shown} follow this text as pictures, in the same order: look at them and say in the narration what each one shows)` : ''}:\n${images.map((image, index) => `${index + 1}. ${image.name} (${image.role}, ${image.width}x${image.height})${image.context ? `: "${image.context}"` : ''}`).join('\n')}`,
+    );
+  }
   if (materials?.logo) lines.push('Logo: attached');
   if (materials?.brandName) lines.push(`Brand: ${materials.brandName}${materials.brandDescription ? ` (${materials.brandDescription})` : ''}`);
   for (const document of materials?.documents ?? []) {
@@ -100,8 +106,11 @@ export class ModelPlanner implements StoryPlanner {
       : [];
     const counts = request.multiScene ? statedCounts(request.prompt) : {};
     const schema = modelPlanSchemaFor(Math.max(maxPlanScenes(request.durationSeconds), counts.scenes ?? 0));
-    const prompt = describeRequest(request, fixed);
-    const ask = async (text: string) => (await this.model.generateObject({ system: SYSTEM, prompt: text, schema, schemaName: 'story_plan', maxOutputTokens: 6000, ...(signal ? { signal } : {}) })).object;
+    // A model that takes images sees the attached ones (a tour narrates what each screen shows).
+    const images = this.model.acceptsImages ? await planImages(materials) : [];
+    const prompt = describeRequest(request, fixed, images.length);
+    const ask = async (text: string) =>
+      (await this.model.generateObject({ system: SYSTEM, prompt: text, schema, schemaName: 'story_plan', maxOutputTokens: 6000, ...(images.length > 0 ? { images } : {}), ...(signal ? { signal } : {}) })).object;
     let object = await ask(prompt);
     // A count the request states is checked like the other rules: a plan that misses it is asked for once more, with what it missed.
     const missed = countProblem(object, counts);
@@ -154,6 +163,34 @@ export class ModelPlanner implements StoryPlanner {
     }));
     return { title: withoutRequestWords(plan.title) || plan.title, scenes };
   }
+}
+
+/** Most images a plan request shows the model, and the longest side each is sent at. */
+const MAX_PLAN_IMAGES = 8;
+const PLAN_IMAGE_SIDE = 1024;
+
+/** The attached images (not the logo) as JPEGs for a model that takes images, in order; an image that cannot be read is left out. */
+async function planImages(materials: PlanRequest['materials']): Promise<{ data: Uint8Array; mimeType: 'image/jpeg' }[]> {
+  const files = materials?.imageFiles ?? {};
+  const wanted = (materials?.images ?? []).filter((image) => image.role !== 'logo' && files[image.name]).slice(0, MAX_PLAN_IMAGES);
+  const { default: sharp } = await import('sharp');
+  const read = await Promise.all(
+    wanted.map(async (image) => {
+      try {
+        const data = await sharp(files[image.name]!).resize(PLAN_IMAGE_SIDE, PLAN_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
+        return [{ data: new Uint8Array(data), mimeType: 'image/jpeg' as const }];
+      } catch {
+        return [];
+      }
+    }),
+  );
+  // Shown in order, so an unreadable one ends the run: the model counts them against the list.
+  const shown: { data: Uint8Array; mimeType: 'image/jpeg' }[] = [];
+  for (const entry of read) {
+    if (entry.length === 0) break;
+    shown.push(entry[0]!);
+  }
+  return shown;
 }
 
 /** How many scenes the prompt line asks for: the request's own count, else about one per six seconds, within the schema's limit. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readDocument } from '../../../../src/documents/read-document.js';
 import { createLanguageModel } from '../../../../src/pipeline/providers/llm/create-language-model.js';
@@ -239,6 +240,51 @@ describe('film shots (ai_video "auto")', () => {
       expect(asked).toMatch(/\d: chart "Revenue by product line, Q3"/);
     } finally {
       files.remove();
+    }
+  });
+
+  it('shows the attached images with their context to a model that takes images, in order, and lists them to one that does not', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'plan-images-'));
+    try {
+      const imageFiles: Record<string, string> = {};
+      for (const [index, color] of ['#2255cc', '#cc5522'].entries()) {
+        imageFiles[`image-${index}`] = path.join(dir, `image-${index}.webp`);
+        await sharp({ create: { width: 1600, height: 1000, channels: 3, background: color } }).webp().toFile(imageFiles[`image-${index}`]!);
+      }
+      const materials = {
+        images: [
+          { name: 'image-0', field: 'images[0]', role: 'hero' as const, context: 'home screen', width: 1600, height: 1000 },
+          { name: 'image-1', field: 'images[1]', role: 'gallery' as const, context: 'editor with tags', width: 1600, height: 1000 },
+        ],
+        documents: [],
+        imageFiles,
+      };
+      const tour: ModelPlan = { title: 'A tour of Notely', scenes: [{ kind: 'title', title: 'Notely', narration: 'Meet Notely.', seconds: 4 }, { kind: 'material', material: 0, narration: 'The home screen lists your notes.', seconds: 5 }] };
+      const prompt = 'Product tour of our note app using the screenshots provided in order';
+
+      const server = await startFakeOpenAIServer();
+      servers.push(server);
+      server.enqueue({ object: tour }, { object: tour });
+      const seeing = await createLanguageModel({ provider: 'openai-compatible', model: 'qwen2.5-vl-72b', baseUrl: server.url, apiKey: undefined }, { maxRetries: 0, acceptsImages: true });
+      await new ModelPlanner(seeing).plan({ prompt, durationSeconds: 20, multiScene: true, fps: 30, language: 'en', materials });
+      const content = (server.requests[0]!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!.content as { type: string; text?: string; image_url?: { url: string } }[];
+      expect(content.map((part) => part.type)).toEqual(['text', 'image_url', 'image_url']);
+      expect(content[0]!.text).toContain('1. image-0 (hero, 1600x1000): "home screen"');
+      expect(content[0]!.text).toContain('2. image-1 (gallery, 1600x1000): "editor with tags"');
+      expect(content[0]!.text).toContain('the first 2 follow this text as pictures');
+      expect(content[1]!.image_url!.url).toMatch(/^data:image\/jpeg;base64,/);
+      // The pictures are sent small: 1024 px on the longer side.
+      const sent = await sharp(Buffer.from(content[1]!.image_url!.url.split(',')[1]!, 'base64')).metadata();
+      expect([sent.width, sent.height]).toEqual([1024, 640]);
+
+      const blind = await createLanguageModel({ provider: 'openai-compatible', model: 'qwen2.5-coder:32b', baseUrl: server.url, apiKey: undefined }, { maxRetries: 0, acceptsImages: false });
+      await new ModelPlanner(blind).plan({ prompt, durationSeconds: 20, multiScene: true, fps: 30, language: 'en', materials });
+      const text = (server.requests[1]!.body as { messages: { content: unknown }[] }).messages.at(-1)!.content;
+      expect(typeof text).toBe('string');
+      expect(text).toContain('1. image-0 (hero, 1600x1000): "home screen"');
+      expect(text).not.toContain('follow this text as pictures');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
