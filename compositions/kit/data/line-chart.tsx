@@ -7,6 +7,7 @@ import { useLayout } from '../layout';
 import type { ChartProps } from './bar-chart';
 import { bestFit, bodyDelay, chartPoints, CountText, DataScene, decimalsOf, Enter, formatValue, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
 import { FittedText } from '../fitted-text';
+import { labelFloor } from './bar-chart';
 
 /** The value range a line is drawn over: from zero when the data is near it, else around the data. */
 function lineDomain(values: number[]): { lo: number; hi: number } {
@@ -59,39 +60,82 @@ export const LineChartBody: React.FC<{ theme: Theme; width: number; height: numb
   const stroke = Math.max(2, 6 * u);
   const dotR = Math.max(4, 10 * u);
 
+  // The smallest body type: 4.2% of the canvas's shorter side. Labels that would go under it run
+  // on two staggered rows (across) or down the canvas; values that would go under it are shown
+  // only on the key points (first, last, peak, low) at a readable size.
+  const floor = labelFloor(useLayout().unit);
+  const key = keyPoints(points.map((p) => p.value));
+  const keyFinals = finals.filter((_, i) => key.has(i));
+
   // Across: labels under the points, value chips over them. Few points get larger type.
-  const labelMax = (n <= 6 ? 36 : 32) * u;
-  const valueMax = (n <= 6 ? 40 : 32) * u;
+  const labelMax = Math.max(floor, (n <= 6 ? 44 : 38) * u);
+  const valueMax = Math.max(floor, (n <= 6 ? 46 : 40) * u);
   const slot = W / n;
-  const acrossLabel = uniformSize(texts, { width: slot * 0.92, height: innerH * 0.18, maxLines: 2, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 });
-  const acrossValue = uniformSize(finals, { width: slot * 0.9 - chipPad * 2, height: 40 * u, maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  const acrossAll = uniformSize(finals, { width: slot * 0.9 - chipPad * 2, height: valueMax * 1.2, maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  // Key chips sit at least two slots apart, so each may take nearly two slots.
+  const acrossKey = uniformSize(keyFinals, { width: Math.min(W * 0.4, slot * 1.8) - chipPad * 2, height: valueMax * 1.2, maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  const acrossKeyOnly = acrossAll < floor * 0.999 && acrossKey > acrossAll;
+  const acrossValue = acrossKeyOnly ? acrossKey : acrossAll;
+  const plainLabel = uniformSize(texts, { width: slot * 0.92, height: innerH * 0.18, maxLines: 2, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 });
+  // Staggered: the labels on two (or three) rows in turn, each as wide as two (three) slots, on one line.
+  const staggerAt = (rows: number) => (n > rows ? uniformSize(texts, { width: slot * (rows - 0.16), height: Math.max(innerH * 0.09, labelMax * 1.2), maxLines: 1, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 }) : 0);
+  // Each staggered label is centred under its point but kept on the canvas; labels on the same row
+  // must keep clear of each other, else that stagger is not used.
+  const spans = (rows: number, size: number) =>
+    texts.map((t, i) => {
+      const width = widestText([t], body, 600, size) + Math.round(4 * u);
+      const left = Math.max(0, Math.min(W - width, slot * (i + 0.5) - width / 2));
+      return { left, width, row: i % rows };
+    });
+  const staggerClear = (rows: number) => {
+    const list = spans(rows, staggerAt(rows));
+    return list.every((a, i) => i + rows >= n || a.left + a.width + 12 * u <= list[i + rows]!.left);
+  };
+  const staggerRows = staggerAt(2) >= floor * 0.999 || !staggerClear(3) ? 2 : 3;
+  const staggerLabel = staggerClear(staggerRows) ? staggerAt(staggerRows) : 0;
+  const staggered = plainLabel < floor * 0.999 && staggerLabel > plainLabel;
+  const acrossLabel = staggered ? staggerLabel : plainLabel;
   // Down: labels in a column on the left, chips to the right of the points.
   const rowH = innerH / n;
   const downLabelW = W * 0.3;
-  const downLabel = uniformSize(texts, { width: downLabelW, height: rowH * 0.9, maxLines: 2, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 });
-  const downValue = uniformSize(finals, { width: W * 0.22, height: Math.min(rowH * 0.62, 40 * u), maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
-  const across = Math.min(acrossLabel, acrossValue) >= Math.min(downLabel, downValue) * 0.8 || n <= 2;
+  // A row may be a little shorter than a line: labels then sit on a pitch of 1.08 lines.
+  const downLabel = uniformSize(texts, { width: downLabelW, height: Math.max(rowH * 0.94, Math.min(rowH * 1.2, floor * 1.16)), maxLines: 2, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.08 });
+  const downAll = uniformSize(finals, { width: W * 0.22, height: Math.min(rowH * 0.62, valueMax * 1.2), maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  const downKey = uniformSize(keyFinals, { width: W * 0.22, height: valueMax * 1.2, maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  const downKeyOnly = downAll < floor * 0.999 && downKey > downAll;
+  const downValue = downKeyOnly ? downKey : downAll;
+  const acrossScore = Math.min(acrossLabel, acrossValue);
+  const downScore = Math.min(downLabel, downValue);
+  const across = n <= 2 || (acrossScore >= floor * 0.999 ? true : downScore >= floor * 0.999 ? false : acrossScore >= downScore * 0.8);
+  const keyOnly = across ? acrossKeyOnly : downKeyOnly;
 
   const { lo, hi } = lineDomain(points.map((p) => p.value));
   const valueFont = across ? acrossValue : downValue;
   const labelFont = across ? acrossLabel : downLabel;
   const chipH = Math.ceil(valueFont * 1.15 + 12 * u);
-  const chipW = Math.min(across ? slot * 0.9 : W * 0.22 + chipPad * 2, widestText(finals, figure, 700, valueFont) + chipPad * 2);
+  const chipW = Math.min(across ? (keyOnly ? Math.min(W * 0.4, slot * 1.8) : slot * 0.9) : W * 0.22 + chipPad * 2, widestText(keyOnly ? keyFinals : finals, figure, 700, valueFont) + chipPad * 2);
   const gap = 16 * u;
 
   let plot: PlotPoint[];
-  let labelBox: (i: number) => { left: number; top: number; width: number; height: number };
+  let labelBox: (i: number) => { left: number; top: number; width: number; height: number; align: 'left' | 'center' | 'right' };
   let chipBox: (i: number) => { left: number; top: number };
   let baseline: { x1: number; y1: number; x2: number; y2: number };
   let area: string;
   if (across) {
-    const labelLines = Math.max(1, ...texts.map((t) => bestFit(t, { width: slot * 0.92, height: 10000, maxLines: 2, maxFontSize: labelFont, family: body, weight: 600, lineHeight: 1.15 }).lines));
-    const labelH = Math.ceil(labelFont * 1.15 * labelLines) + 2;
+    const labelLines = staggered ? 1 : Math.max(1, ...texts.map((t) => bestFit(t, { width: slot * 0.92, height: 10000, maxLines: 2, maxFontSize: labelFont, family: body, weight: 600, lineHeight: 1.15 }).lines));
+    const lineH = Math.ceil(labelFont * 1.15 * labelLines) + 2;
+    const labelSpans = spans(staggerRows, labelFont);
+    const labelH = staggered ? lineH * staggerRows + Math.round(6 * u) * (staggerRows - 1) : lineH;
     const plotTop = top + chipH + gap;
     const plotBottom = H - labelH - gap * 1.4;
     const y = (v: number) => plotBottom - ((v - lo) / (hi - lo)) * (plotBottom - plotTop);
     plot = points.map((p, i) => ({ x: slot * (i + 0.5), y: y(p.value), ...p }));
-    labelBox = (i) => ({ left: plot[i]!.x - (slot * 0.92) / 2, top: H - labelH, width: slot * 0.92, height: labelH });
+    labelBox = (i) => {
+      if (!staggered) return { left: plot[i]!.x - (slot * 0.92) / 2, top: H - labelH, width: slot * 0.92, height: labelH, align: 'center' as const };
+      // The labels step down a line in turn, each centred under its point and kept on the canvas.
+      const span = labelSpans[i]!;
+      return { left: span.left, top: H - labelH + span.row * (lineH + Math.round(6 * u)), width: span.width, height: lineH, align: 'center' as const };
+    };
     chipBox = (i) => {
       const p = plot[i]!;
       const prev = plot[i - 1]?.y ?? -Infinity;
@@ -107,7 +151,11 @@ export const LineChartBody: React.FC<{ theme: Theme; width: number; height: numb
     const plotRight = W - chipW - gap;
     const x = (v: number) => plotLeft + ((v - lo) / (hi - lo)) * (plotRight - plotLeft);
     plot = points.map((p, i) => ({ x: x(p.value), y: top + rowH * (i + 0.5), ...p }));
-    labelBox = (i) => ({ left: 0, top: top + rowH * i, width: downLabelW, height: rowH });
+    labelBox = (i) => {
+      // A row a little shorter than a line still gets a box a line tall, centred on the row.
+      const height = Math.max(rowH, Math.min(rowH * 1.2, labelFont * 1.08 + 2));
+      return { left: 0, top: top + rowH * (i + 0.5) - height / 2, width: downLabelW, height, align: 'left' as const };
+    };
     chipBox = (i) => {
       const p = plot[i]!;
       return { left: Math.min(W - chipW, p.x + gap), top: p.y - chipH / 2 };
@@ -148,15 +196,29 @@ export const LineChartBody: React.FC<{ theme: Theme; width: number; height: numb
         return (
           <React.Fragment key={i}>
             <Enter theme={theme} delay={delay + i * stagger} distance={12 * u} style={{ position: 'absolute', left: lb.left, top: lb.top, width: lb.width, height: lb.height, display: 'flex', alignItems: across ? 'flex-start' : 'center' }}>
-              <FittedText part="point-label" text={p.label} width={lb.width} height={lb.height} maxLines={2} maxFontSize={labelFont} family={body} weight={600} color={colors.muted} align={across ? 'center' : 'left'} lineHeight={1.15} />
+              <FittedText part="point-label" text={p.label} width={lb.width} height={lb.height} maxLines={staggered && across ? 1 : 2} maxFontSize={labelFont} family={body} weight={600} color={colors.muted} align={lb.align} lineHeight={across ? 1.15 : 1.08} />
             </Enter>
-            <ValueChip theme={theme} delay={delay + 6 + (n > 1 ? (i / (n - 1)) * Math.min(40, drawFrames * 0.8) : 0)} left={chip.left} top={chip.top} width={chipW} height={chipH} value={p.value} unit={unit} decimals={decimals} fontSize={valueFont} pad={chipPad} u={u} />
+            {keyOnly && !key.has(i) ? null : <ValueChip theme={theme} delay={delay + 6 + (n > 1 ? (i / (n - 1)) * Math.min(40, drawFrames * 0.8) : 0)} left={chip.left} top={chip.top} width={chipW} height={chipH} value={p.value} unit={unit} decimals={decimals} fontSize={valueFont} pad={chipPad} u={u} />}
           </React.Fragment>
         );
       })}
     </>
   );
 };
+
+/**
+ * The points whose values a crowded chart still shows: the first, the last, the peak and the low,
+ * in that order of priority, each at least two points from the others so their chips never touch.
+ */
+export function keyPoints(values: number[]): Set<number> {
+  const n = values.length;
+  if (n === 0) return new Set();
+  const peak = values.indexOf(Math.max(...values));
+  const low = values.indexOf(Math.min(...values));
+  const out = new Set<number>();
+  for (const i of [n - 1, 0, peak, low]) if ([...out].every((j) => Math.abs(j - i) >= 2)) out.add(i);
+  return out;
+}
 
 /** A point's value on a small surface pill, counting up as the line reaches the point. */
 const ValueChip: React.FC<{ theme: Theme; delay: number; left: number; top: number; width: number; height: number; value: number; unit: string; decimals: number; fontSize: number; pad: number; u: number }> = ({ theme, delay, left, top, width, height, value, unit, decimals, fontSize, pad, u }) => {
