@@ -46,6 +46,14 @@ export interface PlannedScene {
   narration: string;
   /** The planner marked this moment as a film shot (`ai_video: "auto"`): it becomes footage. */
   film?: boolean;
+  /** The figures and dates the scene states, each with where it comes from, for a person to check before publishing. */
+  facts?: SceneFact[];
+}
+
+/** A figure or date a scene states: from the request, one of its documents, or general knowledge (the model's, to be checked). */
+export interface SceneFact {
+  text: string;
+  basis: 'request' | 'document' | 'general';
 }
 
 /** A story plan: the arc and the scene list, durations summing to the target. */

@@ -133,6 +133,7 @@ export function storePlan(stage: StageContext, draft: PlanDraft, narrated: Narra
     audio: narrated.audio,
     assets: materials.assets,
     images: materials.images.map(({ name, field, role }) => ({ name, field, role })),
+    ...(plan.scenes.some((scene) => scene.facts?.length) ? { facts: plan.scenes.flatMap((scene, position) => (scene.facts ?? []).map((fact) => ({ position, ...fact }))) } : {}),
   };
   ctx.db.transaction(() => {
     if (estimate) ctx.db.prepare('UPDATE videos SET options = ?, estimated_millicredits = ? WHERE id = ?').run(estimate.options, estimate.millicredits, jobId);

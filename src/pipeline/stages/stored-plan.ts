@@ -12,6 +12,8 @@ export interface StoredPlan {
   assets?: Record<string, string>;
   /** The attached images and the role each was given. */
   images?: { name: string; field: string; role: string }[];
+  /** The figures and dates the scenes state, by scene position, with their basis (the job's `facts`). */
+  facts?: { position: number; text: string; basis: 'request' | 'document' | 'general' }[];
 }
 
 /** The sound of a job, decided at planning. */

@@ -68,6 +68,7 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
     ...(row.parent_id ? { parent_id: row.parent_id } : {}),
     ...reviewOfJob(row),
     ...regeneratedOf(row, scenes),
+    ...factsOf(row, scenes),
     ...(audio
       ? { audio: { narration: audio.narration, music: audio.music, sfx: audio.sfx, narration_language: audio.language, narration_voice: audio.voice } }
       : {}),
@@ -102,6 +103,18 @@ export function renderView(ctx: NodeContext, render: VideoRenderRow, baseUrl: st
     ...(render.status === 'failed' && render.error_message ? { error: render.error_message } : {}),
     ...(render.status === 'completed' && render.output_path ? { download_url: signFileUrl(ctx.keys.downloads, baseUrl, render.output_path, now) } : {}),
   };
+}
+
+/**
+ * The figures and dates the video states, each with its scene and where it comes from (extension
+ * `facts`): `request` and `document` the node checked against the request and its documents;
+ * `general` is the model's knowledge, for a person to check before publishing.
+ */
+function factsOf(row: VideoRow, scenes: SceneRow[]): { facts?: { scene_id: string; text: string; basis: string }[] } {
+  const facts = row.plan ? (JSON.parse(row.plan) as { facts?: { position: number; text: string; basis: string }[] }).facts : undefined;
+  if (!facts || facts.length === 0) return {};
+  const byPosition = new Map(scenes.map((scene) => [scene.position, scene.id]));
+  return { facts: facts.flatMap((fact) => (byPosition.has(fact.position) ? [{ scene_id: byPosition.get(fact.position)!, text: fact.text, basis: fact.basis }] : [])) };
 }
 
 /** A job the engine holds back for a full disk says so among its warnings, with what to do (the pause itself is in `phase_detail`). */

@@ -129,6 +129,10 @@ export const pollResponse = z.looseObject({
     })
     .optional()
     .describe('Extension, on an edit job (parent_id): what the edit changed and what it reused'),
+  facts: z
+    .array(z.object({ scene_id: z.string(), text: z.string(), basis: z.enum(['request', 'document', 'general']).describe('request / document: checked against the request or its documents; general: public knowledge the model used, to check before publishing') }))
+    .optional()
+    .describe('Extension, when a language model planned the video: every figure and date the scenes state, with its basis'),
   segment_workers: z
     .array(z.object({ scene_id: z.string(), worker: z.string().describe('The `service worker` name') }))
     .optional()

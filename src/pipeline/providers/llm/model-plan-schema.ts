@@ -57,6 +57,11 @@ const plannedSceneSchema = z.intersection(
     narration: z.string().max(400).describe('What the narrator says over this scene, in the requested language; empty for none'),
     seconds: z.number().min(2).max(30).describe('How long the scene should last'),
     film: z.boolean().optional().describe('Only when film shots are allowed: true when live-action film shows this moment better than graphics'),
+    facts: z
+      .array(z.object({ text: line(160).describe('The fact as a short sentence with its figure or date: "The first powered flight was in 1903"'), basis: z.enum(['request', 'document', 'general']) }))
+      .max(6)
+      .optional()
+      .describe('Every figure and date this scene states, with where it comes from: the request, a document, or general (a well-established public fact)'),
   }),
 );
 

@@ -2,9 +2,9 @@ import { allocateDurations, extractTopic } from '../embedded/embedded-planner.js
 import { documentScenes, imageScenes, readsAsSequence, type SceneDraft } from '../embedded/material-scenes.js';
 import { withoutRequestWords } from '../embedded/request-content.js';
 import { cellsSourceText } from '../embedded/answer-scenes.js';
-import type { PlannedScene, PlanRequest, StoryPlan, StoryPlanner } from '../provider-types.js';
+import type { PlannedScene, PlanRequest, SceneFact, StoryPlan, StoryPlanner } from '../provider-types.js';
 import { findPlace } from '../../../catalog/places/index.js';
-import { maxPlanScenes, modelPlanSchemaFor, toDraft, type DraftContext, type ModelPlan } from './model-plan-schema.js';
+import { maxPlanScenes, modelPlanSchemaFor, toDraft, type DraftContext, type ModelPlan, type PlannedByModel } from './model-plan-schema.js';
 import { statedCounts, type StatedCounts } from '../../create/prompt-counts.js';
 
 export { modelPlanSchema, type ModelPlan } from './model-plan-schema.js';
@@ -22,7 +22,7 @@ Rules:
 - Write every on-screen text and every narration script in the requested language.
 - Never put the request itself on screen or in the script: no instruction verbs ("explain", "make a video"), no production words (vertical, 4:5, ad, teaser, reel, "no voiceover", "with captions", durations, "please").
 - On-screen text is short: headings of a few words, points of one line. The narration says more than the screen, in full sentences, about 2.5 words per second of the scene.
-- Use only numbers stated in the request or its documents, or listed as computed from the cells; never invent figures, dates or quotes.
+- Figures about the requester's own business (their sales, prices, customers, the dates of their events) come only from the request or its documents, or are listed as computed from the cells. Well-established public facts (1903 for the first powered flight, 100 °C for boiling water, widely published statistics) may be used: an explainer is for them. List every figure and date a scene states in its "facts", with its basis: "request", "document" or "general". Never invent figures, dates or quotes.
 - When the request asks a question about a table, answer it early, with the figure computed from the cells.
 - A closing call-to-action button ("action") only when the request names an action (visit, sign up, order, a URL); otherwise close with a title or kinetic line.
 - Fixed scenes (charts and images made from the attachments) must each appear exactly once, as kind "material" with their index; narrate what they show.
@@ -123,7 +123,8 @@ export class ModelPlanner implements StoryPlanner {
 
   /** Turns the model's plan into the node's: checked, completed and timed. */
   finish(plan: ModelPlan, request: PlanRequest, fixed: SceneDraft[]): StoryPlan {
-    const sourceText = `${request.prompt}\n${(request.materials?.documents ?? []).map((document) => document.text).join('\n')}`;
+    const documentText = (request.materials?.documents ?? []).map((document) => document.text).join('\n');
+    const sourceText = `${request.prompt}\n${documentText}`;
     const stated = statedNumbers(sourceText);
     const computed = (request.materials?.documents ?? []).flatMap((document) => {
       const analysis = analyzeTable(document);
@@ -141,10 +142,17 @@ export class ModelPlanner implements StoryPlanner {
     for (const scene of plan.scenes) {
       if (scene.kind === 'material' && (used.has(scene.material) || !fixed[scene.material])) continue;
       if (scene.kind === 'material') used.add(scene.material);
-      // A figure on screen must be one the request or its documents state, or one computed from the cells (which keeps them as its source).
+      // A figure on screen must be one the request or its documents state, one computed from the
+      // cells (which keeps them as its source), or a public fact the model lists as general (the job lists it to check).
+      const general = generalFigures(scene.facts);
+      const sceneContext: DraftContext = { ...context, isStated: (value) => context.isStated(value) || general.has(Math.abs(value)) };
       const cells = scene.kind === 'stat' ? computedMatch(computed, scene.value) : undefined;
-      if (scene.kind === 'stat' && !cells && !stated.has(Math.abs(scene.value))) continue;
-      const draft = scene.kind === 'material' ? toDraft(scene, context) : screenDraft(toDraft(scene, context));
+      if (scene.kind === 'stat' && !cells && !stated.has(Math.abs(scene.value)) && !general.has(Math.abs(scene.value))) continue;
+      const draft = scene.kind === 'material' ? toDraft(scene, sceneContext) : screenDraft(toDraft(scene, sceneContext));
+      if (draft) {
+        const facts = sceneFacts(scene.facts, stated, documentText);
+        if (facts.length > 0) draft.facts = facts;
+      }
       if (draft && cells) draft.settings = { ...draft.settings, source: cellsSourceText([cells]), sourceRef: cells };
       if (draft && scene.film && request.filmShots && request.multiScene && FILM_KINDS.has(draft.kind)) draft.film = true;
       if (draft) drafts.push({ draft, seconds: scene.seconds });
@@ -225,6 +233,31 @@ function trimToCount(plan: ModelPlan, counts: StatedCounts): ModelPlan {
   const wanted = counts.scenes;
   if (!wanted || plan.scenes.length <= wanted) return plan;
   return { ...plan, scenes: [...plan.scenes.slice(0, wanted - 1), plan.scenes.at(-1)!] };
+}
+
+/** The numbers a scene's facts state on general knowledge ("The first powered flight was in 1903"). */
+function generalFigures(facts: PlannedByModel['facts']): Set<number> {
+  return new Set((facts ?? []).filter((fact) => fact.basis === 'general').flatMap((fact) => numbersIn(fact.text)));
+}
+
+/** Numbers in a text: "1903", "2.5 billion" (2.5), "1,400". */
+function numbersIn(text: string): number[] {
+  return [...text.matchAll(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?/g)].map((match) => Number(match[0].replace(/,(?=\d{3}\b)/g, '').replace(',', '.'))).filter(Number.isFinite);
+}
+
+/**
+ * A scene's facts as the job lists them: the model's, with the basis checked where the node can:
+ * a fact whose figures the request states is the request's, one whose figures a document states is
+ * the document's; the rest are general knowledge, listed for a person to check.
+ */
+function sceneFacts(facts: PlannedByModel['facts'], stated: Set<number>, documentText: string): SceneFact[] {
+  const inDocuments = statedNumbers(documentText);
+  return (facts ?? []).map((fact) => {
+    const numbers = numbersIn(fact.text).map(Math.abs);
+    const basis: SceneFact['basis'] =
+      numbers.length > 0 && numbers.every((value) => inDocuments.has(value)) ? 'document' : numbers.length > 0 && numbers.every((value) => stated.has(value)) ? 'request' : fact.basis === 'general' || numbers.length > 0 ? 'general' : fact.basis;
+    return { text: withoutRequestWords(fact.text) || fact.text, basis };
+  });
 }
 
 /** Kinds a model may mark as film: a moment with a line to caption, not figures, lists or charts. */

@@ -287,4 +287,30 @@ describe('film shots (ai_video "auto")', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('keeps public facts the model lists as general (a year on a history timeline, a widely published figure), checks the basis, and drops figures nobody stated', async () => {
+    const history: ModelPlan = {
+      title: 'The history of flight',
+      scenes: [
+        { kind: 'timeline', title: 'Milestones', events: [{ when: '1903', text: 'First powered flight' }, { when: '1969', text: 'Humans land on the Moon' }], narration: 'In 1903 the Wright brothers flew.', seconds: 8, facts: [{ text: 'The Wright brothers flew the first powered flight in 1903', basis: 'general' }, { text: 'Apollo 11 landed on the Moon in 1969', basis: 'general' }] },
+        { kind: 'stat', value: 4.5, prefix: '', suffix: 'B', label: 'airline passengers a year', narration: 'Today airlines carry four and a half billion passengers a year.', seconds: 5, facts: [{ text: 'Airlines carried about 4.5 billion passengers in 2019', basis: 'general' }] },
+        { kind: 'stat', value: 12000, prefix: '', suffix: '', label: 'passengers on our airline', narration: 'We flew twelve thousand people.', seconds: 5, facts: [{ text: 'Our airline flew 12,000 passengers last year', basis: 'general' }] },
+        { kind: 'stat', value: 77, prefix: '', suffix: '%', label: 'on time', narration: 'Mostly on time.', seconds: 5 },
+        { kind: 'kinetic', text: 'Keep looking up', narration: 'Keep looking up.', seconds: 4 },
+      ],
+    };
+    const { planner, server } = await plannerAnswering({ object: history });
+    const plan = await planner.plan({ prompt: 'A history of flight for our airline, which flew 12,000 passengers last year', durationSeconds: 30, multiScene: true, fps: 30, language: 'en' });
+    expect((server.requests[0]!.body as { messages: { content: string }[] }).messages[0]!.content).toContain('Well-established public facts');
+    expect(plan.scenes.map((scene) => scene.kind)).toEqual(['timeline', 'stat', 'stat', 'kinetic']);
+    expect(plan.scenes[0]!.settings.events).toEqual([{ when: '1903', text: 'First powered flight' }, { when: '1969', text: 'Humans land on the Moon' }]);
+    expect(plan.scenes[0]!.facts).toEqual([
+      { text: 'The Wright brothers flew the first powered flight in 1903', basis: 'general' },
+      { text: 'Apollo 11 landed on the Moon in 1969', basis: 'general' },
+    ]);
+    expect(plan.scenes[1]!.facts).toEqual([{ text: 'Airlines carried about 4.5 billion passengers in 2019', basis: 'general' }]);
+    // The requester's own figure is the request's, whatever the model called it; a figure nobody stated or listed is dropped.
+    expect(plan.scenes[2]!.facts).toEqual([{ text: 'Our airline flew 12,000 passengers last year', basis: 'request' }]);
+    expect(plan.scenes.some((scene) => scene.settings.value === 77)).toBe(false);
+  });
 });
