@@ -5,7 +5,7 @@ import { useLayout } from '../layout';
 import { useEntrance } from '../motion';
 import type { ChartProps } from './bar-chart';
 import { labelFloor } from './bar-chart';
-import { bodyDelay, categoryColors, chartPoints, cornerRadius, CountText, DataScene, decimalsOf, Enter, formatValue, isBanner, linesAt, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
+import { bodyDelay, categoryColors, chartPoints, cornerRadius, CountText, DataScene, decimalsOf, Enter, formatValue, isBanner, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
 import { FittedText } from '../fitted-text';
 
 function polar(cx: number, cy: number, r: number, degrees: number): [number, number] {
@@ -69,7 +69,7 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
 
   // The smallest body type in the legend and the ring: 4.2% of the canvas's shorter side.
   const floor = labelFloor(useLayout().unit);
-  const gapX = (banner ? 48 : 56) * u;
+  const gapX = (banner ? 48 : 64) * u;
   const gapY = 44 * u;
   const capH = valueLabel ? Math.round(Math.max(14, 28 * u)) : 0;
   const capGap = valueLabel ? Math.round(12 * u) : 0;
@@ -79,7 +79,7 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const inner = 18 * u;
   const colGap = 40 * u;
   const labelMax = Math.max(floor, (n <= 3 ? 46 : n <= 6 ? 42 : 36) * u);
-  const valueMax = Math.max(floor * 1.1, (n <= 3 ? 58 : n <= 6 ? 48 : 40) * u);
+  const valueMax = Math.max(floor * (n <= 6 ? 1.1 : 1), (n <= 3 ? 58 : n <= 6 ? 48 : 40) * u);
   // Rows as tall as suits the count, and tall enough for a label on two lines where there is room.
   const baseRow = (n <= 3 ? 96 : n <= 6 ? 76 : 60) * u;
   const rowTarget = Math.max(baseRow, (floor * 1.15 * 2 + 8 * u) / 0.86);
@@ -134,11 +134,13 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
     legendH = Math.min(H, capH + capGap + pick.rowH * perCol);
   } else {
     columns = n > 8 && W >= 560 * u ? 2 : 1;
-    legendW = Math.min(W, columns === 2 ? W : 800 * u);
+    // The legend takes the full width, so long labels stay on one line at the floor.
+    legendW = W;
     // Rows as tall as the labels' lines need at the legend's width, so the pie keeps the rest.
     const probe = legendType((legendW - colGap * (columns - 1)) / columns, rowTarget, false);
-    const lines = Math.max(1, ...labels.map((label) => linesAt(label, { width: probe.labelW, height: 10000, maxLines: 2, maxFontSize: probe.labelFont, family: body, weight: 600, lineHeight: 1.15 })));
-    const need = capH + capGap + Math.max(baseRow, (lines * probe.labelFont * 1.15 + 10 * u) / 0.86) * Math.ceil(n / columns);
+    // A label too long for one line at the largest size takes two.
+    const lines = labels.some((label) => widestText([label], body, 600, labelMax) > probe.labelW) ? 2 : 1;
+    const need = capH + capGap + Math.max(baseRow, (lines * labelMax * 1.15 + 10 * u) / 0.86) * Math.ceil(n / columns);
     D = Math.floor(Math.max(H * 0.36, Math.min(W * 0.88, H - need - gapY)));
     legendH = Math.min(need, H - D - gapY);
   }
