@@ -11,14 +11,37 @@ import { decideSound } from './soundtrack.js';
 import type { StageContext } from './stage-context.js';
 import type { NarratedPlan, NarrationClip } from './stored-plan.js';
 
+/** Settings that list a scene's points on screen, in the order a script walks them. */
+const LIST_KEYS = ['items', 'steps', 'nodes', 'spokes', 'events', 'stats'] as const;
+
+/** The list a scene shows its points in (its settings' own array, changed in place when a point goes), if it has one. */
+export function screenList(settings: Record<string, unknown>): unknown[] | undefined {
+  for (const key of LIST_KEYS) if (Array.isArray(settings[key])) return settings[key] as unknown[];
+  return undefined;
+}
+
 /**
- * Shortens the longest script one step: drops its last sentence, else cuts its sentence to the
- * first clause, else to two thirds of its words (at least four). False when nothing is left to cut.
+ * Shortens the scripts one step, the longest first. A scene that lists points on screen is
+ * shortened last and only by whole points: its last sentence and its last point go together (never
+ * under two points), so no point stays on screen unspoken. Other scripts drop their last sentence,
+ * else cut their sentence to the first clause, else to two thirds of its words (at least four).
+ * False when nothing is left to cut.
  */
-export function shortenScripts(scripts: string[]): boolean {
-  const order = scripts.map((script, index) => ({ script, index })).sort((a, b) => b.script.length - a.script.length);
+export function shortenScripts(scripts: string[], lists: (unknown[] | undefined)[] = []): boolean {
+  const order = scripts
+    .map((script, index) => ({ script, index, listed: lists[index] !== undefined }))
+    .sort((a, b) => Number(a.listed) - Number(b.listed) || b.script.length - a.script.length);
   for (const { script, index } of order) {
     const sentences = script.split(/(?<=[.!?。！？])\s+/).filter(Boolean);
+    const list = lists[index];
+    if (list) {
+      if (sentences.length >= 2 && list.length > 2) {
+        scripts[index] = sentences.slice(0, -1).join(' ');
+        list.pop();
+        return true;
+      }
+      continue;
+    }
     if (sentences.length >= 2) {
       scripts[index] = sentences.slice(0, -1).join(' ');
       return true;
@@ -64,6 +87,11 @@ export async function narrateStage(stage: StageContext, draft: PlanDraft): Promi
     const audioDir = path.posix.join('videos', row.id, 'audio');
     mkdirSync(path.join(stage.ctx.filesDir, audioDir), { recursive: true });
     const scripts = plan.scenes.map((scene) => scene.narration);
+    // Each narrated scene's points on screen, shortened with its script (copies, written back below).
+    const lists = plan.scenes.map((scene) => {
+      const list = scene.narration.trim() ? screenList(scene.settings) : undefined;
+      return list ? [...list] : undefined;
+    });
     let rate = 1;
     for (let round = 0; round < 10; round += 1) {
       for (const [index, script] of scripts.entries()) {
@@ -79,7 +107,7 @@ export async function narrateStage(stage: StageContext, draft: PlanDraft): Promi
       if (needed <= target * 1.05) break;
       // Too long for the target: shorten the longest script (a sentence, then a clause, then words),
       // then speak a little faster, and as a last resort let a scene go without narration.
-      if (shortenScripts(scripts)) continue;
+      if (shortenScripts(scripts, lists)) continue;
       if (rate < 1.3) {
         rate += 0.15;
         continue;
@@ -88,7 +116,12 @@ export async function narrateStage(stage: StageContext, draft: PlanDraft): Promi
       scripts[longest] = '';
       speech[longest] = undefined;
     }
-    plan.scenes.forEach((scene, index) => (scene.narration = scripts[index]!));
+    plan.scenes.forEach((scene, index) => {
+      scene.narration = scripts[index]!;
+      const list = lists[index];
+      const key = LIST_KEYS.find((name) => Array.isArray(scene.settings[name]));
+      if (list && key && list.length < (scene.settings[key] as unknown[]).length) scene.settings = { ...scene.settings, [key]: list };
+    });
   }
   const durations = fitTimeline({
     planned: plan.scenes.map((scene) => scene.durationSeconds),
