@@ -55,9 +55,10 @@ export const Quote: React.FC<{ theme: Theme; quote: string; author?: string; rol
   const attributionHeight = author || role ? ruleHeight + authorHeight + roleHeight + (author && role ? 8 * unit : 0) : 0;
   const quoteHeight = layout.contentHeight - attributionHeight - (side ? 0 : markSize * 0.8 + markGap);
   const text = quote.trim().replace(/\s+/g, ' ');
+  // On a wide banner a short quote may set larger (its height allows it), so it spans the banner.
   // Display type a little tight, so a long quote keeps its size over many lines.
   const lineHeight = 1.18;
-  const fit = fitText({ text, width: textWidth, height: quoteHeight, maxLines: layout.ratio >= 2.2 ? 4 : layout.orientation === 'portrait' ? 14 : 9, maxFontSize: 124 * tu, family: theme.fonts.heading, weight: 600, lineHeight });
+  const fit = fitText({ text, width: textWidth, height: quoteHeight, maxLines: layout.ratio >= 2.2 ? 4 : layout.orientation === 'portrait' ? 14 : 9, maxFontSize: (layout.ratio >= 2.2 ? 150 : 124) * tu, family: theme.fonts.heading, weight: 600, lineHeight });
   const itemsAlign = align === 'center' ? 'center' : 'flex-start';
   return (
     <SceneFrame theme={theme} seed={`quote-${text.slice(0, 40)}`}>
