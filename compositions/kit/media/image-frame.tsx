@@ -92,11 +92,12 @@ const ContainFrame: React.FC<{ theme: Theme; image: string; caption?: string; he
   // Beside: a narrow product lets the text take up to half of the width.
   const textWidth = staged ? layout.contentWidth - boxWidth - gap : beside ? Math.min(layout.contentWidth - fitted.width - gap, layout.contentWidth * 0.5) : layout.contentWidth;
   const align = beside ? 'left' : pack.align;
+  // A short heading alone beside the image sets large on at most two lines, so it fills its column.
   const radius = cornerRadius(theme, unit, 20);
   const shadow = theme.depth === '3d' ? `drop-shadow(0 ${22 * unit}px ${34 * unit}px rgba(0,0,0,0.4))` : `drop-shadow(0 ${14 * unit}px ${26 * unit}px rgba(0,0,0,0.22))`;
   const text = hasText ? (
     <div style={{ width: textWidth, display: 'flex', flexDirection: 'column', gap: textGap, alignItems: align === 'center' ? 'center' : 'flex-start' }}>
-      {heading ? <Heading theme={theme} text={heading} width={textWidth} height={headingHeight} unit={tu} maxLines={beside ? 4 : 3} maxFontSize={(beside ? (caption ? 90 : 110) : 84) * tu} align={align} delay={theme.motion.staggerFrames} /> : null}
+      {heading ? <Heading theme={theme} text={heading} width={textWidth} height={headingHeight} unit={tu} maxLines={beside ? (caption || heading.length > 36 ? 4 : 2) : 3} maxFontSize={(beside ? (caption ? 90 : 130) : 84) * tu} align={align} delay={theme.motion.staggerFrames} /> : null}
       {caption ? (
         <div style={entranceStyle(theme, enterCaption, 24 * unit)}>
           <FittedText part="caption" text={caption} width={textWidth} height={captionHeight} maxLines={beside ? 4 : 3} maxFontSize={captionMax} family={theme.fonts.body} weight={400} color={colors.muted} align={align} lineHeight={1.3} />
