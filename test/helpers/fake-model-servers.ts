@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
  * - `toolCalls`: the assistant calls these tools;
  * - `raw`: this exact assistant text (malformed JSON, prose around JSON);
  * - `status`: an HTTP error with the provider's error body, `headers` such as `retry-after-ms`.
- * `delayMs` holds the answer back (timeouts); `usage` overrides the token counts.
+ * `delayMs` holds the answer back (timeouts); `usage` overrides the token counts; a streamed
+ * answer (`stream: true`, OpenAI) comes in small pieces, `chunkDelayMs` apart.
  */
 export type FakeAnswer = (
   | { text: string }
@@ -17,7 +18,7 @@ export type FakeAnswer = (
   | { toolCalls: { name: string; input: unknown }[] }
   | { raw: string }
   | { status: number; message?: string; headers?: Record<string, string> }
-) & { delayMs?: number; usage?: { input: number; output: number } };
+) & { delayMs?: number; chunkDelayMs?: number; usage?: { input: number; output: number } };
 
 /** A request the fake server received, body parsed. */
 export interface RecordedRequest {
@@ -48,7 +49,9 @@ export interface FakeServerOptions {
   rejectJsonSchema?: boolean;
 }
 
-type Protocol = (answer: FakeAnswer, request: RecordedRequest) => { status: number; body: unknown; headers?: Record<string, string> };
+/** A reply: a JSON body, or (`events`) server-sent events ending in `[DONE]`. */
+type Reply = { status: number; body: unknown; headers?: Record<string, string>; events?: unknown[] };
+type Protocol = (answer: FakeAnswer, request: RecordedRequest) => Reply;
 
 async function startFake(protocol: Protocol, authError: (message: string) => unknown, check: (request: RecordedRequest) => FakeAnswer | undefined, options: FakeServerOptions): Promise<FakeModelServer> {
   const queue: FakeAnswer[] = [];
@@ -72,14 +75,28 @@ async function startFake(protocol: Protocol, authError: (message: string) => unk
         }
       }
       const answer = check(request) ?? queue.shift() ?? { status: 500, message: 'fake model server: no scripted answer left' };
-      const reply = 'status' in answer
-        ? { status: answer.status, body: authError(answer.message ?? `scripted error ${answer.status}`), headers: answer.headers }
+      const reply: Reply = 'status' in answer
+        ? { status: answer.status, body: authError(answer.message ?? `scripted error ${answer.status}`), ...(answer.headers ? { headers: answer.headers } : {}) }
         : protocol(answer, request);
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        send(res, reply.status, reply.body, reply.headers);
-      }, answer.delayMs ?? 0);
-      timers.add(timer);
+      const later = (ms: number, work: () => void) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          work();
+        }, ms);
+        timers.add(timer);
+      };
+      later(answer.delayMs ?? 0, () => {
+        if (!reply.events) return send(res, reply.status, reply.body, reply.headers);
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        const events = [...reply.events.map((event) => JSON.stringify(event)), '[DONE]'];
+        const next = () => {
+          const event = events.shift();
+          if (event === undefined) return void res.end();
+          res.write(`data: ${event}\n\n`);
+          later(answer.chunkDelayMs ?? 0, next);
+        };
+        next();
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -100,7 +117,7 @@ async function startFake(protocol: Protocol, authError: (message: string) => unk
 /**
  * A fake of the OpenAI Chat Completions API (`POST /v1/chat/completions`), as OpenAI, vLLM, Ollama,
  * llama.cpp server and LM Studio speak it: `response_format` (`json_schema`, `json_object`), tools and
- * `tool_choice`, usage. No streaming: a `stream: true` request gets 400.
+ * `tool_choice`, usage; `stream: true` answers as server-sent chunks of a few characters each.
  */
 export function startFakeOpenAIServer(options: FakeServerOptions = {}): Promise<FakeModelServer> {
   const error = (message: string) => ({ error: { message, type: 'invalid_request_error', param: null, code: null } });
@@ -124,6 +141,7 @@ export function startFakeOpenAIServer(options: FakeServerOptions = {}): Promise<
         message = { role: 'assistant', content: contentOf(answer) };
       }
       const usage = usageOf(answer, request, message);
+      if ((request.body as { stream?: boolean }).stream) return { status: 200, body: undefined, events: streamEvents(body.model ?? 'fake', message, finish, usage) };
       return {
         status: 200,
         body: {
@@ -139,7 +157,6 @@ export function startFakeOpenAIServer(options: FakeServerOptions = {}): Promise<
     error,
     (request) => {
       if (request.method !== 'POST' || !request.path.endsWith('/chat/completions')) return { status: 404, message: `no route ${request.method} ${request.path}` };
-      if (request.body?.stream) return { status: 400, message: 'fake model server: streaming is not supported' };
       if (options.rejectJsonSchema && request.body?.response_format?.type === 'json_schema') {
         return { status: 400, message: "'response_format.type' must be 'json_object' or 'text'" };
       }
@@ -219,6 +236,26 @@ export async function startFakeGoogleServer(options: FakeServerOptions = {}): Pr
     options,
   );
   return { ...server, url: server.url.replace(/\/v1$/, '/v1beta') };
+}
+
+/** A Chat Completions answer as the stream of chunks a server sends for `stream: true`: the text (or a tool call's arguments) a few characters at a time, then the finish and the usage. */
+function streamEvents(model: string, message: Record<string, unknown>, finish: string, usage: { input: number; output: number }): unknown[] {
+  const id = `chatcmpl-${Date.now()}`;
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
+  const pieces = (text: string) => text.match(/[\s\S]{1,8}/g) ?? [];
+  const events: unknown[] = [chunk({ role: 'assistant', content: '' })];
+  const calls = message.tool_calls as { id: string; function: { name: string; arguments: string } }[] | undefined;
+  if (calls) {
+    calls.forEach((call, index) => {
+      events.push(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }));
+      for (const piece of pieces(call.function.arguments)) events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    });
+  } else {
+    for (const piece of pieces(String(message.content ?? ''))) events.push(chunk({ content: piece }));
+  }
+  events.push(chunk({}, finish));
+  events.push({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
+  return events;
 }
 
 function contentOf(answer: FakeAnswer): string {

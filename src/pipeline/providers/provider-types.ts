@@ -97,7 +97,8 @@ export interface PlanMaterials {
 /** Writes the story plan. */
 export interface StoryPlanner {
   readonly name: string;
-  plan(request: PlanRequest, signal?: AbortSignal): Promise<StoryPlan>;
+  /** `onProgress` hears how planning goes ("Planning with openai-compatible:qwen: 600 tokens so far"), when the planner can tell. */
+  plan(request: PlanRequest, signal?: AbortSignal, onProgress?: (detail: string) => void): Promise<StoryPlan>;
 }
 
 /** What a scene writer is given; `previousError` (and `previousSource`, the code that failed) when its last attempt failed the checks. */

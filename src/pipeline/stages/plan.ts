@@ -94,6 +94,7 @@ export async function planStage(stage: StageContext): Promise<PlanDraft | undefi
       },
     },
     stage.signal,
+    (detail) => stage.progress({ phase_detail: detail }),
   );
   stage.checkCancel();
   const theme = resolveTheme({

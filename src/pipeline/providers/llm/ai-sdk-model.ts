@@ -1,4 +1,4 @@
-import { generateObject, generateText, NoObjectGeneratedError, tool, zodSchema, type LanguageModelUsage, type ToolSet, type UserContent } from 'ai';
+import { generateObject, generateText, NoObjectGeneratedError, streamObject, tool, zodSchema, type LanguageModelUsage, type ToolSet, type UserContent } from 'ai';
 import {
   LanguageModelError,
   type LanguageModel,
@@ -46,15 +46,23 @@ export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: A
     return model;
   };
 
-  /** Runs `work` under the call's time limit and the caller's signal, mapping failures. */
-  async function call<T extends object>(request: ModelRequestBase, work: (signal: AbortSignal) => Promise<T & { usage: Usage }>): Promise<ModelAnswer<T>> {
+  /**
+   * Runs `work` under the call's time limit and the caller's signal, mapping failures. `work` may
+   * call `alive()` as tokens arrive: the limit then counts from the last one.
+   */
+  async function call<T extends object>(request: ModelRequestBase, work: (signal: AbortSignal, alive: () => void) => Promise<T & { usage: Usage }>): Promise<ModelAnswer<T>> {
     const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+    const expire = () => timeout.abort(new Error(`timed out after ${timeoutMs} ms`));
+    let timer = setTimeout(expire, timeoutMs);
+    const alive = () => {
+      clearTimeout(timer);
+      timer = setTimeout(expire, timeoutMs);
+    };
     const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
     const started = performance.now();
     try {
-      const answer = await work(signal);
+      const answer = await work(signal, alive);
       return { ...answer, latencyMs: Math.round(performance.now() - started) };
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
@@ -63,6 +71,36 @@ export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: A
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** One structured answer streamed: each text delta counts a token, reports progress and keeps the call alive; errors are thrown as generateObject's would be. */
+  async function streamedObject<T>(request: ObjectRequest<T>, model: ReturnType<typeof sdkModelFor>, attemptMode: StructuredOutputMode, abortSignal: AbortSignal, alive: () => void): Promise<{ object: T; usage: LanguageModelUsage }> {
+    let failure: unknown;
+    const result = streamObject({
+      model,
+      system: attemptMode === 'json-mode' ? withSchemaInstructions(request) : request.system,
+      ...userTurn(request),
+      schema: request.schema,
+      schemaName: request.schemaName,
+      maxOutputTokens: request.maxOutputTokens,
+      maxRetries,
+      abortSignal,
+      providerOptions: structuredOutputOptions(setting),
+      onError: ({ error }) => {
+        failure ??= error;
+      },
+    });
+    let tokens = 0;
+    for await (const part of result.fullStream) {
+      if (part.type === 'error') failure ??= part.error;
+      if (part.type !== 'text-delta') continue;
+      tokens += 1;
+      alive();
+      request.onProgress?.(tokens);
+    }
+    if (failure !== undefined) throw failure;
+    const object = (await result.object) as T;
+    return { object, usage: await result.usage };
   }
 
   const id = `${setting.provider}:${setting.model}`;
@@ -75,12 +113,19 @@ export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: A
       if ((request.images?.length ?? 0) > 0 && !acceptsImages) {
         return Promise.reject(new LanguageModelError('unavailable', `${id} does not take images`));
       }
-      return call(request, async (abortSignal) => {
+      // An OpenAI-compatible server (often a slow box) streams when the caller follows progress.
+      const streamed = request.onProgress !== undefined && setting.provider === 'openai-compatible';
+      return call(request, async (abortSignal, alive) => {
         const usage: Usage = {};
         let invalid: unknown;
         for (let attempt = 0; attempt <= outputRetries; attempt++) {
           const attemptMode = mode;
           try {
+            if (streamed) {
+              const result = await streamedObject(request, modelFor(attemptMode), attemptMode, abortSignal, alive);
+              addUsage(usage, result.usage);
+              return { object: result.object, usage };
+            }
             const result = await generateObject({
               model: modelFor(attemptMode),
               system: attemptMode === 'json-mode' ? withSchemaInstructions(request) : request.system,

@@ -42,6 +42,12 @@ export interface ModelRequestBase {
 /** A structured-output request (images as for {@link TextRequest}, for models that take them). */
 export interface ObjectRequest<T> extends ModelRequestBase {
   images?: { data: Uint8Array; mimeType: 'image/png' | 'image/jpeg' }[];
+  /**
+   * Called as the answer comes in, with the tokens written so far. A model that can stream (an
+   * OpenAI-compatible server, a local file) then streams, and the time limit counts from the last
+   * token rather than the start: a slow model that keeps writing is not cut off.
+   */
+  onProgress?: (tokens: number) => void;
   schema: z.ZodType<T>;
   /** A short name for the schema (some providers require one), e.g. `story_plan`. */
   schemaName: string;

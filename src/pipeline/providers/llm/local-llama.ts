@@ -130,12 +130,20 @@ export function createLocalLlamaModel(modelPath: string, options: LocalLlamaOpti
 }
 
 /** One chat turn on the shared sequence, under `grammar` when given. */
-async function prompt(loaded: Loaded, request: ModelRequestBase, signal: AbortSignal, grammar?: LlamaGrammar) {
+async function prompt(loaded: Loaded, request: ModelRequestBase & { onProgress?: (tokens: number) => void }, signal: AbortSignal, grammar?: LlamaGrammar) {
   const { LlamaChatSession } = await import('node-llama-cpp');
   const session = new LlamaChatSession({ contextSequence: loaded.sequence, systemPrompt: request.system, autoDisposeSequence: false });
   const before = loaded.sequence.tokenMeter.getState();
+  let tokens = 0;
+  const onProgress = request.onProgress;
   try {
-    const text = await session.prompt(request.prompt, { signal, grammar, maxTokens: request.maxOutputTokens });
+    const text = await session.prompt(request.prompt, {
+      signal,
+      grammar,
+      maxTokens: request.maxOutputTokens,
+      // Tokens as they are written, for a plan's progress.
+      ...(onProgress ? { onToken: (written: readonly unknown[]) => onProgress((tokens += written.length)) } : {}),
+    });
     const used = loaded.sequence.tokenMeter.diff(before);
     return { text, usage: { inputTokens: used.usedInputTokens, outputTokens: used.usedOutputTokens } };
   } finally {

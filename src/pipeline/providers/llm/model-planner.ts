@@ -98,7 +98,7 @@ export class ModelPlanner implements StoryPlanner {
     this.name = `model:${model.id}`;
   }
 
-  async plan(request: PlanRequest, signal?: AbortSignal): Promise<StoryPlan> {
+  async plan(request: PlanRequest, signal?: AbortSignal, onProgress?: (detail: string) => void): Promise<StoryPlan> {
     const materials = request.materials;
     const english = request.language === 'en';
     const fixed = request.multiScene && materials
@@ -110,7 +110,19 @@ export class ModelPlanner implements StoryPlanner {
     const images = this.model.acceptsImages ? await planImages(materials) : [];
     const prompt = describeRequest(request, fixed, images.length);
     const ask = async (text: string) =>
-      (await this.model.generateObject({ system: SYSTEM, prompt: text, schema, schemaName: 'story_plan', maxOutputTokens: 6000, ...(images.length > 0 ? { images } : {}), ...(signal ? { signal } : {}) })).object;
+      (
+        await this.model.generateObject({
+          system: SYSTEM,
+          prompt: text,
+          schema,
+          schemaName: 'story_plan',
+          maxOutputTokens: 6000,
+          ...(images.length > 0 ? { images } : {}),
+          ...(signal ? { signal } : {}),
+          // Every 25 tokens: a slow model shows it is writing.
+          ...(onProgress ? { onProgress: (tokens: number) => tokens % 25 === 0 && onProgress(`Planning with ${this.model.id}: ${tokens} tokens so far`) } : {}),
+        })
+      ).object;
     let object = await ask(prompt);
     // A count the request states is checked like the other rules: a plan that misses it is asked for once more, with what it missed.
     const missed = countProblem(object, counts);

@@ -28,9 +28,9 @@ export class FallbackPlanner implements StoryPlanner {
     this.name = primary.name;
   }
 
-  async plan(request: PlanRequest, signal?: AbortSignal): Promise<StoryPlan> {
+  async plan(request: PlanRequest, signal?: AbortSignal, onProgress?: (detail: string) => void): Promise<StoryPlan> {
     try {
-      return await this.primary.plan(request, signal);
+      return await this.primary.plan(request, signal, onProgress);
     } catch (error) {
       // A removed account key is the account's doing, not the model's: the job fails rather than falls back.
       if (!(error instanceof LanguageModelError) || error instanceof AccountKeyRemovedError || signal?.aborted) throw error;

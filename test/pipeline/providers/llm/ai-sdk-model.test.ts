@@ -339,4 +339,35 @@ describe('createAiSdkModel: callTool (the visual critique\'s tools)', () => {
     expect(error.kind).toBe('unavailable');
     expect(server.requests).toHaveLength(0);
   });
+
+  it('streams a structured answer from an OpenAI-compatible server when the caller follows progress, counting tokens as they come', async () => {
+    const server = await openai();
+    server.enqueue({ object: plan, chunkDelayMs: 2 });
+    const model = createAiSdkModel(setting('openai-compatible', 'qwen2.5-7b', server, null));
+    const seen: number[] = [];
+    const answer = await model.generateObject({ ...objectRequest, onProgress: (tokens) => seen.push(tokens) });
+    expect(answer.object).toEqual(plan);
+    expect((server.requests[0]!.body as { stream?: boolean }).stream).toBe(true);
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen).toEqual(seen.map((_, index) => index + 1));
+    // Without a progress listener, the same call is one answer.
+    server.enqueue({ object: plan });
+    await model.generateObject(objectRequest);
+    expect((server.requests[1]!.body as { stream?: boolean }).stream).toBeUndefined();
+  });
+
+  it('lets a streaming model that keeps writing run past the time limit, and stops one that stalls', async () => {
+    const server = await openai();
+    const model = createAiSdkModel(setting('openai-compatible', 'qwen2.5-7b', server, null), { maxRetries: 0 });
+    // About 20 pieces 60 ms apart: over a second in all, never 400 ms without a token.
+    server.enqueue({ object: plan, chunkDelayMs: 60 });
+    const started = performance.now();
+    const answer = await model.generateObject({ ...objectRequest, timeoutMs: 400, onProgress: () => undefined });
+    expect(answer.object).toEqual(plan);
+    expect(performance.now() - started).toBeGreaterThan(400);
+    server.enqueue({ object: plan, chunkDelayMs: 1_000 });
+    const error = await failure(model.generateObject({ ...objectRequest, timeoutMs: 400, onProgress: () => undefined }));
+    expect(error.kind).toBe('unavailable');
+    expect(error.message).toContain('did not answer within 400 ms');
+  });
 });

@@ -313,4 +313,13 @@ describe('film shots (ai_video "auto")', () => {
     expect(plan.scenes[2]!.facts).toEqual([{ text: 'Our airline flew 12,000 passengers last year', basis: 'request' }]);
     expect(plan.scenes.some((scene) => scene.settings.value === 77)).toBe(false);
   });
+
+  it('says how planning goes while a streaming model writes: "Planning with <model>: N tokens so far"', async () => {
+    const { planner, server } = await plannerAnswering({ object: HEAT_PUMP });
+    const details: string[] = [];
+    await planner.plan({ prompt: 'Explain how a heat pump works. It delivers 3x the heat per unit of electricity.', durationSeconds: 30, multiScene: true, fps: 30, language: 'en' }, undefined, (detail) => details.push(detail));
+    expect((server.requests[0]!.body as { stream?: boolean }).stream).toBe(true);
+    expect(details[0]).toBe('Planning with openai-compatible:qwen2.5-coder:32b: 25 tokens so far');
+    expect(details.length).toBeGreaterThan(2);
+  });
 });
