@@ -309,7 +309,8 @@ export const NodeText: React.FC<{ theme: Theme; texts: NodeTexts; align: NodePla
   return (
     <Enter theme={theme} delay={delay} distance={16 * u} part="diagram-text" style={{ position: 'absolute', left: rect.left, top: rect.top, width: rect.width, height: rect.height, display: 'flex', flexDirection: 'column', gap }}>
       {label ? <FitLines part="diagram-label" fit={label} width={rect.width} family={theme.fonts.body} weight={700} color={colors.text} lineHeight={LABEL_LINE} align={align} /> : null}
-      {detail ? <FitLines part="diagram-detail" fit={detail} width={rect.width} family={theme.fonts.body} weight={500} color={colors.muted} lineHeight={DETAIL_LINE} align={align} /> : null}
+      {/* The muted colour a third of the way to the text's: details may stand over the pack's background shapes, and stay readable there. */}
+      {detail ? <FitLines part="diagram-detail" fit={detail} width={rect.width} family={theme.fonts.body} weight={500} color={mixColors(colors.muted, colors.text, 0.35)} lineHeight={DETAIL_LINE} align={align} /> : null}
     </Enter>
   );
 };
