@@ -245,7 +245,7 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
         ) : null}
         <div
           data-kit-part="headline"
-          style={{ width: blockWidth, height: fontSize * lineHeight * lines.length, fontFamily: fontFamily(theme.fonts.heading), fontWeight: fontWeight(theme.fonts.heading, 800), fontSize, lineHeight, textAlign: align }}
+          style={{ width: blockWidth, height: hyphenated ? fontSize * lineHeight * lines.length + fontSize * 0.2 : fit.height, fontFamily: fontFamily(theme.fonts.heading), fontWeight: fontWeight(theme.fonts.heading, 800), fontSize, lineHeight, textAlign: align }}
         >
           {lines.map((pieces, lineIndex) => (
             <div key={lineIndex} style={{ whiteSpace: 'nowrap' }}>
