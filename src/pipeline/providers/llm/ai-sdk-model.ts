@@ -73,11 +73,10 @@ export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: A
     }
   }
 
-  /** One structured answer streamed: each text delta counts a token, reports progress and keeps the call alive; errors are thrown as generateObject's would be. */
-  async function streamedObject<T>(request: ObjectRequest<T>, model: ReturnType<typeof sdkModelFor>, attemptMode: StructuredOutputMode, abortSignal: AbortSignal, alive: () => void): Promise<{ object: T; usage: LanguageModelUsage }> {
-    let failure: unknown;
-    const result = streamObject({
-      model,
+  /** What a structured call asks, streamed or not, in a given output mode. */
+  function objectOptions<T>(request: ObjectRequest<T>, attemptMode: StructuredOutputMode, abortSignal: AbortSignal) {
+    return {
+      model: modelFor(attemptMode),
       system: attemptMode === 'json-mode' ? withSchemaInstructions(request) : request.system,
       ...userTurn(request),
       schema: request.schema,
@@ -86,6 +85,14 @@ export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: A
       maxRetries,
       abortSignal,
       providerOptions: structuredOutputOptions(setting),
+    };
+  }
+
+  /** One structured answer streamed: each text delta counts a token, reports progress and keeps the call alive; errors are thrown as generateObject's would be. */
+  async function streamedObject<T>(request: ObjectRequest<T>, attemptMode: StructuredOutputMode, abortSignal: AbortSignal, alive: () => void): Promise<{ object: T; usage: LanguageModelUsage }> {
+    let failure: unknown;
+    const result = streamObject({
+      ...objectOptions(request, attemptMode, abortSignal),
       onError: ({ error }) => {
         failure ??= error;
       },
@@ -122,21 +129,11 @@ export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: A
           const attemptMode = mode;
           try {
             if (streamed) {
-              const result = await streamedObject(request, modelFor(attemptMode), attemptMode, abortSignal, alive);
+              const result = await streamedObject(request, attemptMode, abortSignal, alive);
               addUsage(usage, result.usage);
               return { object: result.object, usage };
             }
-            const result = await generateObject({
-              model: modelFor(attemptMode),
-              system: attemptMode === 'json-mode' ? withSchemaInstructions(request) : request.system,
-              ...userTurn(request),
-              schema: request.schema,
-              schemaName: request.schemaName,
-              maxOutputTokens: request.maxOutputTokens,
-              maxRetries,
-              abortSignal,
-              providerOptions: structuredOutputOptions(setting),
-            });
+            const result = await generateObject(objectOptions(request, attemptMode, abortSignal));
             addUsage(usage, result.usage);
             return { object: result.object as T, usage };
           } catch (error) {

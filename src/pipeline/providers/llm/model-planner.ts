@@ -138,6 +138,7 @@ export class ModelPlanner implements StoryPlanner {
     const documentText = (request.materials?.documents ?? []).map((document) => document.text).join('\n');
     const sourceText = `${request.prompt}\n${documentText}`;
     const stated = statedNumbers(sourceText);
+    const inDocuments = statedNumbers(documentText);
     const computed = (request.materials?.documents ?? []).flatMap((document) => {
       const analysis = analyzeTable(document);
       return analysis ? computedFigures(analysis) : [];
@@ -162,7 +163,7 @@ export class ModelPlanner implements StoryPlanner {
       if (scene.kind === 'stat' && !cells && !stated.has(Math.abs(scene.value)) && !general.has(Math.abs(scene.value))) continue;
       const draft = scene.kind === 'material' ? toDraft(scene, sceneContext) : screenDraft(toDraft(scene, sceneContext));
       if (draft) {
-        const facts = sceneFacts(scene.facts, stated, documentText);
+        const facts = sceneFacts(scene.facts, stated, inDocuments);
         if (facts.length > 0) draft.facts = facts;
       }
       if (draft && cells) draft.settings = { ...draft.settings, source: cellsSourceText([cells]), sourceRef: cells };
@@ -249,12 +250,7 @@ function trimToCount(plan: ModelPlan, counts: StatedCounts): ModelPlan {
 
 /** The numbers a scene's facts state on general knowledge ("The first powered flight was in 1903"). */
 function generalFigures(facts: PlannedByModel['facts']): Set<number> {
-  return new Set((facts ?? []).filter((fact) => fact.basis === 'general').flatMap((fact) => numbersIn(fact.text)));
-}
-
-/** Numbers in a text: "1903", "2.5 billion" (2.5), "1,400". */
-function numbersIn(text: string): number[] {
-  return [...text.matchAll(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?/g)].map((match) => Number(match[0].replace(/,(?=\d{3}\b)/g, '').replace(',', '.'))).filter(Number.isFinite);
+  return new Set((facts ?? []).filter((fact) => fact.basis === 'general').flatMap((fact) => [...statedNumbers(fact.text)]));
 }
 
 /**
@@ -262,10 +258,9 @@ function numbersIn(text: string): number[] {
  * a fact whose figures the request states is the request's, one whose figures a document states is
  * the document's; the rest are general knowledge, listed for a person to check.
  */
-function sceneFacts(facts: PlannedByModel['facts'], stated: Set<number>, documentText: string): SceneFact[] {
-  const inDocuments = statedNumbers(documentText);
+function sceneFacts(facts: PlannedByModel['facts'], stated: Set<number>, inDocuments: Set<number>): SceneFact[] {
   return (facts ?? []).map((fact) => {
-    const numbers = numbersIn(fact.text).map(Math.abs);
+    const numbers = [...statedNumbers(fact.text)];
     const basis: SceneFact['basis'] =
       numbers.length > 0 && numbers.every((value) => inDocuments.has(value)) ? 'document' : numbers.length > 0 && numbers.every((value) => stated.has(value)) ? 'request' : fact.basis === 'general' || numbers.length > 0 ? 'general' : fact.basis;
     return { text: withoutRequestWords(fact.text) || fact.text, basis };
