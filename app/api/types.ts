@@ -117,6 +117,8 @@ export interface Model {
   default: boolean;
   available: boolean;
   unavailable_reason?: string;
+  /** What runs each part here (extension): `planner` is `embedded` when the node has no language model. */
+  backed_by?: { planner: string };
 }
 
 /** `GET /v1/animation-styles`. */

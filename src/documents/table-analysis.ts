@@ -4,7 +4,7 @@
 import type { ChartSource, ChartUnit } from './document-facts.js';
 import { parseNumber } from './parse-number.js';
 import type { SourceDocument } from './read-document.js';
-import { cleanHeader, headerPeriods, isIdentifierHeader, timeKey, unitOf } from './table-shape.js';
+import { cleanHeader, headerPeriods, isIdentifierHeader, scaleOf, timeKey, unitOf } from './table-shape.js';
 
 /** One cell of a series: its period or row label, its value, and where it is. */
 export interface SeriesPoint {
@@ -21,6 +21,8 @@ export interface TableSeries {
   /** The value column's header made readable, or (series as rows) the row's label. */
   name: string;
   unit?: ChartUnit;
+  /** What the cells are counted in, when the header says ("($k)": 1000); values stay the cells. */
+  scale?: number;
   /** Whether the points are periods in time (years, quarters, months, dates), oldest first. */
   overTime: boolean;
   points: SeriesPoint[];
@@ -36,6 +38,8 @@ export interface TableSeries {
 export interface FindingItem {
   series: string;
   unit?: ChartUnit;
+  /** What the cells are counted in, when the header says ("($k)": 1000). */
+  scale?: number;
   /** Changes: the first and last points. */
   from?: SeriesPoint;
   to?: SeriesPoint;
@@ -112,8 +116,8 @@ function cite(series: Omit<TableSeries, 'change' | 'peak' | 'trough'>, points: S
 }
 
 function withFindings(series: Omit<TableSeries, 'change' | 'peak' | 'trough'>): TableSeries {
-  const { points, name, unit } = series;
-  const named = { series: name, ...(unit ? { unit } : {}) };
+  const { points, name, unit, scale } = series;
+  const named = { series: name, ...(unit ? { unit } : {}), ...(scale ? { scale } : {}) };
   const peak = points.reduce((best, point) => (point.value > best.value ? point : best));
   const trough = points.reduce((best, point) => (point.value < best.value ? point : best));
   const result: TableSeries = {
@@ -161,8 +165,9 @@ function seriesOf(doc: SourceDocument): TableSeries[] {
       });
       if (points.length < 2) return [];
       const unit = unitOf(`${labelColumn} ${name} ${headers.measure}`, periods.map((column) => row[column] ?? ''));
+      const scale = scaleOf(table.columns[periods[0]!]!);
       const source = { ...base, labelColumn, valueColumn: name, rows: [rowIndex + 1], columns: points.map((point) => point.column) };
-      return [withFindings({ name, ...(unit ? { unit } : {}), overTime: true, points, source })];
+      return [withFindings({ name, ...(unit ? { unit } : {}), ...(scale !== 1 ? { scale } : {}), overTime: true, points, source })];
     });
   }
 
@@ -179,8 +184,9 @@ function seriesOf(doc: SourceDocument): TableSeries[] {
     const direction = timeDirection(points.map((point) => point.label));
     if (direction === 'desc') points.reverse();
     const unit = unitOf(header, table.rows.map((row) => row[column] ?? ''));
+    const scale = scaleOf(header);
     const source = { ...base, labelColumn, valueColumn: header, rows: points.map((point) => point.row) };
-    return [withFindings({ name: cleanHeader(header), ...(unit ? { unit } : {}), overTime: direction !== undefined, points, source })];
+    return [withFindings({ name: cleanHeader(header), ...(unit ? { unit } : {}), ...(scale !== 1 ? { scale } : {}), overTime: direction !== undefined, points, source })];
   });
 }
 
@@ -201,7 +207,7 @@ function rankings(series: TableSeries[]): TableFinding[] {
     const falling = changes.filter((item) => item.change! < 0);
     const decline = rankingScore(falling);
     if (falling.length > 0) findings.push({ kind: 'steepest-decline', items: leaders(falling, (item) => -decline(item)) });
-    const latest = series.filter((item) => item.change).map((item): FindingItem => ({ series: item.name, ...(item.unit ? { unit: item.unit } : {}), at: item.change!.to!, source: cite(item, [item.change!.to!]) }));
+    const latest = series.filter((item) => item.change).map((item): FindingItem => ({ series: item.name, ...(item.unit ? { unit: item.unit } : {}), ...(item.scale ? { scale: item.scale } : {}), at: item.change!.to!, source: cite(item, [item.change!.to!]) }));
     // One series over time: its highest is its peak, not its latest value.
     if (series.length > 1) {
       findings.push({ kind: 'highest', items: leaders(latest, (item) => item.at!.value), across: 'series' });

@@ -79,8 +79,32 @@ export function formatFigure(value: number, language: string, decimals = decimal
   return roundTo(value, decimals).toLocaleString(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
-function withUnit(value: number, unit: ChartUnit | undefined, language: string): string {
-  const number = formatFigure(value, language);
+/** "million" and "billion" in the answer languages, singular and plural. */
+const MAGNITUDES: Record<AnswerLanguage, { million: [string, string]; billion: [string, string] }> = {
+  en: { million: ['million', 'million'], billion: ['billion', 'billion'] },
+  de: { million: ['Million', 'Millionen'], billion: ['Milliarde', 'Milliarden'] },
+  fr: { million: ['million', 'millions'], billion: ['milliard', 'milliards'] },
+  es: { million: ['millón', 'millones'], billion: ['mil millones', 'mil millones'] },
+};
+
+/**
+ * A value counted in a header's scale ("($k)": 800 → 800,000) as people say it: in full below a
+ * million, else in millions or billions with one decimal ("1.4 million").
+ */
+function scaledNumber(value: number, scale: number, language: string): string {
+  const total = value * scale;
+  const size = Math.abs(total);
+  if (size < 1e6) return formatFigure(total, language, decimalsFor(total));
+  const [unit, magnitude] = size >= 1e9 ? [1e9, 'billion' as const] : [1e6, 'million' as const];
+  const amount = roundTo(total / unit, 1);
+  const words = MAGNITUDES[isAnswerLanguage(language) ? language : 'en'][magnitude];
+  // French counts "1,4 million" as one, from 2 on as many; the others any amount but 1 as many.
+  const singular = language === 'fr' ? Math.abs(amount) < 2 : Math.abs(amount) === 1;
+  return `${formatFigure(amount, language, Number.isInteger(amount) ? 0 : 1)} ${singular ? words[0] : words[1]}`;
+}
+
+function withUnit(value: number, unit: ChartUnit | undefined, language: string, scale = 1): string {
+  const number = scale === 1 ? formatFigure(value, language) : scaledNumber(value, scale, language);
   if (!unit) return number;
   if (language === 'en') return unit === '%' ? `${number}%` : `${unit}${number}`;
   return `${number} ${unit}`;
@@ -159,10 +183,18 @@ function list(names: string[], and: string): string {
 function changeFigure(item: FindingItem): AnswerFigure {
   const byPercent = item.percentChange !== undefined;
   const raw = byPercent ? item.percentChange! : item.change!;
-  const decimals = decimalsFor(raw);
-  const value = roundTo(raw, decimals);
+  const counted = byPercent ? { value: raw, suffix: '' } : countedIn(raw, item.scale);
+  const decimals = decimalsFor(counted.value);
+  const value = roundTo(counted.value, decimals);
   const currency = !byPercent && item.unit && item.unit !== '%' ? item.unit : '';
-  return { value, prefix: `${value > 0 ? '+' : ''}${currency}`, suffix: byPercent ? '%' : item.unit === '%' ? ' pp' : '', decimals };
+  return { value, prefix: `${value > 0 ? '+' : ''}${currency}`, suffix: byPercent ? '%' : item.unit === '%' ? ' pp' : counted.suffix, decimals };
+}
+
+/** A cell counted in a header's scale, as a counter shows it: 800 ($k) → 800,000; 1,400 ($k) → 1.4 with "M". */
+function countedIn(value: number, scale = 1): { value: number; suffix: string } {
+  const total = value * scale;
+  if (scale === 1 || Math.abs(total) < 1e6) return { value: total, suffix: '' };
+  return Math.abs(total) >= 1e9 ? { value: total / 1e9, suffix: 'B' } : { value: total / 1e6, suffix: 'M' };
 }
 
 function signedChange(item: FindingItem, language: string): string {
@@ -175,16 +207,16 @@ function wordChange(kind: 'fastest-growth' | 'biggest-increase' | 'steepest-decl
   const lead = items[0]!;
   const figure = kind === 'biggest-increase' ? changeFigure({ ...lead, percentChange: undefined } as FindingItem) : changeFigure(lead);
   const span = [lead.from!.label, lead.to!.label] as const;
-  const neutral = `${items.map((item) => item.series).join(', ')}: ${withUnit(lead.from!.value, lead.unit, language)} → ${withUnit(lead.to!.value, lead.unit, language)}, ${span[0]} → ${span[1]}`;
+  const neutral = `${items.map((item) => item.series).join(', ')}: ${withUnit(lead.from!.value, lead.unit, language, lead.scale)} → ${withUnit(lead.to!.value, lead.unit, language, lead.scale)}, ${span[0]} → ${span[1]}`;
   if (!isAnswerLanguage(language)) return { ...figure, label: neutral };
   const words = WORDS[language];
   const names = list(items.map((item) => item.series), words.and);
   const plural = items.length > 1;
   const size = Math.abs(figure.value);
-  const amount = figure.suffix === '%' ? words.percent(formatFigure(size, language, figure.decimals)) : withUnit(size, lead.unit === '%' ? undefined : lead.unit, language) + figure.suffix;
+  const amount = figure.suffix === '%' ? words.percent(formatFigure(size, language, figure.decimals)) : withUnit(Math.abs(lead.change!), lead.unit === '%' ? undefined : lead.unit, language, lead.scale) + (lead.unit === '%' ? ' pp' : '');
   // A change from 0 has no percent worth saying ("infinite %"): from and to say it all.
   const saysAmount = kind === 'biggest-increase' || lead.percentChange !== undefined || lead.from!.value !== 0;
-  const fromTo = items.map((item) => `${plural ? `${item.series} ` : ''}${words.fromTo(withUnit(item.from!.value, item.unit, language), withUnit(item.to!.value, item.unit, language))}`).join(', ');
+  const fromTo = items.map((item) => `${plural ? `${item.series} ` : ''}${words.fromTo(withUnit(item.from!.value, item.unit, language, item.scale), withUnit(item.to!.value, item.unit, language, item.scale))}`).join(', ');
   const amountText = saysAmount ? `, ${kind === 'steepest-decline' ? words.down(amount, plural) : words.up(amount, plural)}` : '';
   return { ...figure, label: `${words.tag(kind, names, plural)}, ${words.span(...span)}`, sentence: `${words.head(kind, names, plural)}${colon(language)}${fromTo}${amountText}.` };
 }
@@ -199,7 +231,7 @@ function word(finding: TableFinding, language: string, analysis: TableAnalysis):
     // Led by the fastest growth, else the steepest fall; when nothing moved, the changes alone.
     const lead = analysis.findings.find((entry) => entry.kind === 'fastest-growth') ?? analysis.findings.find((entry) => entry.kind === 'steepest-decline');
     const words = isAnswerLanguage(language) ? WORDS[language] : undefined;
-    const fromTo = (item: FindingItem) => [withUnit(item.from!.value, item.unit, language), withUnit(item.to!.value, item.unit, language)] as const;
+    const fromTo = (item: FindingItem) => [withUnit(item.from!.value, item.unit, language, item.scale), withUnit(item.to!.value, item.unit, language, item.scale)] as const;
     const detail = items.map((item) => `${item.series} ${words ? words.fromTo(...fromTo(item)) : fromTo(item).join(' → ')}, ${signedChange(item, language)}`).join('; ');
     if (!lead) {
       const first = items[0]!;
@@ -213,9 +245,10 @@ function word(finding: TableFinding, language: string, analysis: TableAnalysis):
   const overTime = finding.across === 'series';
   const names = items.map((item) => (overTime ? item.series : item.at!.label));
   const where = overTime ? at.label : lead.series;
-  const value = withUnit(at.value, lead.unit, language);
-  const decimals = decimalsFor(at.value);
-  const figure = { value: roundTo(at.value, decimals), prefix: lead.unit && lead.unit !== '%' ? lead.unit : '', suffix: lead.unit === '%' ? '%' : '', decimals };
+  const value = withUnit(at.value, lead.unit, language, lead.scale);
+  const counted = lead.unit === '%' ? { value: at.value, suffix: '%' } : countedIn(at.value, lead.scale);
+  const decimals = decimalsFor(counted.value);
+  const figure = { value: roundTo(counted.value, decimals), prefix: lead.unit && lead.unit !== '%' ? lead.unit : '', suffix: counted.suffix, decimals };
   if (!isAnswerLanguage(language)) return { figure, label: `${names.join(', ')}: ${value} (${where})` };
   const words = WORDS[language];
   const line = words.extreme(kind, list(names, words.and), names.length > 1, where, overTime);

@@ -36,6 +36,19 @@ export function unitOf(header: string, cells: readonly string[]): ChartUnit | un
   return undefined;
 }
 
+/**
+ * What a header says its values are counted in: 1000 for "($k)", "(in thousands)", "'000s"; a
+ * million for "($m)", "(€ mn)", "USD millions"; a billion for "(bn)". 1 when it says none.
+ */
+export function scaleOf(header: string): number {
+  const marker = /[([]\s*(?:in\s+)?(?:[$€£]|usd|eur|gbp)?\s*(k|thousands?|'?000s?|m|mn|mio\.?|millions?|bn|billions?)\s*(?:[$€£]|usd|eur|gbp)?\s*[)\]]|\b(?:usd|eur|gbp|[$€£])\s*(thousands?|millions?|billions?)\b|\b(thousands?|millions?|billions?)\s+of\s+(?:dollars|euros|pounds)\b/i.exec(header);
+  const word = (marker?.[1] ?? marker?.[2] ?? marker?.[3] ?? '').toLowerCase().replace(/^'/, '');
+  if (!word) return 1;
+  if (/^(?:k|thousands?|000s?)$/.test(word)) return 1e3;
+  if (/^(?:bn|billions?)$/.test(word)) return 1e9;
+  return 1e6;
+}
+
 export interface TimeKey {
   /** What kind of time label it is; labels of one chart must all be one kind. */
   kind: 'year' | 'quarter' | 'month' | 'date';

@@ -69,6 +69,20 @@ describe('answerQuestion', () => {
     expect(answer.figure).toEqual({ value: 4.5, prefix: '+', suffix: '%', decimals: 1 });
   });
 
+  it('says values in the scale the header names ("($k)", "(€m)") as people say them, the counter in full or in M', async () => {
+    const wide = 'Line,Q1 revenue ($k),Q3 revenue ($k)\nAnalytics,800,1400\nStorage,1200,1350\n';
+    const growth = answerQuestion(await analyze(wide), 'Which line grew fastest?', 'en')!;
+    expect(growth.sentence).toBe('Analytics grew fastest: from $800,000 to $1.4 million, up 75 percent.');
+    const increase = answerQuestion(await analyze(wide), 'Which line had the biggest increase?', 'en')!;
+    expect(increase.figure).toEqual({ value: 600000, prefix: '+$', suffix: '', decimals: 0 });
+    expect(increase.sentence).toContain('up $600,000');
+    const euros = 'Year,Umsatz (€m)\n2022,2.5\n2023,3.1\n2024,4\n';
+    const highest = answerQuestion(await analyze(euros), 'Welches Jahr war am höchsten?', 'de')!;
+    expect(highest.figure).toEqual({ value: 4, prefix: '€', suffix: 'M', decimals: 0 });
+    expect(highest.sentence).toContain('4 Millionen €');
+    expect(answerQuestion(await analyze(euros), 'Quelle année a le plus progressé ?', 'fr')!.sentence).toContain('de 2,5 millions € à 4 millions €');
+  });
+
   it('names every series tied for the biggest increase', async () => {
     const answer = answerQuestion(await analyze(SALES), 'Which region had the biggest increase?', 'en')!;
     expect(answer.figure).toEqual({ value: 70, prefix: '+', suffix: '', decimals: 0 });

@@ -75,7 +75,7 @@ beforeAll(async () => {
   const strangers = await fetch(`${e2e.baseUrl}/v1/videos`, {
     method: 'POST',
     headers: { authorization: `Bearer ${stranger.key.key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ prompt: 'A stranger video about bees', ...SMALL, render: false }),
+    body: JSON.stringify({ prompt: 'A stranger video about bees. They dance to share flowers.', ...SMALL, render: false }),
   });
   expect(strangers.status).toBe(202);
   strangerVideoId = ((await strangers.json()) as { id: string }).id;
@@ -118,7 +118,7 @@ describe('the web app in a real browser', () => {
 
     await page.goto(`/app/videos/${strangerVideoId}`);
     await expect.poll(() => page.getByRole('alert').first().innerText().catch(() => '')).toMatch(/not found/i);
-    expect(await page.getByText('A stranger video about bees').count()).toBe(0);
+    expect(await page.getByText('A stranger video about bees. They dance to share flowers.').count()).toBe(0);
     await checkPage('video-not-found');
   });
 

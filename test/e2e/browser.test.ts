@@ -60,7 +60,7 @@ describe('a machine whose browser cannot start', () => {
   it('a job that cannot render fails with the same line in its error', async () => {
     const dataDir = path.join(dir, 'job');
     const account = JSON.parse((await runService(['accounts', 'create', '--name', 'B', '--email', 'b@example.com', '--plan', 'ultimate', '--credits', '50', '--json', '--data-dir', dataDir])).stdout) as { id: string };
-    const result = await runService(['create', 'Explain how bees make honey', '--duration', '6', '--dimensions', '320x180', '--wait', '--json', '--account', account.id, '--data-dir', dataDir], { env: env() });
+    const result = await runService(['create', 'Explain how bees make honey: foragers collect nectar, house bees fan it dry, wax caps seal it.', '--duration', '6', '--dimensions', '320x180', '--wait', '--json', '--account', account.id, '--data-dir', dataDir], { env: env() });
     const job = JSON.parse(result.stdout) as { status: string; error: { code: string; message: string } };
     expect(job.status).toBe('failed');
     expect(job.error.code).toBe('render_failed');

@@ -140,7 +140,7 @@ describe('POST /v1/videos/{id}/edit', () => {
     };
     const spent: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const created = await call('POST', '/v1/videos', { prompt: `A short note number ${i}`, duration: 5, dimensions: SIZE, narration: false, music: false });
+      const created = await call('POST', '/v1/videos', { prompt: `A short note number ${i}. It says one thing.`, duration: 5, dimensions: SIZE, narration: false, music: false });
       expect(created.status, JSON.stringify(created.body)).toBe(202);
       spent.push(created.body.id);
       await call('POST', `/v1/videos/${created.body.id}/cancel`);

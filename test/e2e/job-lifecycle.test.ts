@@ -67,8 +67,8 @@ describe('job lifecycle', () => {
 
   it('cancels a queued job at once', async () => {
     // A second job waits behind the first in the queue (one job at a time).
-    const first = await e2e.request('POST', '/v1/videos', { prompt: 'A long tour of the solar system, planet by planet.', duration: 30, dimensions: { width: 256, height: 144 } });
-    const second = await e2e.request('POST', '/v1/videos', { prompt: 'A second video that will not be made.', duration: 10, dimensions: { width: 256, height: 144 } });
+    const first = await e2e.request('POST', '/v1/videos', { prompt: 'A long tour of the solar system: Mercury, Venus, Earth, Mars, Jupiter, Saturn.', duration: 30, dimensions: { width: 256, height: 144 } });
+    const second = await e2e.request('POST', '/v1/videos', { prompt: 'A second video that will not be made. It waits in the queue.', duration: 10, dimensions: { width: 256, height: 144 } });
     expect(row(second.body.id).status).toBe('queued');
     const canceled = await e2e.request('POST', `/v1/videos/${second.body.id}/cancel`);
     expect(canceled.status).toBe(200);
@@ -105,7 +105,7 @@ describe('job lifecycle', () => {
   });
 
   it('cancels a rendering job', async () => {
-    const created = await e2e.request('POST', '/v1/videos', { prompt: 'Ocean currents move heat around the planet.', duration: 30, dimensions: { width: 640, height: 360 }, render: true });
+    const created = await e2e.request('POST', '/v1/videos', { prompt: 'Ocean currents move heat around the planet. The Gulf Stream warms Europe.', duration: 30, dimensions: { width: 640, height: 360 }, render: true });
     const id = created.body.id;
     await until(() => row(id), (r) => r.status === 'rendering');
     await e2e.request('POST', `/v1/videos/${id}/cancel`);
@@ -121,7 +121,7 @@ describe('job lifecycle', () => {
     // Review gates arrive with storyboard builds; the cancel rule for a paused job holds today.
     // Written without queueing it, then paused, as a review gate leaves a job.
     const ctx = e2e.node.ctx;
-    const other = await createVideo(ctx, { account: ctx.accounts.get(e2e.accountId)!, key: null }, { prompt: 'A paused storyboard.', duration: 10, dimensions: { width: 256, height: 144 } });
+    const other = await createVideo(ctx, { account: ctx.accounts.get(e2e.accountId)!, key: null }, { prompt: 'A paused storyboard. It waits for approval.', duration: 10, dimensions: { width: 256, height: 144 } });
     ctx.videos.update(other.body.id, { status: 'awaiting_approval' });
     const response = await e2e.request('POST', `/v1/videos/${other.body.id}/cancel`);
     expect(response.body.status).toBe('canceled');
@@ -154,7 +154,7 @@ describe('faults', () => {
       const health = await fetch(`${e2e.baseUrl}/v1/health`);
       expect(health.status).toBe(200);
       e2e.node.ctx.config.ffmpegPath = undefined;
-      const next = await e2e.request('POST', '/v1/videos', { prompt: 'And the node still renders.', duration: 5, dimensions: { width: 256, height: 144 }, render: true });
+      const next = await e2e.request('POST', '/v1/videos', { prompt: 'And the node still renders. Jobs go on.', duration: 5, dimensions: { width: 256, height: 144 }, render: true });
       expect((await e2e.waitFor(next.body.id)).status).toBe('completed');
     } finally {
       await e2e.close();
@@ -284,7 +284,7 @@ describe('a browser crash while rendering', () => {
       const job = await e2e.waitFor(created.body.id);
       expect(job.status).toBe('failed');
       expect(job.error).toEqual({ code: 'render_failed', message: expect.stringContaining('render worker exited') });
-      const next = await e2e.request('POST', '/v1/videos', { prompt: 'After the crash.', duration: 5, dimensions: { width: 256, height: 144 }, render: true });
+      const next = await e2e.request('POST', '/v1/videos', { prompt: 'After the crash. The node restarts and renders.', duration: 5, dimensions: { width: 256, height: 144 }, render: true });
       expect((await e2e.waitFor(next.body.id)).status).toBe('completed');
     } finally {
       await e2e.close();

@@ -103,7 +103,7 @@ describe('sound', () => {
   });
 
   it('makes no voice and no music when both are off: the MP4 has no audio', async () => {
-    const created = await e2e.request('POST', '/v1/videos', { prompt: 'A silent slideshow of our office.', duration: 6, dimensions: { width: 256, height: 144 }, render: true, narration: false, music: false });
+    const created = await e2e.request('POST', '/v1/videos', { prompt: 'A silent slideshow of our office: the desks, the kitchen and the roof garden.', duration: 6, dimensions: { width: 256, height: 144 }, render: true, narration: false, music: false });
     const job = await e2e.waitFor(created.body.id);
     expect((await probeVideo(ffmpeg, mp4Of(job.id))).hasAudio).toBe(false);
     expect(e2e.node.ctx.videos.scenes(job.id).every((scene) => !scene.narration_audio)).toBe(true);

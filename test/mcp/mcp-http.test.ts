@@ -131,7 +131,7 @@ describe('/mcp with an API key', () => {
   it('refuses bad calls with the protocol\'s errors or REST\'s codes, and changes nothing', async () => {
     const client = await connect();
     const other = await createAccountWithKey(node.ctx, 'ultimate');
-    const foreign = await (await connect(other.key.key)).callTool({ name: 'create_video', arguments: { prompt: 'Someone else\'s video about owls.' } });
+    const foreign = await (await connect(other.key.key)).callTool({ name: 'create_video', arguments: { prompt: 'Someone else\'s video about owls. They hunt by sound.' } });
     const foreignId = (foreign.structuredContent as { id: string }).id;
     const snapshot = snapshotDatabase(node.ctx);
 
@@ -185,7 +185,7 @@ describe('/mcp with an API key', () => {
 
   it('takes a webhook_url from an API key, whose secret signs the events', async () => {
     const client = await connect();
-    const created = await client.callTool({ name: 'create_video', arguments: { prompt: 'Clouds and rain in two scenes.', webhook_url: 'https://example.com/hook' } });
+    const created = await client.callTool({ name: 'create_video', arguments: { prompt: 'Clouds and rain in two scenes. Droplets grow until they fall.', webhook_url: 'https://example.com/hook' } });
     expect(created.isError).toBeFalsy();
   });
 
@@ -241,10 +241,10 @@ describe('/mcp with an API key', () => {
     const limited = await createAccountWithKey(node.ctx, 'ultimate', 500);
     const client = await connect(limited.key.key);
     for (let i = 0; i < 5; i += 1) {
-      const created = await client.callTool({ name: 'create_video', arguments: { prompt: `Short film number ${i + 1} about rivers.` } });
+      const created = await client.callTool({ name: 'create_video', arguments: { prompt: `Short film number ${i + 1} about rivers. Rivers carve canyons over millions of years.` } });
       expect(created.isError, JSON.stringify(created.content)).toBeFalsy();
     }
-    const sixth = toolError(await client.callTool({ name: 'create_video', arguments: { prompt: 'One too many.' } }));
+    const sixth = toolError(await client.callTool({ name: 'create_video', arguments: { prompt: 'One too many. A sixth job, refused.' } }));
     expect(sixth).toMatchObject({ code: 'rate_limited', status: 429 });
     expect(sixth.message).toContain('5 video creates (POST /v1/videos, MCP create_video) per minute');
 

@@ -207,7 +207,7 @@ describe('MCP with OAuth 2.1 sign-in, through the SDK client', () => {
 
   it('a read-scoped token can list and get status, but cannot create, cancel or spend', async () => {
     const writer = await connectWithOAuth(new MemoryProvider());
-    const made = await writer.callTool({ name: 'create_video', arguments: { prompt: 'Rivers carve canyons over millions of years.' } });
+    const made = await writer.callTool({ name: 'create_video', arguments: { prompt: 'Rivers carve canyons over millions of years. Floods move the boulders.' } });
     const id = (made.structuredContent as { id: string }).id;
 
     const reader = await connectWithOAuth(new MemoryProvider(), 'read');
@@ -243,7 +243,7 @@ describe('MCP with OAuth 2.1 sign-in, through the SDK client', () => {
 
   it('an OAuth connection has no webhook signing secret, so create_video refuses webhook_url up front', async () => {
     const client = await connectWithOAuth(new MemoryProvider());
-    const error = toolError(await client.callTool({ name: 'create_video', arguments: { prompt: 'Owls at dusk.', webhook_url: 'https://example.com/hook' } }));
+    const error = toolError(await client.callTool({ name: 'create_video', arguments: { prompt: 'Owls at dusk. They hunt by sound.', webhook_url: 'https://example.com/hook' } }));
     expect(error).toMatchObject({ code: 'invalid_request' });
     expect(error.message).toContain('webhook_url: events are signed with an API key');
   });

@@ -30,13 +30,13 @@ describe('service mcp --stdio', () => {
     const balance = await client.callTool({ name: 'get_credit_balance', arguments: {} });
     expect(balance.structuredContent).toEqual({ balance: 20, plan: 'pro', renders_remaining: 50 });
 
-    const created = await client.callTool({ name: 'create_video', arguments: { prompt: 'Lighthouses: how a lens throws light thirty miles.', model: 'model-3' } });
+    const created = await client.callTool({ name: 'create_video', arguments: { prompt: 'Lighthouses: how a lens throws light thirty miles. The keeper winds the clockwork.', model: 'model-3' } });
     const id = (created.structuredContent as { id: string }).id;
     expect(node.ctx.videos.get(id)).toMatchObject({ account_id: account.id, api_key_id: null });
     const canceled = await client.callTool({ name: 'cancel_video', arguments: { id } });
     expect(canceled.isError).toBeFalsy();
     // No API key signs events here, so a webhook is refused up front rather than never delivered.
-    const hooked = await client.callTool({ name: 'create_video', arguments: { prompt: 'Owls at night.', webhook_url: 'https://example.com/hook' } });
+    const hooked = await client.callTool({ name: 'create_video', arguments: { prompt: 'Owls at night. They hunt by sound.', webhook_url: 'https://example.com/hook' } });
     expect(hooked.isError).toBe(true);
     expect(JSON.stringify(hooked.content)).toContain('webhook_url: events are signed with an API key');
     await client.close();

@@ -17,7 +17,7 @@ describe('links to loopback services in create requests', () => {
   let port: number;
   let connections = 0;
   let accountId: string;
-  const prompt = 'A short video about how bees make honey, for a school class';
+  const prompt = 'How bees make honey, for a school class: nectar, fanning, wax.';
 
   beforeAll(async () => {
     node = createTestNode();

@@ -10,7 +10,7 @@ import { RenderPool } from '../../src/render/render-pool.js';
 import { toolError } from '../mcp/mcp-helpers.js';
 import { bearer, createAccountWithKey, createTestApp, createTestNode, type TestNode } from '../helpers/test-node.js';
 
-const VALID = { prompt: 'A short film about rivers and the towns along them', duration: 15 };
+const VALID = { prompt: 'Rivers and the towns along them: mills, bridges and harbours.', duration: 15 };
 /** Refused by the schema, before the handler runs. */
 const TYPO = { prompt: 'A short film about rivers', durration: 15 };
 
@@ -107,7 +107,7 @@ describe('the create limit counts accepted creates only', () => {
       expect(replay.headers['ratelimit-remaining']).toBe('4');
     }
     for (let i = 0; i < 4; i += 1) expect((await create({ ...VALID, prompt: `${VALID.prompt}, part ${i}` })).statusCode).toBe(202);
-    expect((await create({ ...VALID, prompt: 'One too many' })).statusCode).toBe(429);
+    expect((await create({ ...VALID, prompt: 'One too many: a sixth job, refused.' })).statusCode).toBe(429);
   });
 
   it('lets only one of two concurrent valid creates through when one create is left', async () => {

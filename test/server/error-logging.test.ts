@@ -144,7 +144,7 @@ describe('error logging', () => {
     key = (await createAccountWithKey(node.ctx)).key.key;
     freeKey = (await createAccountWithKey(node.ctx, 'free')).key.key;
     mcpKey = (await createAccountWithKey(node.ctx, 'basic', 50)).key.key;
-    const created = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_video', arguments: { prompt: 'Owls hunt at night.' } } });
+    const created = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_video', arguments: { prompt: 'Owls hunt at night. They find mice by sound.' } } });
     ownVideoId = ((await created.json()) as { result: { structuredContent: { id: string } } }).result.structuredContent.id;
   });
   afterAll(async () => {

@@ -22,7 +22,7 @@ describe('rate limits', () => {
   });
 
   const get = (key: string, url = '/v1/models') => app.inject({ method: 'GET', url, headers: bearer(key) });
-  const post = (key: string, url: string, payload: object = { prompt: 'A short film about rate limits', duration: 15 }) =>
+  const post = (key: string, url: string, payload: object = { prompt: 'Rate limits: each key gets 60 requests a minute and 5 creates.', duration: 15 }) =>
     app.inject({ method: 'POST', url, headers: bearer(key), payload });
 
   it('allows 60 requests a minute per key, refuses the 61st with 429, while another key still works', async () => {

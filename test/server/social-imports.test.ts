@@ -54,7 +54,7 @@ describe('POST /v1/videos with social-site audio links', () => {
   });
 
   const create = (key: string, url: string) =>
-    app.inject({ method: 'POST', url: '/v1/videos', headers: bearer(key), payload: { prompt: 'A video to a song', duration: 30, ai_video: 'off', audio: [{ url }] } });
+    app.inject({ method: 'POST', url: '/v1/videos', headers: bearer(key), payload: { prompt: 'A video to a song: the verse sets the scene, the chorus lifts it, the bridge turns it.', duration: 30, ai_video: 'off', audio: [{ url }] } });
 
   it('imports with yt-dlp, adds 2 credits per import to the estimate, and keeps the file', async () => {
     const { key } = await createAccountWithKey(node.ctx);

@@ -52,7 +52,7 @@ describe('creates on a full disk', () => {
     const response = await fetch(`${url}/mcp`, {
       method: 'POST',
       headers: { ...bearer(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_video', arguments: { prompt: 'How tides work.', duration: 10 } } }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_video', arguments: { prompt: 'How tides work. The moon pulls the oceans.', duration: 10 } } }),
     });
     const answer = (await response.json()) as { result: { isError: boolean; content: { text: string }[] } };
     expect(answer.result.isError).toBe(true);
@@ -81,7 +81,7 @@ describe('creates on a full disk', () => {
         await fetch(`${url}/mcp`, {
           method: 'POST',
           headers: { ...bearer(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'create_video', arguments: { prompt: 'How tides work.', duration: 10 } } }),
+          body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'create_video', arguments: { prompt: 'How tides work. The moon pulls the oceans.', duration: 10 } } }),
         })
       ).json()) as { result: { isError: boolean; content: { text: string }[] } };
       expect(answer.result.isError).toBe(true);

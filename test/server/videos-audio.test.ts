@@ -45,7 +45,7 @@ describe('POST /v1/videos with client audio', () => {
       method: 'POST',
       url: '/v1/videos',
       headers: bearer(key),
-      payload: { prompt: 'A video with a soundtrack', audio: [{ url: base + route }] },
+      payload: { prompt: 'A day on the farm: the rooster crows at dawn, the cows are milked at noon, the bread is baked at dusk.', audio: [{ url: base + route }] },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('invalid_request');
@@ -65,10 +65,10 @@ describe('POST /v1/videos estimate and the prompt\'s words', () => {
     const estimate = async (prompt: string, extra: Record<string, unknown> = {}) =>
       (await app.inject({ method: 'POST', url: '/v1/videos', headers: bearer(key.key), payload: { prompt, duration: 30, ai_video: 'off', ...extra } })).json().estimated_credits;
     // 30 s: base 7.5, narration 1.5, music 0.6.
-    expect(await estimate('A tour of our office')).toBe(9.6);
-    expect(await estimate('A tour of our office, music only')).toBe(8.1);
-    expect(await estimate('A tour of our office, no music')).toBe(9);
-    expect(await estimate('A tour of our office, no music', { music: true })).toBe(9.6);
+    expect(await estimate('A tour of our office: the desks, the kitchen and the roof garden')).toBe(9.6);
+    expect(await estimate('A tour of our office: the desks, the kitchen and the roof garden, music only')).toBe(8.1);
+    expect(await estimate('A tour of our office: the desks, the kitchen and the roof garden, no music')).toBe(9);
+    expect(await estimate('A tour of our office: the desks, the kitchen and the roof garden, no music', { music: true })).toBe(9.6);
     await app.close();
     node.cleanup();
   });

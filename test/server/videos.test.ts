@@ -24,7 +24,7 @@ import { bearer, createTestApp, createTestNode, snapshotDatabase, type TestNode 
  * database directly.
  */
 
-const PROMPT = 'A short explainer about how bees make honey';
+const PROMPT = 'How bees make honey: foragers collect nectar, house bees fan it dry, wax caps seal it.';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Poll fields of the spec plus the extras of DECISIONS.md. */
@@ -466,7 +466,7 @@ describe('POST /v1/videos with Idempotency-Key', () => {
     const key = freshKey(accountId);
     expect((await postVideo(key, { prompt: PROMPT }, { 'idempotency-key': 'order-1' })).statusCode).toBe(202);
     const before = snapshot();
-    const error = errorOf(await postVideo(key, { prompt: 'Something else entirely' }, { 'idempotency-key': 'order-1' }));
+    const error = errorOf(await postVideo(key, { prompt: 'Something else entirely: a hive in winter, bees in a cluster.' }, { 'idempotency-key': 'order-1' }));
     expect([error.status, error.code]).toEqual([409, 'idempotency_conflict']);
     expect(snapshot()).toEqual(before);
   });

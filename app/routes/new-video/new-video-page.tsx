@@ -77,7 +77,7 @@ export function NewVideoPage() {
         <form onSubmit={onSubmit} noValidate>
           <ErrorNotice error={submitError} shownFields={[...FORM_FIELDS, ...attachmentFields]} />
           <ErrorNotice error={catalogs.models.error ?? catalogs.styles.error ?? catalogs.brandKits.error} />
-          <TextAreaField label="Prompt" value={form.prompt} onChange={(prompt) => patch({ prompt })} required rows={5} maxLength={10000} error={fields.prompt} hint="What the video is about." />
+          <TextAreaField label="Prompt" value={form.prompt} onChange={(prompt) => patch({ prompt })} required rows={5} maxLength={10000} error={fields.prompt} hint={model?.backed_by?.planner === 'embedded' ? 'What the video shows: its points, steps or figures. This node has no language model, so a topic alone is not enough.' : 'What the video is about.'} />
           <div className="field-grid">
             <SelectField label="Model" value={form.model} options={modelOptions} onChange={chooseModel} error={fields.model} hint={model?.description} />
             <SelectField label="Shape" value={form.aspect_ratio} options={[{ value: '', label: 'From the prompt, else 16:9' }, ...ASPECT_RATIOS]} onChange={(aspect_ratio) => patch({ aspect_ratio })} error={fields.aspect_ratio} />

@@ -116,7 +116,9 @@ export const createVideoBody = z
       .trim()
       .min(1, { error: 'must not be empty' })
       .max(MAX_PROMPT_CHARS, { error: `must be at most ${MAX_PROMPT_CHARS} characters` })
-      .describe(`What the video is about (1 to ${MAX_PROMPT_CHARS} characters)`),
+      .describe(
+        `What the video is about (1 to ${MAX_PROMPT_CHARS} characters). On a node with no language model (GET /v1/models backed_by.planner "embedded") a multi-scene video shows only what the prompt says: one that only names a topic is a 400 saying what to add`,
+      ),
     model: z.enum(MODEL_IDS, { error: oneOf(MODEL_IDS) }).optional().describe('Model id from GET /v1/models. @default "model-5"'),
     enhance_prompt: z
       .boolean()

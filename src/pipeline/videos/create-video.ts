@@ -24,6 +24,7 @@ import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '
 import { EMBEDDED_VOICES } from '../speech/embedded-voices.js';
 import { readAudioIntent } from '../speech/read-audio-intent.js';
 import { warningsAtCreate } from './job-warnings.js';
+import { topicOnly, topicOnlyError } from '../create/topic-only.js';
 
 /** Audio whose bytes look right but that FFmpeg cannot decode fails the create with a 400 naming it. */
 async function checkAudioDecodes(ctx: NodeContext, items: { field: string; path: string }[]): Promise<void> {
@@ -118,6 +119,19 @@ export async function priceVideo(
   if (resolved.brandKitId) {
     const kit = ctx.brandKits.get(resolved.brandKitId);
     if (!kit || kit.account_id !== account.id) throw invalidRequest(`brand_kit_id: unknown brand kit "${resolved.brandKitId}"; see GET /v1/brand-kits`);
+  }
+  // With no language model a video shows only what the request gives: a multi-scene video of one
+  // held line (a prompt naming only a topic) is refused, not sold.
+  if (resolved.multiScene && availability.backed_by.planner === 'embedded') {
+    const kit = resolved.brandKitId ? ctx.brandKits.get(resolved.brandKitId) : undefined;
+    const topic = await topicOnly({
+      prompt: resolved.prompt,
+      images: resolved.images.length,
+      documents: resolved.documents.length,
+      voiceover: resolved.audio.some((item) => item.role === 'voiceover'),
+      ...(kit ? { brand: { name: kit.name, description: kit.description, logo: kit.logo_path !== null } } : {}),
+    });
+    if (topic !== undefined) throw topicOnlyError(topic);
   }
   const socialLinks = resolved.audio.filter((item) => isSocialLink(item.url)).length;
   // Which parts the account's own provider keys cover is decided now and kept with the job, so the

@@ -15,7 +15,7 @@ import { EMBEDDED_VOICES } from '../../../src/pipeline/speech/embedded-voices.js
 import { buildPdf, drawingContent, textContent, textPdf } from '../../documents/pdf-fixtures.js';
 import { bearer, createAccountWithKey, createTestApp, createTestNode, snapshotDatabase, type TestNode } from '../../helpers/test-node.js';
 
-const PROMPT = 'A short explainer about our regional sales';
+const PROMPT = 'Our regional sales: the north grew, the south held, the west fell.';
 const SALES_CSV = 'Region,Revenue ($)\nNorth,1200\nSouth,950\nWest,1430\n';
 const NOTES = 'Bees visit flowers, collect nectar and turn it into honey.\n';
 
@@ -159,7 +159,7 @@ describe('POST /v1/videos with documents', () => {
 describe('resolveVideoOptions brand fonts', () => {
   const context = { plan: 'ultimate' as const, knownVoiceIds: new Set(EMBEDDED_VOICES.map((voice) => voice.id)), allowPrivateUrls: false };
   const resolve = (brandSettings: Record<string, string>) =>
-    resolveVideoOptions(createVideoBody.parse({ prompt: 'A video about the water cycle', brand_settings: brandSettings }), context);
+    resolveVideoOptions(createVideoBody.parse({ prompt: 'The water cycle: evaporation, condensation, rain.', brand_settings: brandSettings }), context);
 
   it('canonicalizes shipped fonts', () => {
     expect(resolve({ heading_font: 'dm sans', body_font: 'Lora' }).brandSettings).toEqual({ headingFont: 'DM Sans', bodyFont: 'Lora' });

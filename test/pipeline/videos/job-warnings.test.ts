@@ -31,7 +31,7 @@ describe('job warnings', () => {
   }
 
   it('says on the poll response and the list item that a node without a language model uses only the prompt\'s words', async () => {
-    const id = await create('Explain how a heat pump works');
+    const id = await create('Explain how a heat pump works: it pulls heat from outdoor air, a compressor concentrates it, the indoor unit releases it.');
     const poll = (await app.inject({ method: 'GET', url: `/v1/videos/${id}`, headers: bearer(key) })).json();
     expect(poll.warnings).toEqual([{ code: 'no_language_model', message: expect.stringContaining("only the prompt's own words") }]);
     expect(poll.warnings[0].message).toContain('--llm');
@@ -40,7 +40,7 @@ describe('job warnings', () => {
   });
 
   it('answers an empty array for a job with no warnings (a job stored before warnings existed)', async () => {
-    const id = await create('History of the bicycle');
+    const id = await create('History of the bicycle: the draisine, the penny-farthing, the safety bicycle.');
     node.ctx.db.prepare("UPDATE videos SET warnings = '[]' WHERE id = ?").run(id);
     expect((await app.inject({ method: 'GET', url: `/v1/videos/${id}`, headers: bearer(key) })).json().warnings).toEqual([]);
     const list = (await app.inject({ method: 'GET', url: '/v1/videos', headers: bearer(key) })).json();
@@ -52,7 +52,7 @@ describe('job warnings', () => {
     const modelApp = await createTestApp(withModel.ctx);
     try {
       const modelKey = (await createAccountWithKey(withModel.ctx)).key.key;
-      const created = await modelApp.inject({ method: 'POST', url: '/v1/videos', headers: bearer(modelKey), payload: { prompt: 'Explain how a heat pump works' } });
+      const created = await modelApp.inject({ method: 'POST', url: '/v1/videos', headers: bearer(modelKey), payload: { prompt: 'Explain how a heat pump works: it pulls heat from outdoor air, a compressor concentrates it, the indoor unit releases it.' } });
       expect(created.statusCode).toBe(202);
       expect((await modelApp.inject({ method: 'GET', url: `/v1/videos/${created.json().id}`, headers: bearer(modelKey) })).json().warnings).toEqual([]);
     } finally {
@@ -77,7 +77,7 @@ describe('job warnings', () => {
       const { tools } = await client.listTools();
       const status = tools.find((tool) => tool.name === 'get_video_status')!;
       expect(status.outputSchema?.required).toContain('warnings');
-      const created = (await client.callTool({ name: 'create_video', arguments: { prompt: 'Erkläre, wie Photosynthese funktioniert' } })).structuredContent as { id: string };
+      const created = (await client.callTool({ name: 'create_video', arguments: { prompt: 'Erkläre, wie Photosynthese funktioniert: Blätter fangen Licht, Wasser wird gespalten, Zucker entsteht.' } })).structuredContent as { id: string };
       const polled = (await client.callTool({ name: 'get_video_status', arguments: { id: created.id } })).structuredContent as { warnings: { code: string }[] };
       expect(polled.warnings.map((warning) => warning.code)).toEqual(['no_language_model']);
       const listed = (await client.callTool({ name: 'list_videos', arguments: { limit: 1 } })).structuredContent as { videos: { id: string; warnings: { code: string }[] }[] };

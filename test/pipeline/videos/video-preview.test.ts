@@ -51,7 +51,7 @@ describe('GET /v1/videos/{id}/preview', () => {
     const mine = await createAccountWithKey(node.ctx);
     key = mine.key.key;
     const principal = { account: node.ctx.accounts.get(mine.account.id)!, key: null };
-    const answer = await createVideo(node.ctx, principal, createVideoBody.parse({ prompt: 'How bees make honey' }), { enqueue: () => undefined });
+    const answer = await createVideo(node.ctx, principal, createVideoBody.parse({ prompt: 'How bees make honey: foragers collect nectar, house bees fan it dry, wax caps seal it.' }), { enqueue: () => undefined });
     return answer.body.id as string;
   }
 

@@ -13,7 +13,7 @@ describe('toPollResponse', () => {
 
   it('reports the frames of the MP4 render in progress while the job renders, and not otherwise', async () => {
     const { account } = await createAccountWithKey(node.ctx);
-    const answer = await createVideo(node.ctx, { account: node.ctx.accounts.get(account.id)!, key: null }, createVideoBody.parse({ prompt: 'Three facts about octopuses', render: true }), {
+    const answer = await createVideo(node.ctx, { account: node.ctx.accounts.get(account.id)!, key: null }, createVideoBody.parse({ prompt: 'Three facts about octopuses: three hearts, blue blood, nine brains.', render: true }), {
       enqueue: () => undefined,
     });
     const id = answer.body.id;
@@ -28,7 +28,7 @@ describe('toPollResponse', () => {
 
   it('lists the facts the scenes state with their scene and basis (extension facts), and none for a plan without them', async () => {
     const { account } = await createAccountWithKey(node.ctx);
-    const answer = await createVideo(node.ctx, { account: node.ctx.accounts.get(account.id)!, key: null }, createVideoBody.parse({ prompt: 'The history of flight' }), { enqueue: () => undefined });
+    const answer = await createVideo(node.ctx, { account: node.ctx.accounts.get(account.id)!, key: null }, createVideoBody.parse({ prompt: 'The history of flight: gliders, engines, jets.' }), { enqueue: () => undefined });
     const id = answer.body.id;
     expect(toPollResponse(node.ctx, node.ctx.videos.get(id)!, 'http://127.0.0.1').facts).toBeUndefined();
     const scene = (position: number) => ({ id: `scn_${position}`, video_id: id, position, title: `Scene ${position}`, role: 'body', kind: 'timeline', duration_seconds: 5, settings: '{}', source: null, compiled: null, writer: null, committed_at: null, narration: null, narration_audio: null, narration_seconds: null, narration_words: null, audit: null, authoring: null });

@@ -10,7 +10,7 @@ import { grantConnection } from '../../../src/oauth/connections.js';
 import { bearer, createTestApp, createTestNode, snapshotDatabase, type TestNode } from '../../helpers/test-node.js';
 import { fakeAppDist, passwordAccount, signIn } from './app-helpers.js';
 
-const PROMPT = 'A short explainer about how bees make honey';
+const PROMPT = 'How bees make honey: foragers collect nectar, house bees fan it dry, wax caps seal it.';
 
 describe('extension endpoints the web app uses', () => {
   let node: TestNode;

@@ -5,7 +5,7 @@ import { createApiKey } from '../../../src/accounts/api-keys.js';
 import { bearer, createTestApp, createTestNode, snapshotDatabase, type TestNode } from '../../helpers/test-node.js';
 import { fakeAppDist, passwordAccount, signIn } from './app-helpers.js';
 
-const PROMPT = 'A short explainer about how bees make honey';
+const PROMPT = 'How bees make honey: foragers collect nectar, house bees fan it dry, wax caps seal it.';
 
 describe('REST API with the app session cookie', () => {
   let node: TestNode;

@@ -84,10 +84,10 @@ describe('EmbeddedPlanner answering a question about a wide table (periods as co
   afterAll(() => files.remove());
 
   it.each([
-    ['Which product line grew fastest?', 'en', 'Analytics grew fastest: from $800 to $1,400, up 75 percent.'],
-    ['Welche Produktlinie ist am schnellsten gewachsen?', 'de', 'Analytics ist am stärksten gewachsen: von 800 $ auf 1.400 $, ein Plus von 75 Prozent.'],
-    ['Quelle gamme de produits a le plus progressé ?', 'fr', 'Analytics a le plus progressé : de 800 $ à 1 400 $, soit une hausse de 75 pour cent.'],
-    ['¿Qué línea de producto creció más rápido?', 'es', 'Analytics creció más: de 800 $ a 1400 $, un aumento de 75 por ciento.'],
+    ['Which product line grew fastest?', 'en', 'Analytics grew fastest: from $800,000 to $1.4 million, up 75 percent.'],
+    ['Welche Produktlinie ist am schnellsten gewachsen?', 'de', 'Analytics ist am stärksten gewachsen: von 800.000 $ auf 1,4 Millionen $, ein Plus von 75 Prozent.'],
+    ['Quelle gamme de produits a le plus progressé ?', 'fr', 'Analytics a le plus progressé : de 800 000 $ à 1,4 million $, soit une hausse de 75 pour cent.'],
+    ['¿Qué línea de producto creció más rápido?', 'es', 'Analytics creció más: de 800.000 $ a 1,4 millones $, un aumento de 75 por ciento.'],
   ])('answers "%s" with the fastest grower across the quarters, then charts it by quarter and the lines in the latest quarter', async (prompt, language, said) => {
     const story = await new EmbeddedPlanner().plan({ prompt, durationSeconds: 30, multiScene: true, fps: 30, language, materials: { images: [], documents: [wide] } });
     const answer = story.scenes.find((scene) => scene.kind === 'stat')!;

@@ -1,0 +1,61 @@
+// A node with no language model makes a video from what the request itself gives: the prompt's
+// points, steps and figures, its documents, images and voiceover. A prompt that names only a topic
+// ("How honeybees make honey", "Three facts about octopuses"), or says one line and nothing more,
+// gives a multi-scene video nothing to show but that line, held for its whole length and sold as a
+// video. Such a create is refused before anything is written or charged, saying what to add or how
+// to get a model. (A single-scene model makes one animated line, so a topic is its whole content.)
+import { ServiceError } from '../../errors/service-error.js';
+import { EmbeddedPlanner } from '../providers/embedded/embedded-planner.js';
+
+/** What the no-model check reads of a create: the prompt and what comes with it. */
+export interface TopicOnlyInput {
+  prompt: string;
+  images: number;
+  documents: number;
+  /** A client voiceover says the video's words itself. */
+  voiceover: boolean;
+  brand?: { name?: string; description?: string; logo?: boolean };
+}
+
+/**
+ * The one line a prompt gives when that is all it gives, else undefined. Reads it as the embedded
+ * planner does: topic-only is a multi-scene plan of one scene that shows its subject alone (no
+ * subtitle, no point, no figure, no action, no logo).
+ */
+export async function topicOnly(input: TopicOnlyInput): Promise<string | undefined> {
+  if (input.images > 0 || input.documents > 0 || input.voiceover) return undefined;
+  const plan = await new EmbeddedPlanner().plan({
+    prompt: input.prompt,
+    language: 'en',
+    durationSeconds: 30,
+    fps: 30,
+    multiScene: true,
+    materials: {
+      images: [],
+      documents: [],
+      ...(input.brand?.name ? { brandName: input.brand.name } : {}),
+      ...(input.brand?.description ? { brandDescription: input.brand.description } : {}),
+      ...(input.brand?.logo ? { logo: 'logo' } : {}),
+    },
+  } as Parameters<EmbeddedPlanner['plan']>[0]);
+  if (plan.scenes.length !== 1) return undefined;
+  const scene = plan.scenes[0]!;
+  const settings = scene.settings as Record<string, unknown>;
+  // A brand's name over the subject (the kicker) adds no content; its description as the subtitle does.
+  const onlySubject = scene.kind === 'kinetic' || (scene.kind === 'title' && !settings.subtitle);
+  if (!onlySubject) return undefined;
+  return String(settings.text ?? settings.title ?? '').trim() || input.prompt.trim();
+}
+
+/** The 400 for a topic-only prompt on a node with no language model: what to add, or how to get a model. */
+export function topicOnlyError(line: string): ServiceError {
+  const example = `"${line.replace(/[.!?]+$/, '')}: first point, second point, third point"`;
+  const message =
+    'prompt: this node has no language model, so a video shows only what the request itself says, ' +
+    `and this prompt gives one line ("${line}") that the video would hold for its whole length. ` +
+    `Write what to show in the prompt (the points, steps or figures, for example ${example}), attach a document, images or a voiceover, ` +
+    'or have the operator give the node a language model (`service models pull`, or `serve --llm <provider>:<model>`)';
+  return new ServiceError('invalid_request', message, {
+    details: [{ field: 'body.prompt', message: `gives one line to show ("${line}") and this node has no language model to write more: write the points, steps or figures to show, attach a document or images, or configure a language model` }],
+  });
+}
