@@ -1,7 +1,7 @@
 import { findFigures, type StatedFigure } from './stated-figures.js';
 import { parseNumber } from './parse-number.js';
 import type { SourceDocument } from './read-document.js';
-import { cleanHeader, headerPeriods, isIdentifierHeader, isTimeOrdered, unitOf, type ChartUnit } from './table-shape.js';
+import { cleanHeader, headerPeriods, isIdentifierHeader, isTimeOrdered, scaleOf, unitOf, type ChartUnit } from './table-shape.js';
 
 /** How a chart draws its values. */
 export type ChartKind = 'bar' | 'line' | 'pie' | 'donut';
@@ -37,6 +37,8 @@ export interface ChartData {
   /** The value column's header as written. */
   valueLabel: string;
   unit?: ChartUnit;
+  /** What the cells are counted in, when the header says ("($k)": 1000); the values stay the cells. */
+  scale?: number;
   kind: ChartKind;
   source: ChartSource;
 }
@@ -170,6 +172,7 @@ export function chartsFrom(doc: SourceDocument): ChartData[] {
     if (values.length < 2) return [];
     const valueLabel = table.columns[valueColumn]!;
     const unit = unitOf(valueLabel, cells);
+    const scale = scaleOf(valueLabel);
     return [
       {
         title: cleanHeader(valueLabel),
@@ -177,6 +180,7 @@ export function chartsFrom(doc: SourceDocument): ChartData[] {
         values,
         valueLabel,
         ...(unit ? { unit } : {}),
+        ...(scale !== 1 ? { scale } : {}),
         kind: chooseChartKind({ labels, values, valueLabel, unit }),
         source: {
           field: doc.field,
@@ -222,8 +226,10 @@ function periodCharts(doc: SourceDocument, labelColumn: number, valueColumns: nu
   });
   const latestHeader = table.columns[latest.column]!;
   const latestUnit = unitOf(latestHeader, cells);
+  const scale = scaleOf(latestHeader);
+  const scaled = scale !== 1 ? { scale } : {};
   if (values.length >= 2) {
-    charts.push({ title: `${measure} by ${rowsName.toLowerCase()}, ${latest.period}`, labels, values, valueLabel: latestHeader, ...(latestUnit ? { unit: latestUnit } : {}), kind: chooseChartKind({ labels, values, valueLabel: latestHeader, unit: latestUnit }), source: { ...base, labelColumn: rowsName, valueColumn: latestHeader, rows } });
+    charts.push({ title: `${measure} by ${rowsName.toLowerCase()}, ${latest.period}`, labels, values, valueLabel: latestHeader, ...(latestUnit ? { unit: latestUnit } : {}), ...scaled, kind: chooseChartKind({ labels, values, valueLabel: latestHeader, unit: latestUnit }), source: { ...base, labelColumn: rowsName, valueColumn: latestHeader, rows } });
   }
   // Each row across the periods.
   table.rows.forEach((row, index) => {
@@ -236,7 +242,7 @@ function periodCharts(doc: SourceDocument, labelColumn: number, valueColumns: nu
     if (points.length < 2) return;
     const unit = unitOf(`${headers.measure} ${name}`, points.map((point) => point.cell));
     const series = { labels: points.map((point) => point.period), values: points.map((point) => point.value) };
-    charts.push({ title: `${name}: ${measure.toLowerCase()}`, ...series, valueLabel: name, ...(unit ? { unit } : {}), kind: chooseChartKind({ ...series, valueLabel: name, unit }), source: { ...base, labelColumn: rowsName, valueColumn: name, rows: [index + 1], columns: points.map((point) => point.column) } });
+    charts.push({ title: `${name}: ${measure.toLowerCase()}`, ...series, valueLabel: name, ...(unit ? { unit } : {}), ...scaled, kind: chooseChartKind({ ...series, valueLabel: name, unit }), source: { ...base, labelColumn: rowsName, valueColumn: name, rows: [index + 1], columns: points.map((point) => point.column) } });
   });
   return charts.slice(0, MAX_CHARTS_PER_TABLE);
 }

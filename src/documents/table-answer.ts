@@ -89,18 +89,33 @@ const MAGNITUDES: Record<AnswerLanguage, { million: [string, string]; billion: [
 
 /**
  * A value counted in a header's scale ("($k)": 800 → 800,000) as people say it: in full below a
- * million, else in millions or billions with one decimal ("1.4 million").
+ * million, else in millions or billions with up to two decimals ("1.4 million", "1.35 million").
  */
 function scaledNumber(value: number, scale: number, language: string): string {
   const total = value * scale;
   const size = Math.abs(total);
   if (size < 1e6) return formatFigure(total, language, decimalsFor(total));
   const [unit, magnitude] = size >= 1e9 ? [1e9, 'billion' as const] : [1e6, 'million' as const];
-  const amount = roundTo(total / unit, 1);
+  // Two decimals at most, as many as the cells have: 1,350k is "1.35 million", never rounded to 1,400k's "1.4".
+  const amount = roundTo(total / unit, 2);
   const words = MAGNITUDES[isAnswerLanguage(language) ? language : 'en'][magnitude];
   // French counts "1,4 million" as one, from 2 on as many; the others any amount but 1 as many.
   const singular = language === 'fr' ? Math.abs(amount) < 2 : Math.abs(amount) === 1;
-  return `${formatFigure(amount, language, Number.isInteger(amount) ? 0 : 1)} ${singular ? words[0] : words[1]}`;
+  const decimals = Number.isInteger(amount) ? 0 : Number.isInteger(roundTo(amount * 10, 6)) ? 1 : 2;
+  return `${formatFigure(amount, language, decimals)} ${singular ? words[0] : words[1]}`;
+}
+
+/**
+ * An amount as said and shown in a sentence: in the unit and the header's scale, in the language's
+ * style ("$800,000", "$1.4 million", "1,4 Millionen $", "42%").
+ */
+export function sayAmount(value: number, unit: ChartUnit | undefined, language: string, scale = 1): string {
+  return withUnit(value, unit, language, scale);
+}
+
+/** The short mark of a scale on a chart's values: "k" for thousands, "M" for millions, "B" for billions. */
+export function scaleMark(scale: number | undefined): string {
+  return scale === 1e3 ? 'k' : scale === 1e6 ? 'M' : scale === 1e9 ? 'B' : '';
 }
 
 function withUnit(value: number, unit: ChartUnit | undefined, language: string, scale = 1): string {

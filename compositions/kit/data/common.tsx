@@ -14,13 +14,15 @@ import { formatNumber } from '../stat-counter';
 /** The units a chart value may carry: currencies go before the number, percent after it. */
 const PREFIX_UNITS = new Set(['$', '€', '£']);
 
-/** A chart value as shown: `$1,200`, `-€3.5`, `42%`, `1,234`. */
+/** A chart value as shown: `$1,200`, `-€3.5`, `42%`, `1,234`, and with a table's scale `$1,400k`, `€2.5M`. */
 export function formatValue(value: number, unit = '', decimals = 0): string {
   const rounded = Number(value.toFixed(decimals));
   const sign = rounded < 0 ? '-' : '';
   const body = formatNumber(Math.abs(rounded), decimals);
   const trimmed = unit.trim();
   if (PREFIX_UNITS.has(trimmed)) return `${sign}${trimmed}${body}`;
+  const scaled = /^([$€£]?)(k|M|B)$/.exec(trimmed);
+  if (scaled) return `${sign}${scaled[1]}${body}${scaled[2]}`;
   if (trimmed === '%') return `${sign}${body}%`;
   return `${sign}${body}${trimmed ? ` ${trimmed}` : ''}`;
 }

@@ -71,7 +71,7 @@ export function infographicSettings(content: InfographicContent, theme: SceneThe
   };
   const chart = content.visual !== 'figures' && content.visual !== 'points';
   if (chart) {
-    properties.unit = { type: 'string', title: 'Unit of the values', default: content.unit ?? '', enum: ['', '%', '$', '€', '£'] };
+    properties.unit = { type: 'string', title: 'Unit of the values', default: content.unit ?? '', enum: ['', '%', ...['', '$', '€', '£'].flatMap((currency) => [...(currency ? [currency] : []), `${currency}k`, `${currency}M`, `${currency}B`])] };
     properties.valueLabel = text('What the values measure (empty: none)', content.valueLabel ?? '', MAX_LABEL);
   }
   content.items.forEach((item, index) => {

@@ -43,6 +43,7 @@ function chartOf(analysis: TableAnalysis, answer: TableAnswer, english: boolean)
       values,
       valueLabel: series.source.valueColumn,
       ...(series.unit ? { unit: series.unit } : {}),
+      ...(series.scale ? { scale: series.scale } : {}),
       kind: chooseChartKind({ labels, values, valueLabel: series.source.valueColumn, ...(series.unit ? { unit: series.unit } : {}) }),
       source,
     },

@@ -10,6 +10,7 @@ import type { InfographicContent, InfographicItem, InfographicRequest } from '..
 import { clauses, extractTopic, findFigures, limitWords, sentences, type StatedFigure } from './embedded-planner.js';
 import { documentName, rowsText } from './material-scenes.js';
 import { readRequestContent } from './request-content.js';
+import { scaleMark } from '../../../documents/table-answer.js';
 
 /** Most counters a figures infographic shows. */
 const MAX_FIGURES = 6;
@@ -119,7 +120,8 @@ export function planInfographicEmbedded(request: InfographicRequest): Infographi
       ...(documentTitle ? {} : { headline: topic }),
       visual: chart.kind,
       items: chart.labels.map((text, index) => ({ label: text, value: chart.values[index]! })),
-      ...(chart.unit ? { unit: chart.unit } : {}),
+      // A header's scale goes with the unit: "$1,400k" for cells of "Revenue ($k)".
+      ...(chart.unit || chart.scale ? { unit: `${chart.unit ?? ''}${scaleMark(chart.scale)}` } : {}),
       valueLabel: chart.valueLabel,
       source: `Source: ${documentName(chart.source)}, ${rowsText(chart.source.rows)}`,
       sourceRef: chart.source,

@@ -99,4 +99,12 @@ describe('EmbeddedPlanner answering a question about a wide table (periods as co
     expect(charts.map((scene) => scene.settings.title)).not.toContain('Q1 revenue');
     expect(charts[1]!.settings).toMatchObject({ title: 'Revenue by product line, Q3', labels: ['Analytics', 'Storage', 'Security', 'Support'], values: [1400, 1350, 700, 860] });
   });
+
+  it('keeps the headers\' scale ($k): the charts show "$1,400k" and say "$1.4 million", never "$1,400"', async () => {
+    const story = await new EmbeddedPlanner().plan({ prompt: 'Which product line grew fastest?', durationSeconds: 30, multiScene: true, fps: 30, language: 'en', materials: { images: [], documents: [wide] } });
+    const charts = story.scenes.filter((scene) => scene.kind === 'chart');
+    for (const chart of charts) expect(chart.settings.unit).toBe('$k');
+    expect(charts[0]!.narration).toBe('Analytics. Q1: $800,000, Q2: $1.1 million, Q3: $1.4 million.');
+    expect(charts[1]!.narration).toContain('Storage: $1.35 million');
+  });
 });
