@@ -23,6 +23,8 @@ export interface TableSeries {
   unit?: ChartUnit;
   /** What the cells are counted in, when the header says ("($k)": 1000); values stay the cells. */
   scale?: number;
+  /** Series as rows over period columns: what the columns measure, made readable ("Revenue" of "Q1 revenue ($k)"). */
+  measure?: string;
   /** Whether the points are periods in time (years, quarters, months, dates), oldest first. */
   overTime: boolean;
   points: SeriesPoint[];
@@ -167,7 +169,8 @@ function seriesOf(doc: SourceDocument): TableSeries[] {
       const unit = unitOf(`${labelColumn} ${name} ${headers.measure}`, periods.map((column) => row[column] ?? ''));
       const scale = scaleOf(table.columns[periods[0]!]!);
       const source = { ...base, labelColumn, valueColumn: name, rows: [rowIndex + 1], columns: points.map((point) => point.column) };
-      return [withFindings({ name, ...(unit ? { unit } : {}), ...(scale !== 1 ? { scale } : {}), overTime: true, points, source })];
+      const measure = headers.measure ? cleanHeader(headers.measure) : undefined;
+      return [withFindings({ name, ...(unit ? { unit } : {}), ...(scale !== 1 ? { scale } : {}), ...(measure ? { measure } : {}), overTime: true, points, source })];
     });
   }
 

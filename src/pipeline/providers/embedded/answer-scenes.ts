@@ -36,12 +36,13 @@ function chartOf(analysis: TableAnalysis, answer: TableAnswer, english: boolean)
   const values = points.map((point) => point.value);
   const { columns, ...base } = series.source;
   const source: ChartSource = columns ? { ...base, columns: points.map((point) => point.column) } : { ...base, rows: points.map((point) => point.row) };
+  // A row over period columns is titled with what the columns measure: "Analytics: revenue".
   return chartScene(
     {
-      title: series.name,
+      title: series.measure ? `${series.name}: ${series.measure.toLowerCase()}` : series.name,
       labels,
       values,
-      valueLabel: series.source.valueColumn,
+      valueLabel: series.measure ?? series.source.valueColumn,
       ...(series.unit ? { unit: series.unit } : {}),
       ...(series.scale ? { scale: series.scale } : {}),
       kind: chooseChartKind({ labels, values, valueLabel: series.source.valueColumn, ...(series.unit ? { unit: series.unit } : {}) }),

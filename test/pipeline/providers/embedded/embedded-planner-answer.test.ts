@@ -104,7 +104,8 @@ describe('EmbeddedPlanner answering a question about a wide table (periods as co
     const story = await new EmbeddedPlanner().plan({ prompt: 'Which product line grew fastest?', durationSeconds: 30, multiScene: true, fps: 30, language: 'en', materials: { images: [], documents: [wide] } });
     const charts = story.scenes.filter((scene) => scene.kind === 'chart');
     for (const chart of charts) expect(chart.settings.unit).toBe('$k');
-    expect(charts[0]!.narration).toBe('Analytics. Q1: $800,000, Q2: $1.1 million, Q3: $1.4 million.');
+    expect(charts[0]!.settings).toMatchObject({ title: 'Analytics: revenue', valueLabel: 'Revenue' });
+    expect(charts[0]!.narration).toBe('Analytics: revenue. Q1: $800,000, Q2: $1.1 million, Q3: $1.4 million.');
     expect(charts[1]!.narration).toContain('Storage: $1.35 million');
   });
 });
