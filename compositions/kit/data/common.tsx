@@ -172,15 +172,23 @@ export const DataScene: React.FC<{
   // other canvases stack heading, body and source.
   const headW = banner ? Math.round(layout.contentWidth * 0.3) : layout.contentWidth;
   // A subtitle takes its room from the body, or in a banner from the heading's column.
-  const subtitleH = subtitle ? Math.round(layout.contentHeight * (banner ? 0.3 : portrait ? 0.09 : 0.11)) : 0;
+  const subtitleLines = banner || portrait || layout.orientation === 'square' ? 4 : 3;
+  // A long subtitle takes the height its lines need at the body-text floor (4.2% of the shorter side), at most a quarter of the content.
+  const subtitleFloor = 0.042 * Math.min(layout.width, layout.height);
+  const subtitleNeed = subtitle && !banner ? fitText({ text: subtitle, width: layout.contentWidth, height: layout.contentHeight, maxLines: subtitleLines, maxFontSize: subtitleFloor, family: theme.fonts.body, weight: 500, lineHeight: 1.3 }).height * 1.04 : 0;
+  const subtitleH = subtitle ? Math.round(Math.max(layout.contentHeight * (banner ? 0.3 : portrait ? 0.09 : 0.11), Math.min(subtitleNeed, layout.contentHeight * 0.25))) : 0;
   const subtitleGap = subtitle ? Math.round(14 * u) : 0;
-  const headingLines = banner ? 4 : portrait ? 3 : 2;
+  // A square's title may take a third line: its stacked heading is as wide as it is tall.
+  const headingLines = banner ? 4 : portrait || layout.orientation === 'square' ? 3 : 2;
   const headingMax = 88 * u;
   // A title that wraps under a kicker and an ornament would fit under 7% of the shorter side in
   // the stacked heading's share: the heading takes more of the body's height until it reaches 7.2%.
   const headingFloor = 0.072 * Math.min(layout.width, layout.height);
   let headingH = banner ? layout.contentHeight * 0.92 - subtitleH - subtitleGap : layout.contentHeight * (portrait ? 0.2 : 0.25) + (kicker ? 20 * u : 0);
   for (let step = 0; !banner && step < 6 && headlineSize(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax) < headingFloor; step += 1) headingH *= 1.08;
+  // The stacked heading keeps only the height its title fills (a one-line title does not hold the
+  // room of three): what it leaves goes to the body, so charts and lists are drawn larger.
+  if (!banner) headingH = Math.min(headingH, headingUsed(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax));
   const gap = (banner ? 56 : 36) * u;
   const bodyW = Math.floor(banner ? layout.contentWidth - headW - gap : layout.contentWidth);
   const bodyH = Math.floor(banner ? layout.contentHeight - sourceH - sourceGap : layout.contentHeight - headingH - subtitleH - subtitleGap - gap - sourceH - sourceGap);
@@ -193,7 +201,7 @@ export const DataScene: React.FC<{
         text={subtitle}
         width={headW}
         height={subtitleH}
-        maxLines={banner || portrait ? 3 : 2}
+        maxLines={subtitleLines}
         maxFontSize={Math.max(45 * u, Math.min(52 * u, headlineSize(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax) * 0.6))}
         family={theme.fonts.body}
         weight={500}
@@ -248,6 +256,19 @@ function headlineSize(theme: Theme, title: string, kicker: string | undefined, w
   const ornamentH = ornament === 'none' ? 0 : 30 * u;
   const text = uppercaseHeadings ? title.toUpperCase() : title;
   return fitText({ text, width, height: Math.max(10, height - kickerH - ornamentH), maxLines, maxFontSize, family: theme.fonts.heading, weight: 800, lineHeight: 1.12 }).fontSize;
+}
+
+/**
+ * The height a Heading fills in a box of `width` × `height`: its kicker, its fitted title's lines
+ * and its ornament, with a little room so the same fit is found again in a box this tall.
+ */
+function headingUsed(theme: Theme, title: string, kicker: string | undefined, width: number, height: number, u: number, maxLines: number, maxFontSize: number): number {
+  const { ornament, uppercaseHeadings } = packLayout(theme);
+  const kickerH = kicker ? Math.min(44 * u, height * 0.2) + 14 * u : 0;
+  const ornamentH = ornament === 'none' ? 0 : 30 * u;
+  const text = uppercaseHeadings ? title.toUpperCase() : title;
+  const fit = fitText({ text, width, height: Math.max(10, height - kickerH - ornamentH), maxLines, maxFontSize, family: theme.fonts.heading, weight: 800, lineHeight: 1.12 });
+  return Math.ceil(kickerH + fit.height * 1.04 + ornamentH);
 }
 
 /** An element that enters with the pack's entrance after `delay` frames. */
