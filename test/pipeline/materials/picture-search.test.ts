@@ -109,4 +109,16 @@ describe('picture search', () => {
     // No icon rather than a loose one: no Lucide name or topic word says compressor.
     expect(iconFor('Compressor', 'en')).toBeUndefined();
   });
+
+  it('pictures the labels of figures people write: steps, backers, renewals, bike lanes, lemons, events', () => {
+    expect(heroPictureFor('steps a day', 'en', { headsOnly: true })).toBe('fluent-emoji-flat:footprints');
+    expect(iconFor('renewal rate', 'en')).toBe('lucide:refresh-cw');
+    expect(iconFor('raised from backers', 'en')).toBe('lucide:users');
+    expect(iconFor('Mitglieder weltweit', 'de')).toBe('lucide:users');
+    expect(heroPictureFor('km of bike lanes', 'en', { headsOnly: true })).toBe('fluent-emoji-flat:bicycle');
+    expect(heroPictureFor('carril bici', 'es')).toBe('fluent-emoji-flat:bicycle');
+    expect(heroPictureFor('lemons squeezed', 'en')).toBe('fluent-emoji-flat:lemon');
+    expect(iconFor('events hosted', 'en')).toBe('lucide:calendar');
+    expect(iconFor('Secure encrypted checkout', 'en')).toBe('lucide:lock');
+  });
 });
