@@ -97,7 +97,8 @@ const escapeCell = (text) => String(text).replace(/\|/g, '\\|').replace(/\n/g, '
 /**
  * The gallery's README from both modes' results: `requests` the USER_PROMPTS entries, `results`
  * { mode: { [index]: entry } } where an entry is { sheet, width, height, seconds, kinds, makeSeconds }
- * or { skipped: why } or { failed: why }.
+ * or { skipped: why } or { failed: why } or { refused: why } (a create the node answers 400: a prompt that
+ * only names a topic, on a node with no language model).
  */
 export function galleryReadme(requests, results) {
   const lines = [
@@ -118,7 +119,10 @@ export function galleryReadme(requests, results) {
     '',
   ];
   const titles = {
-    embedded: ['Without a language model (`embedded`)', 'The node planned and wrote every scene itself, offline.'],
+    embedded: [
+      'Without a language model (`embedded`)',
+      'The node planned and wrote every scene itself, offline. A request that only names a topic is refused with a 400 on such a node (its video would hold that one line for its whole length); the row says so.',
+    ],
     model: [
       'With a model\'s plans (`model`)',
       'The planner\'s answer is a plan recorded from a capable model (`model-plans/<nn>-<slug>.json`), replayed by a local server; the node checks it, writes the scenes and renders as it would with the live model.',
@@ -133,6 +137,7 @@ export function galleryReadme(requests, results) {
       if (!entry) cells.push('', '', 'not rendered yet', '');
       else if (entry.skipped) cells.push('', '', `skipped: ${escapeCell(entry.skipped)}`, '');
       else if (entry.failed) cells.push('', '', `failed: ${escapeCell(entry.failed)}`, '');
+      else if (entry.refused) cells.push('', '', `refused (400): ${escapeCell(entry.refused)}`, '');
       else cells.push(`${entry.width}×${entry.height}`, `${entry.seconds.toFixed(1)} s`, entry.kinds.join(', '), `[sheet](${entry.sheet})`);
       lines.push(`| ${cells.join(' | ')} |`);
     });
@@ -383,6 +388,13 @@ async function main() {
       if (request.materials === 'logo') body.images = [{ url: `${files.base}/logo.png` }];
       const started = performance.now();
       const created = await api('POST', '/v1/videos', body);
+      if (created.status === 400 && created.body?.error?.details?.some((detail) => detail.field === 'body.prompt')) {
+        // Refused as a user would see it: the prompt gives the node nothing to show but one line.
+        console.log(`#${index} ${name}: refused: ${created.body.error.details[0].message}`);
+        results[index] = { refused: created.body.error.details[0].message };
+        saveResults();
+        return;
+      }
       if (created.status !== 202) {
         console.log(`#${index} ${name}: create answered ${created.status} ${JSON.stringify(created.body)}`);
         results[index] = { failed: `create answered ${created.status}` };

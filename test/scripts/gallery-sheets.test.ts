@@ -35,15 +35,16 @@ describe('gallery sheets', () => {
     expect([secondLabel(0), secondLabel(7), secondLabel(62)]).toEqual(['0:00', '0:07', '1:02']);
   });
 
-  it('writes a table a mode, with what was made, skipped or not yet rendered', () => {
+  it('writes a table a mode, with what was made, skipped, refused or not yet rendered', () => {
     const requests = [{ prompt: 'Why | cats purr?' }, { prompt: 'Logo sting', materials: 'logo' }, { prompt: 'Heat pump' }];
     const readme = galleryReadme(requests, {
-      embedded: { 0: { sheet: 'embedded/00-why-cats-purr.jpg', width: 1080, height: 1920, seconds: 30, kinds: ['illustration', 'typography'] } },
+      embedded: { 0: { sheet: 'embedded/00-why-cats-purr.jpg', width: 1080, height: 1920, seconds: 30, kinds: ['illustration', 'typography'] }, 2: { refused: 'gives one line to show ("Heat pump")' } },
       model: { 1: { skipped: 'no recorded plan' }, 2: { failed: 'render failed' } },
     });
     expect(readme).toContain('| 0 | Why \\| cats purr? |  | 1080×1920 | 30.0 s | illustration, typography | [sheet](embedded/00-why-cats-purr.jpg) |');
     expect(readme).toContain('| 1 | Logo sting | logo |  |  | not rendered yet |  |');
     expect(readme).toContain('| 1 | Logo sting | logo |  |  | skipped: no recorded plan |  |');
     expect(readme).toContain('| 2 | Heat pump |  |  |  | failed: render failed |  |');
+    expect(readme).toContain('| 2 | Heat pump |  |  |  | refused (400): gives one line to show ("Heat pump") |  |');
   });
 });
