@@ -19,6 +19,9 @@ function lineDomain(values: number[]): { lo: number; hi: number } {
   return { lo: min - pad, hi: max + pad * 0.3 };
 }
 
+/** How much taller than its row a label's box may be when the points run down the canvas. */
+const DOWN_LEAD = 1.25;
+
 interface PlotPoint {
   x: number;
   y: number;
@@ -98,8 +101,10 @@ export const LineChartBody: React.FC<{ theme: Theme; width: number; height: numb
   // Down: labels in a column on the left, chips to the right of the points.
   const rowH = innerH / n;
   const downLabelW = W * 0.3;
-  // A row may be a little shorter than a line: labels then sit on a pitch of 1.08 lines.
-  const downLabel = uniformSize(texts, { width: downLabelW, height: Math.max(rowH * 0.94, Math.min(rowH * 1.2, floor * 1.16)), maxLines: 2, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.08 });
+  // A row may be a little shorter than a line: labels then sit on a pitch of about 0.86 of their
+  // size, close set like a list, rather than going under the floor (short labels such as months
+  // have few ascenders and descenders to collide).
+  const downLabel = uniformSize(texts, { width: downLabelW, height: Math.max(rowH * 0.94, Math.min(rowH * DOWN_LEAD, floor * 1.16)), maxLines: 2, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.08 });
   const downAll = uniformSize(finals, { width: W * 0.22, height: Math.min(rowH * 0.62, valueMax * 1.2), maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   const downKey = uniformSize(keyFinals, { width: W * 0.22, height: valueMax * 1.2, maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   const downKeyOnly = downAll < floor * 0.999 && downKey > downAll;
@@ -153,7 +158,7 @@ export const LineChartBody: React.FC<{ theme: Theme; width: number; height: numb
     plot = points.map((p, i) => ({ x: x(p.value), y: top + rowH * (i + 0.5), ...p }));
     labelBox = (i) => {
       // A row a little shorter than a line still gets a box a line tall, centred on the row.
-      const height = Math.max(rowH, Math.min(rowH * 1.2, labelFont * 1.08 + 2));
+      const height = Math.max(rowH, Math.min(rowH * DOWN_LEAD, labelFont * 1.08 + 2));
       return { left: 0, top: top + rowH * (i + 0.5) - height / 2, width: downLabelW, height, align: 'left' as const };
     };
     chipBox = (i) => {

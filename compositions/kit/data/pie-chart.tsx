@@ -5,7 +5,7 @@ import { useLayout } from '../layout';
 import { useEntrance } from '../motion';
 import type { ChartProps } from './bar-chart';
 import { labelFloor } from './bar-chart';
-import { bodyDelay, categoryColors, chartPoints, cornerRadius, CountText, DataScene, decimalsOf, Enter, formatValue, isBanner, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
+import { bestFit, bodyDelay, categoryColors, chartPoints, cornerRadius, CountText, DataScene, decimalsOf, Enter, formatValue, isBanner, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
 import { FittedText } from '../fitted-text';
 
 function polar(cx: number, cy: number, r: number, degrees: number): [number, number] {
@@ -174,6 +174,10 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const top = shares.reduce((best, s, i) => (s > shares[best]! ? i : best), 0);
   const centerW = innerR * 2 * 0.72;
   const centerColor = readableOn(backdropColors(theme), palette[top]!);
+  // The ring's label repeats the legend's first row: where the hole is too small for it at the
+  // floor it is left out, and the value alone takes the middle, rather than shrinking under it.
+  const centerLabelFit = donut && total > 0 ? bestFit(points[top]!.label, { width: centerW, height: centerW * 0.52, maxLines: 2, maxFontSize: Math.max(floor, 30 * u), family: body, weight: 600, lineHeight: 1.15 }) : undefined;
+  const centerLabel = centerLabelFit !== undefined && centerLabelFit.fontSize >= floor * 0.97;
   return (
     <>
       <div data-kit-part={donut ? 'donut' : 'pie'} style={{ position: 'absolute', left: pie.left, top: pie.top, width: D, height: D, filter: theme.depth === '3d' ? `drop-shadow(0 ${12 * u}px ${18 * u}px rgba(0,0,0,0.3))` : undefined }}>
@@ -190,10 +194,12 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
         </svg>
         {donut && total > 0 ? (
           <div style={{ position: 'absolute', left: R - centerW / 2, top: R - centerW / 2, width: centerW, height: centerW, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 4 * u }}>
-            <CountText part="donut-value" value={points[top]!.value} progress={sweep} unit={unit} decimals={decimals} width={centerW} height={centerW * 0.4} maxFontSize={110 * u} family={figure} weight={800} color={centerColor} align="center" />
-            <Enter theme={theme} delay={delay + 20} distance={10 * u}>
-              <FittedText part="donut-label" text={points[top]!.label} width={centerW} height={centerW * 0.52} maxLines={2} maxFontSize={Math.max(floor, 30 * u)} family={body} weight={600} color={colors.muted} align="center" lineHeight={1.15} />
-            </Enter>
+            <CountText part="donut-value" value={points[top]!.value} progress={sweep} unit={unit} decimals={decimals} width={centerW} height={centerW * (centerLabel ? 0.4 : 0.5)} maxFontSize={110 * u} family={figure} weight={800} color={centerColor} align="center" />
+            {centerLabel ? (
+              <Enter theme={theme} delay={delay + 20} distance={10 * u}>
+                <FittedText part="donut-label" text={points[top]!.label} width={centerW} height={centerW * 0.52} maxLines={2} maxFontSize={Math.max(floor, 30 * u)} family={body} weight={600} color={colors.muted} align="center" lineHeight={1.15} />
+              </Enter>
+            ) : null}
           </div>
         ) : null}
       </div>
