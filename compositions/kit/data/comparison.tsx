@@ -48,9 +48,12 @@ export const Comparison: React.FC<{ theme: Theme; title: string; left: Compariso
 };
 
 const POINT_LINE = 1.16;
+/** The points' line height when they are set close (see TIGHT_POINT_GAP). */
+const TIGHT_POINT_LINE = 1.1;
 const TITLE_LINE = 1.12;
-/** Space between points, in ems of their type. */
+/** Space between points, in ems of their type; closer when the points would otherwise drop under readable type. */
 const POINT_GAP = 0.32;
+const TIGHT_POINT_GAP = 0.16;
 
 interface PanelsPlan {
   beside: boolean;
@@ -62,6 +65,9 @@ interface PanelsPlan {
   titleH: number;
   pointFont: number;
   pointsH: number[];
+  /** Space between one point and the next, in px, and the points' line height. */
+  pointGap: number;
+  pointLine: number;
   gap: number;
   pad: number;
   space: number;
@@ -71,8 +77,8 @@ interface PanelsPlan {
 }
 
 /** Lines a point takes at a type size in a column of `width`. */
-function pointLines(text: string, width: number, size: number, family: string): number {
-  return fitText({ text, width, height: 100000, maxLines: 8, maxFontSize: size, family, weight: 500, lineHeight: POINT_LINE }).lines.length;
+function pointLines(text: string, width: number, size: number, family: string, lineHeight = POINT_LINE): number {
+  return fitText({ text, width, height: 100000, maxLines: 8, maxFontSize: size, family, weight: 500, lineHeight }).lines.length;
 }
 
 /**
@@ -80,20 +86,24 @@ function pointLines(text: string, width: number, size: number, family: string): 
  * beside their bands (side by side each card has the body's height; stacked they share it), then
  * the bands' visuals as large as the room left allows.
  */
-function planWith(theme: Theme, sides: ComparisonSide[], W: number, H: number, u: number, banner: boolean, beside: boolean, bandFraction: number, split: number): PanelsPlan {
-  const gap = (beside ? 40 : 22) * u;
-  const pad = (banner ? 18 : beside ? 24 : 18) * u;
-  const space = (banner ? 12 : beside ? 18 : 14) * u;
+function planWith(theme: Theme, sides: ComparisonSide[], W: number, H: number, u: number, banner: boolean, beside: boolean, bandFraction: number, split: number, tight = false): PanelsPlan {
+  // Tight: the points sit closer together, and the cards and bands close up around them, so long
+  // points keep readable type.
+  const gap = (beside ? 40 : tight ? 16 : 22) * u;
+  const pad = (banner ? 18 : beside ? 24 : tight ? 10 : 18) * u;
+  const pointGapEm = tight ? TIGHT_POINT_GAP : POINT_GAP;
+  const pointLine = tight ? TIGHT_POINT_LINE : POINT_LINE;
+  const space = (banner ? 12 : beside ? 18 : tight ? 10 : 14) * u;
   const panelWs = beside ? [(W - gap) * split, (W - gap) * (1 - split)] : [W, W];
   const bandW = Math.round(Math.min(...panelWs) * bandFraction);
-  const markerGap = 18 * u;
+  const markerGap = (tight ? 14 : 18) * u;
   const titleW = bandW - space * 2;
   const titleFont = Math.min(
     ...sides.map((s) => (s.title ? fitText({ text: s.title, width: titleW, height: 1000, maxLines: 2, maxFontSize: 52 * u, family: theme.fonts.heading, weight: 800, lineHeight: TITLE_LINE }).fontSize : 52 * u)),
   );
   const titleLines = Math.max(1, ...sides.map((s) => (s.title ? fitText({ text: s.title, width: titleW, height: 100000, maxLines: 2, maxFontSize: titleFont, family: theme.fonts.heading, weight: 800, lineHeight: TITLE_LINE }).lines.length : 0)));
   const titleH = titleFont * TITLE_LINE * titleLines;
-  const minDisc = bandW * 0.25;
+  const minDisc = bandW * (tight ? 0.2 : 0.25);
   const bandMinH = minDisc + titleH + space * 3;
   const bandFullH = bandW - space * 2 + titleH + space * 3;
   let pointFont = 48 * u;
@@ -103,7 +113,7 @@ function planWith(theme: Theme, sides: ComparisonSide[], W: number, H: number, u
   for (; pointFont > 8; pointFont *= 0.97) {
     marker = Math.round(Math.max(6, pointFont * 0.42));
     textWs = panelWs.map((w) => w - bandW - pad * 2 - marker - markerGap);
-    pointsH = sides.map((s, i) => s.points.reduce((sum, p) => sum + pointLines(p, textWs[i]!, pointFont, theme.fonts.body) * pointFont * POINT_LINE, 0) + Math.max(0, s.points.length - 1) * pointFont * POINT_GAP);
+    pointsH = sides.map((s, i) => s.points.reduce((sum, p) => sum + pointLines(p, textWs[i]!, pointFont, theme.fonts.body, pointLine) * pointFont * pointLine, 0) + Math.max(0, s.points.length - 1) * pointFont * pointGapEm);
     const need = pointsH.map((h) => Math.max(h + pad * 2, bandMinH));
     const fits = beside ? Math.max(...need) <= H : need[0]! + need[1]! + gap <= H;
     if (fits) break;
@@ -120,13 +130,14 @@ function planWith(theme: Theme, sides: ComparisonSide[], W: number, H: number, u
     panelH = base.map((b, i) => b + want[i]! * share);
   }
   const disc = panelH.map((h) => Math.max(8, Math.min(bandW - space * 2, h - titleH - space * 3)));
-  return { beside, panelWs, panelH, bandW, disc, titleFont, titleH, pointFont, pointsH, gap, pad, space, marker, markerGap, textWs };
+  return { beside, panelWs, panelH, bandW, disc, titleFont, titleH, pointFont, pointsH, pointGap: pointFont * pointGapEm, pointLine, gap, pad, space, marker, markerGap, textWs };
 }
 
 /**
  * The cards' plan: of a few band widths, the widest whose points still reach readable type (4% of
  * the canvas's shorter side) and, side by side, whose two visuals together cover a fifth of the
- * canvas; else the one with the largest points.
+ * canvas; where none does, the same with the points set closer together (five long points on a
+ * square); else the one with the largest points.
  */
 function planPanels(theme: Theme, sides: ComparisonSide[], W: number, H: number, u: number, banner: boolean, canvas: { width: number; height: number }): PanelsPlan {
   const beside = W / Math.max(1, H) >= 1.6;
@@ -138,16 +149,24 @@ function planPanels(theme: Theme, sides: ComparisonSide[], W: number, H: number,
   const weight = sides.map((s) => s.points.join(' ').length);
   const splits = beside ? (weight[0]! >= weight[1]! ? [0.5, 0.55, 0.6] : [0.5, 0.45, 0.4]) : [0.5];
   const plans: PanelsPlan[] = [];
-  for (const split of splits) {
-    for (const fraction of fractions) {
-      const plan = planWith(theme, sides, W, H, u, banner, beside, fraction, split);
-      if (plan.pointFont * 0.98 >= readable && Math.min(...plan.disc) >= targetDisc) return plan;
-      plans.push(plan);
+  // A band's title is text too: a narrower band must still hold it at readable type.
+  const legible = (p: PanelsPlan) => p.pointFont * 0.98 >= readable && p.titleFont * 0.98 >= readable;
+  for (const tight of [false, true]) {
+    const tried: PanelsPlan[] = [];
+    for (const split of splits) {
+      for (const fraction of tight && !beside ? [0.3, 0.27, 0.24, 0.22, 0.2] : fractions) {
+        const plan = planWith(theme, sides, W, H, u, banner, beside, fraction, split, tight);
+        if (legible(plan) && Math.min(...plan.disc) >= targetDisc) return plan;
+        tried.push(plan);
+      }
     }
+    const readablePlans = tried.filter((p) => p.pointFont * 0.98 >= readable);
+    if (readablePlans.length > 0) return readablePlans.reduce((best, p) => (Math.min(...p.disc) > Math.min(...best.disc) ? p : best));
+    plans.push(...tried);
   }
-  const readablePlans = plans.filter((p) => p.pointFont * 0.98 >= readable);
-  if (readablePlans.length > 0) return readablePlans.reduce((best, p) => (Math.min(...p.disc) > Math.min(...best.disc) ? p : best));
-  return plans.reduce((best, p) => (p.pointFont > best.pointFont ? p : best));
+  // Else the plan whose smaller text, a point or a band's title, is largest.
+  const smaller = (p: PanelsPlan) => Math.min(p.pointFont, p.titleFont);
+  return plans.reduce((best, p) => (smaller(p) > smaller(best) ? p : best));
 }
 
 /** A side's visual: its picture in a disc, floating in sixth-of-a-second steps, or its icon resting in the disc. */
@@ -179,7 +198,7 @@ const Panels: React.FC<{ theme: Theme; width: number; height: number; sides: Com
   const key = JSON.stringify([sides, W, H, u, banner, layout.width, layout.height, theme.fonts.body, theme.fonts.heading]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const plan = React.useMemo(() => planPanels(theme, sides, W, H, u, banner, layout), [key]);
-  const { beside, panelWs, panelH, bandW, disc, titleFont, titleH, pointFont, pointsH, gap, pad, space, marker, markerGap, textWs } = plan;
+  const { beside, panelWs, panelH, bandW, disc, titleFont, titleH, pointFont, pointsH, pointGap, pointLine, gap, pad, space, marker, markerGap, textWs } = plan;
   const fills = [colors.primary, colors.secondary === colors.primary ? colors.accent : colors.secondary];
   const totalH = beside ? panelH[0]! : panelH[0]! + gap + panelH[1]!;
   const radius = cornerRadius(theme, Math.min(panelWs[0]!, panelWs[1]!, 200 * u), 40 * u);
@@ -204,13 +223,13 @@ const Panels: React.FC<{ theme: Theme; width: number; height: number; sides: Com
               <SideVisual theme={theme} side={side} size={disc[s]!} fill={fill} delay={panelDelay + 4} />
               <FittedText part="comparison-title" text={side.title} width={bandW - space * 2} height={titleH} maxLines={2} maxFontSize={titleFont} family={theme.fonts.heading} weight={800} color={onFill} align="center" lineHeight={TITLE_LINE} />
             </div>
-            <div style={{ position: 'absolute', left: textLeft, top: (panelH[s]! - pointsH[s]!) / 2, width: panelW - bandW - pad * 2, display: 'flex', flexDirection: 'column', gap: pointFont * POINT_GAP }}>
+            <div style={{ position: 'absolute', left: textLeft, top: (panelH[s]! - pointsH[s]!) / 2, width: panelW - bandW - pad * 2, display: 'flex', flexDirection: 'column', gap: pointGap }}>
               {side.points.map((point, i) => {
-                const lines = pointLines(point, textW, pointFont, theme.fonts.body);
+                const lines = pointLines(point, textW, pointFont, theme.fonts.body, pointLine);
                 return (
                   <Enter key={i} theme={theme} delay={panelDelay + 6 + i * stagger} distance={16 * u} part="comparison-point" style={{ display: 'flex', alignItems: 'flex-start', gap: markerGap }}>
-                    <div style={{ flex: 'none', width: marker, height: marker, marginTop: (pointFont * POINT_LINE - marker) / 2, borderRadius: cornerRadius(theme, marker, marker / 2) || 0, background: fill }} />
-                    <FittedText part="comparison-text" text={point} width={textW} height={lines * pointFont * POINT_LINE + 1} maxLines={lines} maxFontSize={pointFont} family={theme.fonts.body} weight={500} color={colors.onSurface} lineHeight={POINT_LINE} />
+                    <div style={{ flex: 'none', width: marker, height: marker, marginTop: (pointFont * pointLine - marker) / 2, borderRadius: cornerRadius(theme, marker, marker / 2) || 0, background: fill }} />
+                    <FittedText part="comparison-text" text={point} width={textW} height={lines * pointFont * pointLine + 1} maxLines={lines} maxFontSize={pointFont} family={theme.fonts.body} weight={500} color={colors.onSurface} lineHeight={pointLine} />
                   </Enter>
                 );
               })}

@@ -178,12 +178,23 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
   // The underlined emphasis is the ornament when there is one.
   const ornamentHeight = pack.ornament === 'none' || emphasized.size > 0 ? 0 : 44 * unit;
   // A square takes a seventh line before a long statement drops under headline size.
-  const maxLines = banner ? 3 : layout.orientation === 'portrait' ? 8 : layout.orientation === 'square' ? 7 : 5;
+  const baseLines = banner ? 3 : layout.orientation === 'portrait' ? 8 : layout.orientation === 'square' ? 7 : 5;
+  // Headline size: 7% of the shorter side, with a hair to spare.
+  const headlineFloor = 0.072 * Math.min(layout.width, layout.height);
+  // Only where seven lines leave a long statement under headline size (long words in a wide face
+  // on a square) does a square take an eighth: shorter lines of larger type rather than small type.
+  const textHeight = boxHeight - kickerHeight - kickerGap - ornamentHeight;
+  const spare = React.useMemo(
+    () => layout.orientation === 'square' && !hero && fitText({ text: shown, width: boxWidth, height: textHeight, maxLines: Math.min(baseLines, wordCount), maxFontSize: 250 * unit, family: theme.fonts.heading, weight: 800, lineHeight: 1.04 }).fontSize < headlineFloor,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [layout.orientation, Boolean(hero), shown, boxWidth, textHeight, baseLines, wordCount, unit, theme.fonts.heading, headlineFloor],
+  );
+  const maxLines = baseLines + (spare ? 1 : 0);
   const lineHeight = 1.04;
   const fitOptions = {
     text: shown,
     width: boxWidth,
-    height: boxHeight - kickerHeight - kickerGap - ornamentHeight,
+    height: textHeight,
     maxFontSize: banner ? boxHeight * 0.42 : 250 * unit * (hero ? 0.8 : 1),
     family: theme.fonts.heading,
     weight: 800,
