@@ -202,7 +202,7 @@ function textSizes(theme: Theme, nodes: DiagramNode[], places: NodePlace[], max:
 }
 
 /** Arrangements that read less plainly than a row or a column are taken only when clearly better. */
-const PLAINNESS: Record<string, number> = { zigzag: 0.92, ladder: 0.85, 'snake-2': 0.8, 'snake-3': 0.75 };
+const PLAINNESS: Record<string, number> = { zigzag: 0.92, ladder: 0.85, 'snake-2': 0.8, 'snake-3': 0.75, 'loop-frame': 0.9, frame: 0.8 };
 
 /** The box the discs and connectors of an arrangement cover. */
 function markBounds(arrangement: Arrangement): Rect {

@@ -43,7 +43,7 @@ const FlowBody: React.FC<{ theme: Theme; plan: DiagramPlan; nodes: DiagramNode[]
   const links = arrangement.links.length;
   const timing = shape === 'branch' && links > 0 ? fanTiming(theme, links, start) : chainTiming(theme, links, nodes.length, start);
   const { seconds, holding } = useIdle(timing.settled);
-  const numbered = arrangement.kind.startsWith('loop') || arrangement.kind.startsWith('snake') || arrangement.kind === 'ladder';
+  const numbered = arrangement.kind.startsWith('loop') || arrangement.kind.startsWith('snake') || arrangement.kind === 'ladder' || arrangement.kind === 'frame';
   return (
     <div style={{ position: 'absolute', left: shift.x, top: shift.y, width: 0, height: 0 }}>
       <Connectors theme={theme} links={arrangement.links} timing={timing.links} seconds={seconds} holding={holding} dots={shape === 'branch' ? fanDots : walkDots(arrangement.kind.startsWith('loop'))} u={u} />

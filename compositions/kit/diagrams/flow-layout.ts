@@ -130,6 +130,44 @@ function loop(box: DiagramBox, count: number, textHeight: number, textWidth: num
   return undefined;
 }
 
+/**
+ * Round the edges of the box: the first disc at the top left, then clockwise along the top, down a
+ * column at the right edge, back along the bottom and up a column at the left edge, each text
+ * inward of its disc between the two columns (the top ones hanging under the connector along the
+ * top, the bottom ones standing on the one along the bottom). The connectors run round the texts,
+ * so the marks span the whole box: for a cycle on a square or tall canvas, where a ring with its
+ * texts outside it is drawn small in the middle, and (not `closed`, without the last connector
+ * back to the first) for a long line there, whose rows or snake leave it a thin band.
+ */
+function frame(box: DiagramBox, count: number, size: number, closed: boolean): Arrangement | undefined {
+  const { gap, pad, minDisc } = spacing(box.u);
+  if (count < 4 || size < minDisc) return undefined;
+  // Nodes 1..right go down the right column; node 0 and the rest up the left one.
+  const right = Math.ceil(count / 2);
+  const leftColumn = [0, ...Array.from({ length: count - right - 1 }, (_, i) => count - 1 - i)];
+  const rightColumn = Array.from({ length: right }, (_, i) => i + 1);
+  const textWidth = (box.width - size * 2 - gap * 3) / 2;
+  if (textWidth < size) return undefined;
+  const top = size / 2;
+  const bottom = box.height - size / 2;
+  // The texts of the top and bottom rows keep clear of the connectors along the edges.
+  const clear = pad + gap;
+  const nodes: NodePlace[] = new Array(count);
+  const place = (column: number[], onLeft: boolean) => {
+    const k = column.length;
+    const slot = (bottom - top - clear * 2 - gap * (k - 1)) / k;
+    const x = onLeft ? size / 2 : box.width - size / 2;
+    column.forEach((index, j) => {
+      const y = k > 1 ? top + ((bottom - top) * j) / (k - 1) : box.height / 2;
+      const text = { left: onLeft ? size + gap : box.width - size - gap - textWidth, top: top + clear + j * (slot + gap), width: textWidth, height: slot };
+      nodes[index] = { x, y, size, text, align: onLeft ? 'left' : 'right', valign: j === 0 ? 'top' : j === k - 1 ? 'bottom' : 'middle' };
+    });
+    return slot;
+  };
+  if (Math.min(place(leftColumn, true), place(rightColumn, false)) < size * 0.5) return undefined;
+  return closed ? joined('loop-frame', nodes, [...chain(count), [count - 1, 0]], straight(nodes), box) : joined('frame', nodes, chain(count), straight(nodes), box);
+}
+
 /** A row (texts under the discs) or a column (texts beside them) whose last node arrows back over the discs, or past their side, to the first. */
 function loopBack(box: DiagramBox, count: number, textHeight: number, across: boolean): Arrangement | undefined {
   const { gap, pad } = spacing(box.u);
@@ -242,6 +280,14 @@ function tree(box: DiagramBox, count: number): Arrangement | undefined {
   return joined('tree', nodes, Array.from({ length: effects }, (_, i): [number, number] => [0, i + 1]), course, box);
 }
 
+/** Frames round the edges of a squarish or tall box, at a few disc sizes: the plan keeps the largest whose texts keep their size. */
+function frames(box: DiagramBox, count: number, closed: boolean): (Arrangement | undefined)[] {
+  if (box.height < box.width * 0.45) return [];
+  const { maxDisc, minLink } = spacing(box.u);
+  const largest = Math.min(maxDisc, box.width * 0.22, box.height / Math.ceil(count / 2) - minLink);
+  return [1, 0.85, 0.72, 0.6, 0.5, 0.4].map((share) => frame(box, count, largest * share, closed));
+}
+
 /**
  * Every arrangement of `count` nodes (1..6) of a flow of `shape` that fits the box, for each text
  * height offered (the room a text under a disc takes). The diagram measures its labels in each
@@ -255,6 +301,7 @@ export function flowArrangements(box: DiagramBox, count: number, shape: FlowShap
   }
   if (shape === 'cycle') {
     out.push(loopBack(box, count, 0, false));
+    out.push(...frames(box, count, true));
     for (const h of textHeights) {
       out.push(loopBack(box, count, h, true));
       for (const share of [0.18, 0.24, 0.32, 0.4]) {
@@ -268,6 +315,8 @@ export function flowArrangements(box: DiagramBox, count: number, shape: FlowShap
     for (const h of textHeights) out.push(fanRight(box, count, h), fanDown(box, count, h));
   } else {
     out.push(column(box, count), ladder(box, count, 1), ladder(box, count, 0.7), ladder(box, count, 0.5));
+    // A long line may go round the edges too; a short one reads better in a row or a snake.
+    if (count >= 5) out.push(...frames(box, count, false));
     for (const h of textHeights) {
       out.push(row(box, count, h));
       if (count >= 3) out.push(zigzagRow(box, count, h));
