@@ -124,12 +124,32 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const stackScore = Math.min(stackLabel, stackValue);
   const squarish = !portrait && W < innerH * 2.2;
   const stackedSide = portrait || (squarish && stackScore >= floor * 0.999);
-  const sideScore = stackedSide ? stackScore : Math.min(rowsLabel, rowsValue);
+  const singleScore = stackedSide ? stackScore : Math.min(rowsLabel, rowsValue);
+  // Many bars in a wide box whose rows are too short for their labels: two columns of bars under
+  // their labels, on one scale, read down the left column and then the right. Each row is then twice
+  // as tall, so its label keeps the floor, its value on the label's line at the same size.
+  const pairGap = Math.round(56 * u);
+  const pairW = (W - pairGap) / 2;
+  const pairRowH = innerH / Math.ceil(n / 2);
+  const pairTextH = Math.max(pairRowH * 0.62, Math.min(pairRowH * 0.72, floor * 1.15 * 2 + 4));
+  const pairLabelAt = (valueW: number) => uniformSize(texts, { width: pairW - valueW - 24 * u, height: pairTextH, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
+  let pairValue = uniformSize(finals, { width: pairW * 0.3, height: Math.min(pairTextH, floor * 1.2), maxLines: 1, maxFontSize: Math.max(floor, 40 * u), family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
+  let pairLabel = pairLabelAt(widestText(finals, figure, 700, pairValue));
+  // Labels squeezed by their values: the values come down to just over the labels' size, which
+  // gives the labels the width back (a figure twice the size of its label reads as the heading).
+  for (let step = 0; step < 3 && pairLabel * 1.15 < pairValue; step += 1) {
+    pairValue = Math.max(pairLabel * 1.15, (pairLabel * 1.15 + pairValue) / 2);
+    pairLabel = pairLabelAt(widestText(finals, figure, 700, pairValue));
+  }
+  const pairValueW = widestText(finals, figure, 700, pairValue);
+  const pairScore = Math.min(pairLabel, pairValue);
+  const paired = n >= 6 && !portrait && singleScore < floor * 0.999 && pairScore > singleScore * 1.08;
+  const sideScore = paired ? pairScore : singleScore;
   // Columns read best; horizontal bars win when columns would take the labels under the floor and
   // they do not, or when they give the labels clearly larger type.
   const colOk = colScore >= floor * 0.999;
   const sideOk = sideScore >= floor * 0.999;
-  const mode: BarMode = (colOk || !sideOk) && colScore >= sideScore * (colOk ? (portrait ? 0.85 : 0.72) : 1) ? 'columns' : stackedSide ? 'stacked' : 'rows';
+  const mode: BarMode = (colOk || !sideOk) && colScore >= sideScore * (colOk ? (portrait ? 0.85 : 0.72) : 1) ? 'columns' : paired || stackedSide ? 'stacked' : 'rows';
 
   const delay = bodyDelay(theme);
   const stagger = staggerFor(theme, n);
@@ -166,7 +186,13 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   }
 
   const stacked = mode === 'stacked';
-  const valueW = stacked ? stackValueW : widestText(finals, figure, 700, rowsValue) + Math.round(6 * u);
+  // Stacked bars fill the box, or each of its two columns; a row is as tall as its column's share.
+  const columns = stacked && paired ? 2 : 1;
+  const perColumn = Math.ceil(n / columns);
+  const colW = columns === 2 ? pairW : W;
+  const lineH = columns === 2 ? pairRowH : rowH;
+  const textH = columns === 2 ? pairTextH : stacked ? stackTextH : rowH;
+  const valueW = stacked ? (columns === 2 ? pairValueW : stackValueW) : widestText(finals, figure, 700, rowsValue) + Math.round(6 * u);
   // Labels that all fit on one line take only the column their widest needs: the bars get the rest.
   const oneLine = texts.every((t) => linesAt(t, { width: rowsLabelW, height: 10000, maxLines: 2, maxFontSize: rowsLabel, family: body, weight: 600, lineHeight: 1.15 }) === 1);
   const labelW = stacked ? 0 : oneLine ? Math.min(rowsLabelW, widestText(texts, body, 600, rowsLabel) + Math.round(6 * u)) : rowsLabelW;
@@ -174,13 +200,16 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const valueGap = Math.round(12 * u);
   // Beside the bars each value takes only its own width, so the bars get all the room the figures leave.
   const valueWs = finals.map((text) => (stacked ? valueW : widestText([text], figure, 700, rowsValue) + Math.round(6 * u)));
-  const fit = stacked ? { scale: W / (hi - lo), zeroX: Math.round((W * -lo) / (hi - lo)) } : rowScale(points.map((p) => p.value), valueWs, x0, W, valueGap);
+  const fit = stacked ? { scale: colW / (hi - lo), zeroX: Math.round((colW * -lo) / (hi - lo)) } : rowScale(points.map((p) => p.value), valueWs, x0, W, valueGap);
   const zeroX = fit.zeroX;
-  const barT = Math.max(MIN_BAR_PX, Math.min(Math.round(stacked ? Math.min(rowH * 0.28, rowH * 0.94 - stackTextH) : rowH * 0.64), Math.round(72 * u), Math.floor(rowH) - MIN_BAR_GAP_PX - 1));
+  const barT = Math.max(MIN_BAR_PX, Math.min(Math.round(stacked ? Math.min(lineH * 0.28, lineH * 0.94 - textH) : lineH * 0.64), Math.round(72 * u), Math.floor(lineH) - MIN_BAR_GAP_PX - 1));
+  const axisW = Math.max(1, Math.round(2 * u));
   return (
     <>
       {caption}
-      <div data-kit-part="axis" style={{ position: 'absolute', left: zeroX - Math.max(1, Math.round(2 * u)), top, width: Math.max(1, Math.round(2 * u)), height: innerH, background: axis }} />
+      {Array.from({ length: columns }, (_, c) => (
+        <div key={c} data-kit-part="axis" style={{ position: 'absolute', left: c * (pairW + pairGap) + zeroX - axisW, top, width: axisW, height: columns === 2 ? lineH * (c === 0 ? perColumn : n - perColumn) : innerH, background: axis }} />
+      ))}
       {points.map((point, i) => (
         <RowItem
           key={i}
@@ -191,17 +220,18 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
           unit={unit}
           decimals={decimals}
           stacked={stacked}
-          rowTop={top + rowH * i}
-          rowH={rowH}
+          left={Math.floor(i / perColumn) * (pairW + pairGap)}
+          rowTop={top + lineH * (i % perColumn)}
+          rowH={lineH}
           barT={barT}
           zeroX={zeroX}
           scale={fit.scale}
-          width={W}
+          width={colW}
           labelW={labelW}
           valueW={valueWs[i]!}
-          valueFont={stacked ? stackValue : rowsValue}
-          labelFont={stacked ? stackLabel : rowsLabel}
-          textH={stacked ? stackTextH : rowH}
+          valueFont={stacked ? (columns === 2 ? pairValue : stackValue) : rowsValue}
+          labelFont={stacked ? (columns === 2 ? pairLabel : stackLabel) : rowsLabel}
+          textH={textH}
           u={u}
         />
       ))}
@@ -301,6 +331,8 @@ const RowItem: React.FC<{
   unit: string;
   decimals: number;
   stacked: boolean;
+  /** Stacked bars: the left edge of the row's column. */
+  left?: number;
   rowTop: number;
   rowH: number;
   barT: number;
@@ -313,7 +345,7 @@ const RowItem: React.FC<{
   labelFont: number;
   textH: number;
   u: number;
-}> = ({ theme, delay, grow, point, unit, decimals, stacked, rowTop, rowH, barT, zeroX, scale, width, labelW, valueW, valueFont, labelFont, textH, u }) => {
+}> = ({ theme, delay, grow, point, unit, decimals, stacked, left = 0, rowTop, rowH, barT, zeroX, scale, width, labelW, valueW, valueFont, labelFont, textH, u }) => {
   const colors = kitColors(theme);
   const progress = useReveal(delay, grow);
   const enter = useEntrance(theme, delay);
@@ -327,13 +359,13 @@ const RowItem: React.FC<{
     const labelWidth = width - valueW - 24 * u;
     return (
       <>
-        <Enter theme={theme} delay={delay} distance={14 * u} style={{ position: 'absolute', left: 0, top: textTop, width: labelWidth, height: textH, display: 'flex', alignItems: 'flex-end' }}>
+        <Enter theme={theme} delay={delay} distance={14 * u} style={{ position: 'absolute', left, top: textTop, width: labelWidth, height: textH, display: 'flex', alignItems: 'flex-end' }}>
           <FittedText part="bar-label" text={point.label} width={labelWidth} height={textH} maxLines={2} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.15} />
         </Enter>
-        <div style={{ position: 'absolute', left: width - valueW, top: textTop, width: valueW, height: textH, display: 'flex', alignItems: 'flex-end', opacity: enter }}>
+        <div style={{ position: 'absolute', left: left + width - valueW, top: textTop, width: valueW, height: textH, display: 'flex', alignItems: 'flex-end', opacity: enter }}>
           <CountText part="bar-value" value={point.value} progress={progress} unit={unit} decimals={decimals} width={valueW} height={textH} maxFontSize={valueFont} family={theme.fonts.heading} weight={700} color={colors.text} align="right" />
         </div>
-        <Bar color={colors.primary} x={negative ? zeroX - length : zeroX} y={barTop} width={length} height={barT} />
+        <Bar color={colors.primary} x={left + (negative ? zeroX - length : zeroX)} y={barTop} width={length} height={barT} />
       </>
     );
   }

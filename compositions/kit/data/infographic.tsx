@@ -141,6 +141,14 @@ function figureIcons(items: InfographicItem[]): string[] | undefined {
   return names.length > 0 && names.every((name) => name !== FALLBACK_ICON && iconComponent(name)) ? names : undefined;
 }
 
+/** The leading of figure labels: close enough that two lines fit where a card is short. */
+const LABEL_LEAD = 1.15;
+/**
+ * How near the floor a plan's labels count as at it: 97% of 4.1% is still above the 4% a reader
+ * needs, and a plan there keeps its cards in a grid rather than losing to one with far smaller type.
+ */
+const FLOOR_SLACK = 0.97;
+
 /** How a set of figure cards is laid out in a box: one plan per column count and arrangement. */
 interface FiguresPlan {
   columns: number;
@@ -198,9 +206,9 @@ function planFigures(theme: Theme, finals: string[], labels: string[], icons: bo
   const heading = theme.fonts.heading;
   const figureMax = (n === 1 ? 300 : n === 2 ? 200 : n <= 4 ? 150 : 120) * u;
   const figureSize = (width: number, height: number) => uniformSize(finals, { width: Math.max(8, width), height: Math.max(8, height), maxLines: 1, maxFontSize: figureMax, family: heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
-  const labelBox = (width: number, height: number, maxFontSize: number) => ({ width: Math.max(8, width), height: Math.max(8, height), maxLines: 3, maxFontSize, family: theme.fonts.body, weight: 600, lineHeight: 1.2 });
+  const labelBox = (width: number, height: number, maxFontSize: number) => ({ width: Math.max(8, width), height: Math.max(8, height), maxLines: 3, maxFontSize, family: theme.fonts.body, weight: 600, lineHeight: LABEL_LEAD });
   /** The height the labels take at the floor in a column `width` wide. */
-  const labelNeed = (width: number) => Math.max(1, ...labels.map((label) => (label ? fitText({ ...labelBox(width, 100000, floor), text: label }).lines.length : 0))) * Math.ceil(floor * 1.2) + 2;
+  const labelNeed = (width: number) => Math.max(1, ...labels.map((label) => (label ? fitText({ ...labelBox(width, 100000, floor), text: label }).lines.length : 0))) * Math.ceil(floor * LABEL_LEAD) + 2;
   let disc: number;
   let discGap: number;
   let figureFont: number;
@@ -242,10 +250,10 @@ function planFigures(theme: Theme, finals: string[], labels: string[], icons: bo
   // Labels stay under about half the figure's size, so the number leads, but never under the floor.
   // Where no label fits at the floor, they shrink to fit (never clipped) and the plan scores by how far under it they are.
   const labelLargest = uniformSize(labels, labelBox(labelW, labelRoom, Math.max(floor, Math.min((n === 1 ? 60 : 48) * u, figureFont * 0.45))));
-  const fits = labelLargest >= floor - 0.01;
+  const fits = labelLargest >= floor * FLOOR_SLACK - 0.01;
   const labelFont = fits ? labelLargest : Math.max(1, labelLargest);
   const labelLines = Math.max(1, ...labels.map((label) => (label ? fitText({ ...labelBox(labelW, 100000, labelFont), text: label }).lines.length : 0)));
-  const labelH = Math.ceil(labelFont * 1.2 * labelLines) + 2;
+  const labelH = Math.ceil(labelFont * LABEL_LEAD * labelLines) + 2;
   const contentH = beside ? Math.max(disc, figureH, labelH) + meterGap + meterT : inline ? Math.max(disc, figureH) + meterGap + meterT + labelGap + labelH : disc + discGap + figureH + meterGap + meterT + labelGap + labelH;
   // Cards grow past their content to fill most of their cell: a grid of squat cards floating in a tall box reads unfinished.
   const cardH = Math.min(cellH, Math.max((contentH + pad * 2) * 1.3, cellH * 0.8));
@@ -255,7 +263,7 @@ function planFigures(theme: Theme, finals: string[], labels: string[], icons: bo
   const coverage = Math.min(1, ((cellW * columns + gap * (columns - 1)) * (cardH * rows + gap * (rows - 1))) / (W * H));
   // Labels under the floor, or figures hardly bigger than body type, count heavily against a plan.
   const smallest = Math.min(labelFont, figureFont / 1.25);
-  const score = (figureFont + disc) * fill ** 1.5 * Math.sqrt(coverage) * (smallest >= floor - 0.01 ? 1 : 0.05 * (smallest / floor) ** 4);
+  const score = (figureFont + disc) * fill ** 1.5 * Math.sqrt(coverage) * (smallest >= floor * FLOOR_SLACK - 0.01 ? 1 : 0.05 * (smallest / floor) ** 4);
   return { columns, rows, beside, inline, gap, cellW, cardH, padX, padTop, padY: pad, disc, discGap, meterT, meterGap, labelGap, figureFont, figureW, figureH, labelFont, labelW, labelH, score };
 }
 
@@ -353,7 +361,7 @@ const FigureCard: React.FC<{ theme: Theme; plan: FiguresPlan; figure: Figure; ic
       <div data-kit-part="meter" style={{ position: 'absolute', left: 0, top: 0, width: fill, height: meterT, borderRadius: meterRadius, background: colors.primary }} />
     </div>
   );
-  const label = figure.label ? <FittedText part="figure-label" text={figure.label} width={labelW} height={labelH} maxLines={3} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.onSurface} align={align} lineHeight={1.2} style={{ flex: 'none' }} /> : null;
+  const label = figure.label ? <FittedText part="figure-label" text={figure.label} width={labelW} height={labelH} maxLines={3} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.onSurface} align={align} lineHeight={LABEL_LEAD} style={{ flex: 'none' }} /> : null;
   return (
     <Enter
       theme={theme}

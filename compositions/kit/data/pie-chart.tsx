@@ -6,7 +6,7 @@ import { useEntrance } from '../motion';
 import type { ChartProps } from './bar-chart';
 import { labelFloor } from './bar-chart';
 import { bestFit, bodyDelay, categoryColors, chartPoints, cornerRadius, CountText, DataScene, decimalsOf, Enter, formatValue, isBanner, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
-import { FittedText } from '../fitted-text';
+import { FittedText, fitText } from '../fitted-text';
 
 function polar(cx: number, cy: number, r: number, degrees: number): [number, number] {
   const radians = ((degrees - 90) * Math.PI) / 180;
@@ -178,6 +178,8 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   // floor it is left out, and the value alone takes the middle, rather than shrinking under it.
   const centerLabelFit = donut && total > 0 ? bestFit(points[top]!.label, { width: centerW, height: centerW * 0.52, maxLines: 2, maxFontSize: Math.max(floor, 30 * u), family: body, weight: 600, lineHeight: 1.15 }) : undefined;
   const centerLabel = centerLabelFit !== undefined && centerLabelFit.fontSize >= floor * 0.97;
+  // So is its value, where even that would go under the floor: the hole then stays empty.
+  const centerValue = donut && total > 0 && fitText({ text: formatValue(points[top]!.value, unit, decimals), width: centerW, height: centerW * (centerLabel ? 0.4 : 0.5), maxLines: 1, maxFontSize: 110 * u, family: figure, weight: 800, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' }).fontSize >= floor * 0.97;
   return (
     <>
       <div data-kit-part={donut ? 'donut' : 'pie'} style={{ position: 'absolute', left: pie.left, top: pie.top, width: D, height: D, filter: theme.depth === '3d' ? `drop-shadow(0 ${12 * u}px ${18 * u}px rgba(0,0,0,0.3))` : undefined }}>
@@ -192,7 +194,7 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
             <path d={slicePath(R, R, R, innerR, 0, 360)} fill={mixColors(colors.muted, colors.background, 0.7)} fillRule="evenodd" />
           )}
         </svg>
-        {donut && total > 0 ? (
+        {centerValue ? (
           <div style={{ position: 'absolute', left: R - centerW / 2, top: R - centerW / 2, width: centerW, height: centerW, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 4 * u }}>
             <CountText part="donut-value" value={points[top]!.value} progress={sweep} unit={unit} decimals={decimals} width={centerW} height={centerW * (centerLabel ? 0.4 : 0.5)} maxFontSize={110 * u} family={figure} weight={800} color={centerColor} align="center" />
             {centerLabel ? (
