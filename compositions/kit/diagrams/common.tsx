@@ -142,7 +142,7 @@ function splitSizes(theme: Theme, node: DiagramNode, rect: { width: number }, sp
 /**
  * How a node's text box splits between its label and its detail: the detail gets two lines at
  * `size`, or three when its words need them (a long detail in a narrow box) and the label still
- * fits; whichever keeps both nearer their sizes.
+ * fits, or in a box too short for both the share that keeps both nearest their sizes.
  */
 function textSplit(theme: Theme, node: DiagramNode, rect: { width: number; height: number }, hasDetail: boolean, size: TextSizes): TextSplit {
   if (!hasDetail) return { label: rect.height, detail: 0, gap: 0 };
@@ -159,7 +159,15 @@ function textSplit(theme: Theme, node: DiagramNode, rect: { width: number; heigh
     return Math.min(fitted.label / size.label, fitted.detail / size.detail);
   };
   const twoFits = worst(two);
-  return twoFits >= 0.999 || worst(three) <= twoFits ? two : three;
+  if (twoFits >= 0.999) return two;
+  // In a short box neither may keep its size: a one-line label over a two-line detail then needs
+  // far less than half of it, so splits that give the label a quarter to two fifths are tried too.
+  let best = { split: two, fits: twoFits };
+  for (const split of [three, ...[0.25, 0.32, 0.4].map((share): TextSplit => ({ label: rect.height * share, detail: rect.height * (1 - share) - gap, gap }))]) {
+    const fits = worst(split);
+    if (fits > best.fits + 0.001) best = { split, fits };
+  }
+  return best.split;
 }
 
 /** Lines a label may take: four alone, three over a detail. */

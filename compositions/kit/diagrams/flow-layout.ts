@@ -150,8 +150,9 @@ function frame(box: DiagramBox, count: number, size: number, closed: boolean): A
   if (textWidth < size) return undefined;
   const top = size / 2;
   const bottom = box.height - size / 2;
-  // The texts of the top and bottom rows keep clear of the connectors along the edges.
-  const clear = pad + gap;
+  // The texts of the top and bottom rows keep clear of the connectors along the edges (a label's
+  // leading adds to the pad).
+  const clear = pad * 1.25;
   const nodes: NodePlace[] = new Array(count);
   const place = (column: number[], onLeft: boolean) => {
     const k = column.length;
