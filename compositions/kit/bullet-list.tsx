@@ -2,6 +2,7 @@ import React from 'react';
 import type { Theme } from '../scene-props';
 import { kitColors } from './color';
 import { uniformSize } from './data/common';
+import { bodyFloor } from './lists/scene-parts';
 import { FittedText, fitText } from './fitted-text';
 import { Heading, packLayout } from './heading';
 import { IconPanel } from './icon-panel';
@@ -23,18 +24,26 @@ function markerSize(height: number, unit: number, numbered: boolean): number {
   return Math.round(numbered ? Math.min(height * 0.72, 84 * unit) : Math.min(height * 0.62, 56 * unit) * 0.42);
 }
 
-const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: number; height: number; unit: number; numbered: boolean; maxFontSize: number }> = ({ theme, text, index, width, height, unit, numbered, maxFontSize }) => {
+/** Line height of the points, and of points set close (see BulletList). */
+const ITEM_LINE = 1.2;
+const TIGHT_ITEM_LINE = 1.1;
+
+const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: number; height: number; textHeight: number; lineHeight: number; markerRow: number; firstLine: boolean; unit: number; numbered: boolean; maxFontSize: number }> = ({ theme, text, index, width, height, textHeight, lineHeight, markerRow, firstLine, unit, numbered, maxFontSize }) => {
   const colors = kitColors(theme);
   const radius = packLayout(theme).radius;
   const enter = useEntrance(theme, itemDelay(theme, index));
-  const marker = markerSize(height, unit, numbered);
+  // Every marker is sized from the same row (the shortest), so the points' text starts in one column.
+  const marker = markerSize(markerRow, unit, numbered);
   const gap = ITEM_GAP * unit;
+  // In rows set close (`firstLine`), a dot stands by its point's first line and the room between
+  // points lies under each; otherwise the marker is centred in its row.
+  const top = firstLine && !numbered;
   return (
-    <div data-kit-part="list-item" style={{ display: 'flex', alignItems: 'center', gap, height, ...entranceStyle(theme, enter, 40 * unit) }}>
-      <div style={{ flex: 'none', width: marker, height: marker, borderRadius: numbered ? Math.max(4 * unit, marker * 0.5 * radius) : '50%', background: colors.primary, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <div data-kit-part="list-item" style={{ display: 'flex', alignItems: top ? 'flex-start' : 'center', gap, height, ...entranceStyle(theme, enter, 40 * unit) }}>
+      <div style={{ flex: 'none', width: marker, height: marker, marginTop: top ? Math.max(0, (maxFontSize * 0.98 * lineHeight - marker) / 2) : 0, borderRadius: numbered ? Math.max(4 * unit, marker * 0.5 * radius) : '50%', background: colors.primary, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {numbered ? <FittedText part="marker" text={String(index + 1)} width={marker * 0.8} height={marker * 0.76} maxLines={1} maxFontSize={marker * 0.66} family={theme.fonts.heading} weight={800} color={colors.onPrimary} align="center" lineHeight={1.1} /> : null}
       </div>
-      <FittedText part="item" text={text} width={width - marker - gap} height={height * 0.92} maxLines={2} maxFontSize={maxFontSize} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.2} />
+      <FittedText part="item" text={text} width={width - marker - gap} height={textHeight} maxLines={2} maxFontSize={maxFontSize} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={lineHeight} />
     </div>
   );
 };
@@ -69,10 +78,10 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
   const u = layout.unit;
   const shown = (Array.isArray(items) ? items : []).slice(0, MAX_POINTS).map(String);
   const { beside, textWidth, panelWidth, panelHeight, headingHeight, columnGap } = listLayout(layout, shown.length);
-  const gap = 30 * u;
+  const looseGap = 30 * u;
   const rowCap = (layout.orientation === 'landscape' ? 150 : 210) * u;
-  const columnHeight = beside ? layout.contentHeight : layout.contentHeight - panelHeight - gap;
-  const listHeight = columnHeight - headingHeight - gap;
+  const columnHeight = beside ? layout.contentHeight : layout.contentHeight - panelHeight - looseGap;
+  const listHeight = columnHeight - headingHeight - looseGap;
   const evenHeight = Math.min(listHeight / Math.max(shown.length, 1), rowCap);
   // One size for every point, the largest at which each fits its row. Rows are as tall as their
   // lines: a point that wraps takes a taller row than one on a single line, so a long point does
@@ -88,6 +97,9 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
   };
   let itemFont = evenFont;
   let itemHeights = shown.map(() => evenHeight);
+  let textHeights: number[] | undefined;
+  let lineHeight = ITEM_LINE;
+  let gap = looseGap;
   for (let size = 62 * u; size > evenFont * 1.02; size *= 0.97) {
     const rows = rowsAt(size);
     if (rows.reduce((sum, h) => sum + h, 0) <= listHeight && rows.every((h, i) => fitText({ text: shown[i]!, width: textWidth - markerSize(h, u, numbered) - ITEM_GAP * u, height: h * 0.92, maxLines: 2, maxFontSize: size, family: theme.fonts.body, weight: 600, lineHeight: 1.2 }).fontSize >= size * 0.97)) {
@@ -96,6 +108,30 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
       const grow = (listHeight - sum) / rows.length;
       itemFont = size;
       itemHeights = rows.map((h) => Math.min(rowCap, h + grow));
+      break;
+    }
+  }
+  // Long points on a square or tall canvas (five of them, two wrapping) would drop under readable
+  // type in those airy rows: the points are then set closer, each row as tall as its lines and a
+  // quarter of an em between points, and the heading and list close up, before the type shrinks.
+  const floor = bodyFloor(layout);
+  if (!beside && itemFont < floor) {
+    const tightGap = 16 * u;
+    const room = layout.contentHeight - panelHeight - tightGap - headingHeight - tightGap;
+    for (let size = 62 * u; size >= floor; size = size > floor ? Math.max(floor, size * 0.97) : 0) {
+      const lines = shown.map((item) => fitText({ text: item, width: textWidth - markerSize(size * 2, u, numbered) - ITEM_GAP * u, height: 100000, maxLines: 2, maxFontSize: size, family: theme.fonts.body, weight: 600, lineHeight: TIGHT_ITEM_LINE }));
+      if (lines.some((fit) => fit.fontSize < size * 0.97)) continue;
+      const texts = lines.map((fit) => fit.lines.length * size * TIGHT_ITEM_LINE + 2);
+      // A numbered marker keeps its full size (its digit is text too).
+      const rows = texts.map((h) => Math.max(h + size * 0.24, numbered ? (84 * u) / 0.72 : 0));
+      const sum = rows.reduce((total, h) => total + h, 0);
+      if (sum > room) continue;
+      const grow = Math.min(size * 0.4, (room - sum) / rows.length);
+      itemFont = size;
+      itemHeights = rows.map((h) => h + grow);
+      textHeights = texts;
+      lineHeight = TIGHT_ITEM_LINE;
+      gap = tightGap;
       break;
     }
   }
@@ -120,7 +156,7 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
           <Heading theme={theme} text={heading} kicker={kicker} width={textWidth} height={headingHeight} unit={u} align="left" />
           <div>
             {shown.map((item, index) => (
-              <ListItem key={index} theme={theme} text={item} index={index} width={textWidth} height={itemHeights[index]!} unit={u} numbered={numbered} maxFontSize={itemFont} />
+              <ListItem key={index} theme={theme} text={item} index={index} width={textWidth} height={itemHeights[index]!} textHeight={textHeights?.[index] ?? itemHeights[index]! * 0.92} lineHeight={lineHeight} markerRow={Math.min(...itemHeights)} firstLine={textHeights !== undefined} unit={u} numbered={numbered} maxFontSize={itemFont} />
             ))}
           </div>
         </div>
