@@ -168,10 +168,18 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
     const labelH = Math.ceil(colLabel * 1.15 * labelLines) + 2;
     const valueH = Math.ceil(colValue * 1.15) + Math.round(12 * u);
     const labelsTop = H - labelH;
-    const plotTop = top + valueH;
     const plotBottom = labelsTop - Math.round(16 * u);
-    const plotH = plotBottom - plotTop - (hasNegative ? valueH : 0);
-    const zeroY = Math.round(plotTop + (plotH * hi) / (hi - lo));
+    const plotOf = (from: number) => {
+      const plotTop = from + valueH;
+      const plotH = plotBottom - plotTop - (hasNegative ? valueH : 0);
+      return { plotH, zeroY: Math.round(plotTop + (plotH * hi) / (hi - lo)) };
+    };
+    // The caption sits in the plot's top corner when the bars under it leave that corner empty
+    // (a chart that rises to the right): the bars then take the height of its line as well.
+    const capW = valueLabel ? Math.min(W, widestText([valueLabel], body, 600, 26 * u)) + Math.round(16 * u) : 0;
+    const tucked = plotOf(0);
+    const tuck = top > 0 && points.every((p, i) => slot * (i + 0.02) >= capW || (p.value >= 0 && tucked.zeroY - barLength(p.value, tucked.plotH / (hi - lo), 1) - valueH >= top));
+    const { plotH, zeroY } = tuck ? tucked : plotOf(top);
     // Bars at most 66% of their slot, and always at least MIN_BAR_GAP_PX apart.
     const barW = Math.max(MIN_BAR_PX, Math.min(Math.round(slot * 0.66), Math.round(240 * u), Math.floor(slot) - MIN_BAR_GAP_PX - 1));
     return (
