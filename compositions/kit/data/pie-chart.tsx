@@ -63,7 +63,9 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const decimals = decimalsOf(points.map((p) => p.value));
   const total = points.reduce((sum, p) => sum + Math.max(0, p.value), 0);
   const shares = points.map((p) => (total > 0 ? Math.max(0, p.value) / total : 0));
-  const showShare = unit.trim() !== '%';
+  // A share column is shown beside values that are not percentages already, where it leaves the
+  // labels their size (the ring shows the shares too).
+  const shareAllowed = unit.trim() !== '%';
   const body = theme.fonts.body;
   const figure = theme.fonts.heading;
 
@@ -89,7 +91,7 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
    * value (· share) on one line, or when `compact` the label (up to two lines) with the value and
    * share on a line under it, which needs a narrower column and lets the pie grow.
    */
-  const legendType = (colW: number, rowH: number, compact: boolean) => {
+  const legendType = (colW: number, rowH: number, compact: boolean, showShare: boolean) => {
     const swatch = Math.round(Math.min(rowH * (compact ? 0.3 : 0.42), 34 * u));
     const textH = rowH * (compact ? 0.92 : 0.86);
     const room = colW - swatch - inner;
@@ -106,46 +108,55 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
     return { compact, swatch, textH, labelH, valueFont, valueW, shareFont, shareW, labelW, labelFont, smallest: Math.min(labelFont, valueFont, showShare ? shareFont : Infinity) };
   };
 
-  let D: number;
-  let legendW: number;
-  let legendH: number;
-  let columns = 1;
-  let compact = false;
-  if (beside) {
-    const avail = H - capH - capGap;
-    columns = n > 5 && W - Math.min(H, W * 0.4) - gapX >= 900 * u && avail / n < 56 * u ? 2 : 1;
-    const perCol = Math.ceil(n / columns);
-    const colOf = (w: number) => (w - colGap * (columns - 1)) / columns;
-    // The legend takes the narrowest width that keeps its type at the floor and the pie the rest,
-    // up to the full height; two-tier rows are used when they let the pie grow. When nothing
-    // reaches the floor, the width that gives the largest type.
-    const widths = [0.22, 0.26, 0.3, 0.34, 0.38, 0.42, 0.46, 0.5, 0.54, 0.58].map((share) => W * share);
-    const options = [false, true].map((tiered) => {
-      const rowH = Math.min(avail / perCol, tiered ? Math.max(rowTarget, (floor * 1.15 * 2 + Math.max(floor * 1.1, 46 * u) * 1.15 + 16 * u) / 0.92) : rowTarget);
-      const fits = widths.find((w) => legendType(colOf(w), rowH, tiered).smallest >= floor * 0.999);
-      const best = fits ?? widths.reduce((a, w) => (legendType(colOf(w), rowH, tiered).smallest > legendType(colOf(a), rowH, tiered).smallest + 0.5 ? w : a), widths[0]!);
-      return { tiered, rowH, width: best, fits: fits !== undefined, smallest: legendType(colOf(best), rowH, tiered).smallest, D: Math.floor(Math.min(H, W - gapX - best)) };
-    });
-    const [flat, tiered] = options as [(typeof options)[0], (typeof options)[0]];
-    const pick = (flat.fits && (!tiered.fits || flat.D >= tiered.D * 0.94)) || (!flat.fits && !tiered.fits && flat.smallest >= tiered.smallest) ? flat : tiered;
-    compact = pick.tiered;
-    D = pick.D;
-    legendW = Math.min(W - D - gapX, Math.max(pick.width, columns === 2 ? 0 : Math.min(700 * u, W - D - gapX)));
-    legendH = Math.min(H, capH + capGap + pick.rowH * perCol);
-  } else {
-    columns = n > 8 && W >= 560 * u ? 2 : 1;
-    // The legend takes the full width, so long labels stay on one line at the floor.
-    legendW = W;
-    // Rows as tall as the labels' lines need at the legend's width, so the pie keeps the rest.
-    const probe = legendType((legendW - colGap * (columns - 1)) / columns, rowTarget, false);
-    // A label too long for one line at the largest size takes two.
-    const lines = labels.some((label) => widestText([label], body, 600, labelMax) > probe.labelW) ? 2 : 1;
-    const need = capH + capGap + Math.max(baseRow, (lines * labelMax * 1.15 + 10 * u) / 0.86) * Math.ceil(n / columns);
-    D = Math.floor(Math.max(H * 0.36, Math.min(W * 0.88, H - need - gapY)));
-    legendH = Math.min(need, H - D - gapY);
-  }
-  const perColumn = Math.ceil(n / columns);
-  const rowH = (legendH - capH - capGap) / perColumn;
+  /** Where the pie and legend go, and the legend's type, with or without its share column. */
+  const layoutFor = (withShare: boolean) => {
+    let D: number;
+    let legendW: number;
+    let legendH: number;
+    let columns = 1;
+    let compact = false;
+    if (beside) {
+      const avail = H - capH - capGap;
+      columns = n > 5 && W - Math.min(H, W * 0.4) - gapX >= 900 * u && avail / n < 56 * u ? 2 : 1;
+      const perCol = Math.ceil(n / columns);
+      const colOf = (w: number) => (w - colGap * (columns - 1)) / columns;
+      // The legend takes the narrowest width that keeps its type at the floor and the pie the rest,
+      // up to the full height; two-tier rows are used when they let the pie grow. When nothing
+      // reaches the floor, the width that gives the largest type.
+      const widths = [0.22, 0.26, 0.3, 0.34, 0.38, 0.42, 0.46, 0.5, 0.54, 0.58].map((share) => W * share);
+      const options = [false, true].map((tiered) => {
+        const rowH = Math.min(avail / perCol, tiered ? Math.max(rowTarget, (floor * 1.15 * 2 + Math.max(floor * 1.1, 46 * u) * 1.15 + 16 * u) / 0.92) : rowTarget);
+        const fits = widths.find((w) => legendType(colOf(w), rowH, tiered, withShare).smallest >= floor * 0.999);
+        const best = fits ?? widths.reduce((a, w) => (legendType(colOf(w), rowH, tiered, withShare).smallest > legendType(colOf(a), rowH, tiered, withShare).smallest + 0.5 ? w : a), widths[0]!);
+        return { tiered, rowH, width: best, fits: fits !== undefined, smallest: legendType(colOf(best), rowH, tiered, withShare).smallest, D: Math.floor(Math.min(H, W - gapX - best)) };
+      });
+      const [flat, tiered] = options as [(typeof options)[0], (typeof options)[0]];
+      const pick = (flat.fits && (!tiered.fits || flat.D >= tiered.D * 0.94)) || (!flat.fits && !tiered.fits && flat.smallest >= tiered.smallest) ? flat : tiered;
+      compact = pick.tiered;
+      D = pick.D;
+      legendW = Math.min(W - D - gapX, Math.max(pick.width, columns === 2 ? 0 : Math.min(700 * u, W - D - gapX)));
+      legendH = Math.min(H, capH + capGap + pick.rowH * perCol);
+    } else {
+      columns = n > 8 && W >= 560 * u ? 2 : 1;
+      // The legend takes the full width, so long labels stay on one line at the floor.
+      legendW = W;
+      // Rows as tall as the labels' lines need at the legend's width, so the pie keeps the rest.
+      const probe = legendType((legendW - colGap * (columns - 1)) / columns, rowTarget, false, withShare);
+      // A label too long for one line at the largest size takes two.
+      const lines = labels.some((label) => widestText([label], body, 600, labelMax) > probe.labelW) ? 2 : 1;
+      const need = capH + capGap + Math.max(baseRow, (lines * labelMax * 1.15 + 10 * u) / 0.86) * Math.ceil(n / columns);
+      D = Math.floor(Math.max(H * 0.36, Math.min(W * 0.88, H - need - gapY)));
+      legendH = Math.min(need, H - D - gapY);
+    }
+    const perColumn = Math.ceil(n / columns);
+    const rowH = (legendH - capH - capGap) / perColumn;
+    const colW = (legendW - colGap * (columns - 1)) / columns;
+    return { D, legendW, legendH, columns, compact, perColumn, rowH, colW, type: legendType(colW, rowH, compact, withShare) };
+  };
+  const shared = shareAllowed ? layoutFor(true) : undefined;
+  const plain = shared && shared.type.smallest >= floor * 0.999 ? undefined : layoutFor(false);
+  const showShare = shared !== undefined && (plain === undefined || plain.type.smallest <= shared.type.smallest);
+  const { D, legendW, legendH, columns, compact, perColumn, rowH, colW, type } = showShare ? shared : plain!;
   // The pie and legend are centred together.
   const groupW = beside ? D + gapX + legendW : Math.max(D, legendW);
   const groupH = beside ? Math.max(D, legendH) : D + gapY + legendH;
@@ -155,8 +166,6 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const legend = beside ? { left: gx + D + gapX, top: gy + (groupH - legendH) / 2, width: legendW } : { left: (W - legendW) / 2, top: gy + D + gapY, width: legendW };
 
   // The legend: one or two columns of rows, each swatch · label · value (· share).
-  const colW = (legendW - colGap * (columns - 1)) / columns;
-  const type = legendType(colW, rowH, compact);
   const { swatch, textH, valueFont, valueW, shareFont, shareW, labelW, labelFont } = type;
 
   const delay = bodyDelay(theme);
