@@ -24,6 +24,8 @@ interface IconGridPlan {
   gap: number;
   cellW: number;
   cellH: number;
+  /** Each row's height: `cellH` each, or beside their icons as many lines as the row's longest label needs. */
+  rowHs: number[];
   /** The label beside the icon (wide, short cells) rather than under it. */
   beside: boolean;
   pad: number;
@@ -46,18 +48,31 @@ function planIconGrid(labels: string[], family: string, W: number, H: number, u:
   // Dense grids close up, so the labels keep their size.
   const gap = (banner ? 20 : rows >= 4 ? 14 : rows >= 3 ? 18 : 28) * u;
   const cellW = Math.min((W - gap * (columns - 1)) / columns, columns > 1 ? 640 * u : Infinity);
-  const cellH = Math.min((H - gap * (rows - 1)) / rows, 620 * u, columns > 1 && !beside ? cellW * 1.3 : Infinity);
-  const pad = Math.max(10 * u, Math.min(cellW, cellH) * (beside && rows < 4 ? 0.12 : rows >= 2 && !beside ? 0.08 : 0.1));
+  let cellH = Math.min((H - gap * (rows - 1)) / rows, 620 * u, columns > 1 && !beside ? cellW * 1.3 : Infinity);
+  // Four rows or more of labels beside their icons sit closer to their cards' edges, leaving the labels more width.
+  const pad = Math.max(10 * u, Math.min(cellW, cellH) * (beside && rows < 4 ? 0.12 : rows >= 2 && !beside ? 0.08 : beside ? 0.06 : 0.1));
   const box = (width: number, height: number, maxFontSize: number) => ({ width: Math.max(8, width), height: Math.max(8, height), maxLines: 3, maxFontSize, family, weight: 700, lineHeight: 1.2 });
   const maxFont = Math.max(floor, (n <= 4 ? 56 : 48) * u);
   let disc: number;
   let labelW: number;
   let labelH: number;
+  let rowHs = Array.from({ length: rows }, () => cellH);
+  let labelFont: number;
   if (beside) {
     // The icon takes up to `share` of the cell's width: a smaller one leaves long labels room at the floor.
     disc = Math.round(Math.max(0, Math.min(cellH - pad * 2, cellW * share, 220 * u)));
     labelW = cellW - pad * 3 - disc;
     labelH = cellH - pad * 2;
+    // Rows as tall as their labels need at the floor: a row of two-line labels gives a row of three
+    // the height it lacks (eight items on a square), when the rows together still fit the box.
+    const lines = Array.from({ length: rows }, (_, r) => Math.max(1, ...labels.slice(r * columns, (r + 1) * columns).map((label) => (label ? fitText({ ...box(labelW, 100000, floor), text: label }).lines.length : 1))));
+    const need = lines.map((count) => Math.max(disc, Math.ceil(floor * 1.2 * count) + 2) + pad * 2);
+    const total = cellH * rows;
+    const sum = need.reduce((a, b) => a + b, 0);
+    if (need.some((h) => h > cellH) && sum <= total) {
+      rowHs = need.map((h) => h + (total - sum) / rows);
+      labelH = Math.min(...rowHs) - pad * 2;
+    }
   } else {
     labelW = cellW - pad * 2;
     const lines = Math.max(1, ...labels.map((label) => (label ? fitText({ ...box(labelW, 100000, floor), text: label }).lines.length : 0)));
@@ -65,7 +80,7 @@ function planIconGrid(labels: string[], family: string, W: number, H: number, u:
     disc = Math.round(Math.max(0, Math.min(cellH - pad * 2.8 - need, cellW * 0.62, 340 * u)));
     labelH = cellH - pad * 2.8 - disc;
   }
-  const labelFont = uniformSize(labels, box(labelW, labelH, maxFont));
+  labelFont = beside ? Math.min(maxFont, ...labels.map((label, i) => (label ? uniformSize([label], box(labelW, rowHs[Math.floor(i / columns)]! - pad * 2, maxFont)) : maxFont))) : uniformSize(labels, box(labelW, labelH, maxFont));
   const fill = n / (rows * columns);
   const coverage = Math.min(1, ((cellW * columns + gap * (columns - 1)) * (cellH * rows + gap * (rows - 1))) / (W * H));
   // Labels under the floor count heavily against a plan; so does an icon too small to read as a picture.
@@ -73,11 +88,11 @@ function planIconGrid(labels: string[], family: string, W: number, H: number, u:
   // The icons are the scene's picture: spread over the frame they should cover a fifth of the canvas (the
   // box from the first icon to the last; stacked icons sit centred in their cells, beside ones at the left).
   const across = columns > 1 ? (columns - 1) * (cellW + gap) + (beside ? pad : 0) + disc : disc;
-  const down = (rows - 1) * (cellH + gap) + disc;
+  const down = rowHs.slice(0, -1).reduce((a, b) => a + b, 0) + (rows - 1) * gap + disc;
   const pictured = Math.min(1, (across * down) / canvasArea / 0.22);
   // Labels past a little over the floor read no better: past it, the icons' size decides.
   const score = (disc * 2 + Math.min(labelFont, floor * 1.15) * 2) * fill ** 1.5 * Math.sqrt(coverage) * penalty * pictured ** 8;
-  return { columns, rows, gap, cellW, cellH, beside, pad, disc, labelW, labelH, labelFont, score };
+  return { columns, rows, gap, cellW, cellH, rowHs, beside, pad, disc, labelW, labelH, labelFont, score };
 }
 
 /** The plan with the largest icons and labels: wide, short cells put labels beside their icons. */
@@ -85,7 +100,7 @@ function bestIconGridPlan(labels: string[], family: string, W: number, H: number
   let best: IconGridPlan | undefined;
   for (const beside of [false, true]) {
     for (let columns = 1; columns <= labels.length; columns += 1) {
-      for (const share of beside ? [0.3, 0.24, 0.18] : [0.3]) {
+      for (const share of beside ? [0.3, 0.24, 0.18, 0.16] : [0.3]) {
         const plan = planIconGrid(labels, family, W, H, u, floor, canvasArea, banner, columns, beside, share);
         // Beside only where the cell is wide: a label beside an icon in a squarish card reads cramped.
         if (beside && plan.cellW / plan.cellH < 1.3) continue;
@@ -150,9 +165,9 @@ export const IconGridBody: React.FC<{
     layout.width * layout.height,
     banner,
   );
-  const { columns, rows, gap, cellW, cellH, beside, pad, disc, labelW, labelH, labelFont } = plan;
+  const { columns, rows, gap, cellW, rowHs, beside, pad, disc, labelW, labelH, labelFont } = plan;
   const gridW = cellW * columns + gap * (columns - 1);
-  const gridH = cellH * rows + gap * (rows - 1);
+  const gridH = rowHs.reduce((a, b) => a + b, 0) + gap * (rows - 1);
   const delay = bodyDelay(theme);
   const stagger = staggerFor(theme, n, 36);
   return (
@@ -169,14 +184,14 @@ export const IconGridBody: React.FC<{
             item={item}
             delay={delay + i * stagger}
             left={offset + (i % columns) * (cellW + gap)}
-            top={row * (cellH + gap)}
+            top={rowHs.slice(0, row).reduce((a, b) => a + b, 0) + row * gap}
             width={cellW}
-            height={cellH}
+            height={rowHs[row]!}
             disc={disc}
             pad={pad}
             beside={beside}
             labelW={labelW}
-            labelH={labelH}
+            labelH={beside ? rowHs[row]! - pad * 2 : labelH}
             labelFont={labelFont}
             badge={badge}
             u={u}
