@@ -139,28 +139,37 @@ function loop(box: DiagramBox, count: number, textHeight: number, textWidth: num
  * texts outside it is drawn small in the middle, and (not `closed`, without the last connector
  * back to the first) for a long line there, whose rows or snake leave it a thin band.
  */
-function frame(box: DiagramBox, count: number, size: number, closed: boolean): Arrangement | undefined {
+function frame(box: DiagramBox, count: number, size: number, closed: boolean, under: boolean): Arrangement | undefined {
   const { gap, pad, minDisc } = spacing(box.u);
   if (count < 4 || size < minDisc) return undefined;
   // Nodes 1..right go down the right column; node 0 and the rest up the left one.
   const right = Math.ceil(count / 2);
   const leftColumn = [0, ...Array.from({ length: count - right - 1 }, (_, i) => count - 1 - i)];
   const rightColumn = Array.from({ length: right }, (_, i) => i + 1);
-  const textWidth = (box.width - size * 2 - gap * 3) / 2;
+  // The texts keep clear of the connectors along the edges (a label's leading adds to the pad).
+  const clear = pad * 1.25;
+  // `under`: the corner texts hang under (or stand on) their discs, reaching out toward the side
+  // connectors (clear of the dot travelling them), so they are wider (a long word keeps its size)
+  // though the tiers are lower.
+  const edge = under ? size / 2 + pad + gap : size + gap;
+  const textWidth = (box.width - edge * 2 - gap) / 2;
   if (textWidth < size) return undefined;
   const top = size / 2;
   const bottom = box.height - size / 2;
-  // The texts of the top and bottom rows keep clear of the connectors along the edges (a label's
-  // leading adds to the pad).
-  const clear = pad * 1.25;
+  const first = under ? size + gap : top + clear;
+  const last = under ? box.height - size - gap : bottom - clear;
   const nodes: NodePlace[] = new Array(count);
   const place = (column: number[], onLeft: boolean) => {
     const k = column.length;
-    const slot = (bottom - top - clear * 2 - gap * (k - 1)) / k;
+    const slot = (last - first - gap * (k - 1)) / k;
     const x = onLeft ? size / 2 : box.width - size / 2;
     column.forEach((index, j) => {
       const y = k > 1 ? top + ((bottom - top) * j) / (k - 1) : box.height / 2;
-      const text = { left: onLeft ? size + gap : box.width - size - gap - textWidth, top: top + clear + j * (slot + gap), width: textWidth, height: slot };
+      const corner = j === 0 || j === k - 1;
+      // A text beside a disc in the middle of a column starts past the disc.
+      const inset = corner ? edge : size + gap;
+      const width = textWidth - (inset - edge);
+      const text = { left: onLeft ? inset : box.width - inset - width, top: first + j * (slot + gap), width, height: slot };
       nodes[index] = { x, y, size, text, align: onLeft ? 'left' : 'right', valign: j === 0 ? 'top' : j === k - 1 ? 'bottom' : 'middle' };
     });
     return slot;
@@ -286,7 +295,7 @@ function frames(box: DiagramBox, count: number, closed: boolean): (Arrangement |
   if (box.height < box.width * 0.45) return [];
   const { maxDisc, minLink } = spacing(box.u);
   const largest = Math.min(maxDisc, box.width * 0.22, box.height / Math.ceil(count / 2) - minLink);
-  return [1, 0.85, 0.72, 0.6, 0.5, 0.4].map((share) => frame(box, count, largest * share, closed));
+  return [1, 0.85, 0.72, 0.6, 0.5, 0.4].flatMap((share) => [frame(box, count, largest * share, closed, false), frame(box, count, largest * share, closed, true)]);
 }
 
 /**
