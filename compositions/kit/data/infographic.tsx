@@ -191,13 +191,13 @@ interface FiguresPlan {
 function planFigures(theme: Theme, finals: string[], labels: string[], icons: boolean, W: number, H: number, u: number, floor: number, columns: number, beside: boolean, inline: boolean, split = 0.55): FiguresPlan {
   const n = finals.length;
   const rows = Math.ceil(n / columns);
-  // Three rows and more close up, so the labels keep their size.
-  const gap = Math.round((rows >= 3 ? 18 : 28) * u);
+  // Three rows and more close up, four and more closer, so the labels keep their size.
+  const gap = Math.round((rows >= 4 ? 12 : rows >= 3 ? 18 : 28) * u);
   // Cards stop widening where their figure and label would float in empty space; a lone hero figure with its icon may run wide.
   const widest = beside ? (n === 1 && icons ? 1500 : columns > 2 ? 960 : 1100) : columns > 2 ? 560 : 860;
   const cellW = Math.min((W - gap * (columns - 1)) / columns, widest * u);
   const cellH = (H - gap * (rows - 1)) / rows;
-  const pad = Math.round(Math.max(12 * u, Math.min(cellW * 0.09, cellH * (beside ? 0.16 : 0.12), 40 * u)));
+  const pad = Math.round(Math.max(12 * u, Math.min(cellW * 0.09, cellH * 0.12, 40 * u)));
   const padX = Math.round(Math.max(pad, cornerRadius(theme, Math.min(cellW, cellH), 32 * u) * 0.75));
   const meterT = Math.round(Math.max(6, Math.min(16 * u, cellH * 0.05)));
   const meterGap = Math.round(Math.max(8, Math.min(22 * u, cellH * 0.06)));
@@ -278,7 +278,7 @@ function bestFiguresPlan(theme: Theme, finals: string[], labels: string[], icons
   for (const { beside, inline } of modes) {
     for (let columns = 1; columns <= finals.length; columns += 1) {
       // Beside: the figure's share of the row, largest first; a smaller one leaves long labels room at the floor.
-      for (const split of beside ? [0.55, 0.45, 0.35, 0.25] : [0.55]) {
+      for (const split of beside ? [0.55, 0.45, 0.35, 0.3, 0.27, 0.25, 0.22] : [0.55]) {
         const plan = planFigures(theme, finals, labels, icons, W, H, u, floor, columns, beside, inline, split);
         if (!best || plan.score > best.score * (beside && !best.beside ? 1.1 : 1)) best = plan;
       }
