@@ -16,8 +16,9 @@ function itemDelay(theme: Theme, index: number): number {
   return theme.motion.durationFrames / 2 + index * theme.motion.staggerFrames * 2;
 }
 
-/** Space between a point's marker and its text, in units. */
+/** Space between a point's marker and its text, in units, and in points set close. */
 const ITEM_GAP = 26;
+const TIGHT_ITEM_GAP = 18;
 
 /** A point's marker: a numbered badge for steps, a dot for bullets. */
 function markerSize(height: number, unit: number, numbered: boolean): number {
@@ -28,13 +29,13 @@ function markerSize(height: number, unit: number, numbered: boolean): number {
 const ITEM_LINE = 1.2;
 const TIGHT_ITEM_LINE = 1.1;
 
-const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: number; height: number; textHeight: number; lineHeight: number; markerRow: number; firstLine: boolean; unit: number; numbered: boolean; maxFontSize: number }> = ({ theme, text, index, width, height, textHeight, lineHeight, markerRow, firstLine, unit, numbered, maxFontSize }) => {
+const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: number; height: number; textHeight: number; lineHeight: number; markerRow: number; markerGap: number; firstLine: boolean; unit: number; numbered: boolean; maxFontSize: number }> = ({ theme, text, index, width, height, textHeight, lineHeight, markerRow, markerGap, firstLine, unit, numbered, maxFontSize }) => {
   const colors = kitColors(theme);
   const radius = packLayout(theme).radius;
   const enter = useEntrance(theme, itemDelay(theme, index));
   // Every marker is sized from the same row (the shortest), so the points' text starts in one column.
   const marker = markerSize(markerRow, unit, numbered);
-  const gap = ITEM_GAP * unit;
+  const gap = markerGap * unit;
   // In rows set close (`firstLine`), a dot stands by its point's first line and the room between
   // points lies under each; otherwise the marker is centred in its row.
   const top = firstLine && !numbered;
@@ -100,6 +101,8 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
   let textHeights: number[] | undefined;
   let lineHeight = ITEM_LINE;
   let gap = looseGap;
+  let markerRow: number | undefined;
+  let markerGap = ITEM_GAP;
   for (let size = 62 * u; size > evenFont * 1.02; size *= 0.97) {
     const rows = rowsAt(size);
     if (rows.reduce((sum, h) => sum + h, 0) <= listHeight && rows.every((h, i) => fitText({ text: shown[i]!, width: textWidth - markerSize(h, u, numbered) - ITEM_GAP * u, height: h * 0.92, maxLines: 2, maxFontSize: size, family: theme.fonts.body, weight: 600, lineHeight: 1.2 }).fontSize >= size * 0.97)) {
@@ -119,7 +122,9 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
     const tightGap = 16 * u;
     const room = layout.contentHeight - panelHeight - tightGap - headingHeight - tightGap;
     for (let size = 62 * u; size >= floor; size = size > floor ? Math.max(floor, size * 0.97) : 0) {
-      const lines = shown.map((item) => fitText({ text: item, width: textWidth - markerSize(size * 2, u, numbered) - ITEM_GAP * u, height: 100000, maxLines: 2, maxFontSize: size, family: theme.fonts.body, weight: 600, lineHeight: TIGHT_ITEM_LINE }));
+      // Every marker is sized from a one-line row, as the points are measured.
+      const single = Math.max(size * TIGHT_ITEM_LINE + 2 + size * 0.24, numbered ? (84 * u) / 0.72 : 0);
+      const lines = shown.map((item) => fitText({ text: item, width: textWidth - markerSize(single, u, numbered) - TIGHT_ITEM_GAP * u, height: 100000, maxLines: 2, maxFontSize: size, family: theme.fonts.body, weight: 600, lineHeight: TIGHT_ITEM_LINE }));
       if (lines.some((fit) => fit.fontSize < size * 0.97)) continue;
       const texts = lines.map((fit) => fit.lines.length * size * TIGHT_ITEM_LINE + 2);
       // A numbered marker keeps its full size (its digit is text too).
@@ -132,6 +137,8 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
       textHeights = texts;
       lineHeight = TIGHT_ITEM_LINE;
       gap = tightGap;
+      markerRow = single;
+      markerGap = TIGHT_ITEM_GAP;
       break;
     }
   }
@@ -156,7 +163,7 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
           <Heading theme={theme} text={heading} kicker={kicker} width={textWidth} height={headingHeight} unit={u} align="left" />
           <div>
             {shown.map((item, index) => (
-              <ListItem key={index} theme={theme} text={item} index={index} width={textWidth} height={itemHeights[index]!} textHeight={textHeights?.[index] ?? itemHeights[index]! * 0.92} lineHeight={lineHeight} markerRow={Math.min(...itemHeights)} firstLine={textHeights !== undefined} unit={u} numbered={numbered} maxFontSize={itemFont} />
+              <ListItem key={index} theme={theme} text={item} index={index} width={textWidth} height={itemHeights[index]!} textHeight={textHeights?.[index] ?? itemHeights[index]! * 0.92} lineHeight={lineHeight} markerRow={markerRow ?? Math.min(...itemHeights)} markerGap={markerGap} firstLine={textHeights !== undefined} unit={u} numbered={numbered} maxFontSize={itemFont} />
             ))}
           </div>
         </div>
