@@ -135,7 +135,7 @@ function loop(box: DiagramBox, count: number, textHeight: number, textWidth: num
  * column at the right edge, back along the bottom and up a column at the left edge, each text
  * inward of its disc between the two columns (the top ones hanging under the connector along the
  * top, the bottom ones standing on the one along the bottom). The connectors run round the texts,
- * so the marks span the whole box: for a cycle on a square or tall canvas, where a ring with its
+ * so the marks span the whole box: for a cycle on a square or 4:5 canvas, where a ring with its
  * texts outside it is drawn small in the middle, and (not `closed`, without the last connector
  * back to the first) for a long line there, whose rows or snake leave it a thin band.
  */
@@ -290,9 +290,13 @@ function tree(box: DiagramBox, count: number): Arrangement | undefined {
   return joined('tree', nodes, Array.from({ length: effects }, (_, i): [number, number] => [0, i + 1]), course, box);
 }
 
-/** Frames round the edges of a squarish or tall box, at a few disc sizes: the plan keeps the largest whose texts keep their size. */
+/**
+ * Frames round the edges of a squarish box, at a few disc sizes: the plan keeps the largest whose
+ * texts keep their size. A box much taller than wide is left to columns: round its edges the discs
+ * would stand far apart with empty height between the texts.
+ */
 function frames(box: DiagramBox, count: number, closed: boolean): (Arrangement | undefined)[] {
-  if (box.height < box.width * 0.45) return [];
+  if (box.height < box.width * 0.45 || box.height > box.width * 1.3) return [];
   const { maxDisc, minLink } = spacing(box.u);
   const largest = Math.min(maxDisc, box.width * 0.22, box.height / Math.ceil(count / 2) - minLink);
   return [1, 0.85, 0.72, 0.6, 0.5, 0.4].flatMap((share) => [frame(box, count, largest * share, closed, false), frame(box, count, largest * share, closed, true)]);
