@@ -247,9 +247,10 @@ function planFigures(theme: Theme, finals: string[], labels: string[], icons: bo
     labelRoom = textH - Math.ceil(figureFont * 1.1);
   }
   const figureH = Math.ceil(figureFont * 1.1);
-  // Labels stay under about half the figure's size, so the number leads, but never under the floor.
+  // Labels stay under about half the figure's size, so the number leads, but never under the floor;
+  // where there is room a little over it, as a card drawn in depth is seen a little smaller.
   // Where no label fits at the floor, they shrink to fit (never clipped) and the plan scores by how far under it they are.
-  const labelLargest = uniformSize(labels, labelBox(labelW, labelRoom, Math.max(floor, Math.min((n === 1 ? 60 : 48) * u, figureFont * 0.45))));
+  const labelLargest = uniformSize(labels, labelBox(labelW, labelRoom, Math.max(floor * 1.06, Math.min((n === 1 ? 60 : 48) * u, figureFont * 0.45))));
   const fits = labelLargest >= floor * FLOOR_SLACK - 0.01;
   const labelFont = fits ? labelLargest : Math.max(1, labelLargest);
   const labelLines = Math.max(1, ...labels.map((label) => (label ? fitText({ ...labelBox(labelW, 100000, labelFont), text: label }).lines.length : 0)));
