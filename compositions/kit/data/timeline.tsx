@@ -251,8 +251,12 @@ const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number;
   const axisX = side ? whenW + space + node / 2 : node / 2;
   const textLeft = axisX + node / 2 + space;
   const textW = W - textLeft;
-  const textH = side ? rowH * 0.88 : rowH - whenH - 8 * u - Math.min(rowH * 0.14, 28 * u);
-  const textFont = uniformSize(events.map((e) => e.text), { width: textW, height: textH, maxLines: 3, maxFontSize: 48 * u, family: body, weight: 500, lineHeight: 1.25 });
+  // Beside the dates a row holds only its text: on a square with many events the rows are short,
+  // so the text takes nearly all of one, its lines set a little tighter (mirrored rows alternate
+  // sides, so neighbouring texts do not stack flush).
+  const textH = side ? rowH * 0.92 : rowH - whenH - 8 * u - Math.min(rowH * 0.14, 28 * u);
+  const textLine = side ? 1.2 : 1.25;
+  const textFont = uniformSize(events.map((e) => e.text), { width: textW, height: textH, maxLines: 3, maxFontSize: 48 * u, family: body, weight: 500, lineHeight: textLine });
   const { draw, delayOf } = useLine(theme, n);
   const whenLine = whenFont * 1.15;
   const mirrored = (i: number) => wind && i % 2 === 1;
@@ -290,7 +294,7 @@ const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number;
                   <FittedText part="timeline-when" text={event.when} width={whenW} height={whenH} maxLines={whenLines} maxFontSize={whenFont} family={heading} weight={800} color={colors.primaryText} align={flip ? 'left' : 'right'} lineHeight={1.15} />
                 </Enter>
                 <Enter theme={theme} delay={delayOf(i) + 3} distance={(flip ? -18 : 18) * u} part="timeline-event" style={{ position: 'absolute', left: at(i, textLeft, textW), top: rowTop, width: textW, height: rowH, display: 'flex', alignItems: 'center' }}>
-                  <FittedText part="timeline-text" text={event.text} width={textW} height={textH} maxLines={3} maxFontSize={textFont} family={body} weight={500} color={colors.text} align={textAlign(i)} lineHeight={1.25} />
+                  <FittedText part="timeline-text" text={event.text} width={textW} height={textH} maxLines={3} maxFontSize={textFont} family={body} weight={500} color={colors.text} align={textAlign(i)} lineHeight={textLine} />
                 </Enter>
               </>
             ) : (
