@@ -13,7 +13,8 @@ export const FLOW_MAX_NODES = 6;
  * How something works, as two to six pictured nodes joined by arrows. `line`: a process left to
  * right on wide canvases, top to bottom or in rows that turn on tall ones. `cycle`: stages around
  * a loop, numbered, the last arrow returning to the first. `branch`: one cause and its effects
- * fanned out from it. Each node is a picture in a ringed disc with its label (and an optional
+ * fanned out from it. On a square a cycle, or a long line, may go round the body's edges, its
+ * texts inward. Each node is a picture in a ringed disc with its label (and an optional
  * detail line) beside or under it; labels are fitted and sized alike.
  *
  * Motion: the nodes pop in one after another while the connectors draw themselves along their
