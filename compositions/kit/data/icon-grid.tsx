@@ -64,13 +64,14 @@ function planIconGrid(labels: string[], family: string, W: number, H: number, u:
     labelW = cellW - pad * 3 - disc;
     labelH = cellH - pad * 2;
     // Rows as tall as their labels need at the floor: a row of two-line labels gives a row of three
-    // the height it lacks (eight items on a square), when the rows together still fit the box.
+    // the height it lacks (eight items on a square); where the rows together do not fit the box at
+    // the floor, they share it in proportion to those needs, so every label shrinks alike.
     const lines = Array.from({ length: rows }, (_, r) => Math.max(1, ...labels.slice(r * columns, (r + 1) * columns).map((label) => (label ? fitText({ ...box(labelW, 100000, floor), text: label }).lines.length : 1))));
     const need = lines.map((count) => Math.max(disc, Math.ceil(floor * 1.2 * count) + 2) + pad * 2);
     const total = cellH * rows;
     const sum = need.reduce((a, b) => a + b, 0);
-    if (need.some((h) => h > cellH) && sum <= total) {
-      rowHs = need.map((h) => h + (total - sum) / rows);
+    if (need.some((h) => h > cellH)) {
+      rowHs = sum <= total ? need.map((h) => h + (total - sum) / rows) : need.map((h) => (h * total) / sum);
       labelH = Math.min(...rowHs) - pad * 2;
     }
   } else {
@@ -83,8 +84,10 @@ function planIconGrid(labels: string[], family: string, W: number, H: number, u:
   labelFont = beside ? Math.min(maxFont, ...labels.map((label, i) => (label ? uniformSize([label], box(labelW, rowHs[Math.floor(i / columns)]! - pad * 2, maxFont)) : maxFont))) : uniformSize(labels, box(labelW, labelH, maxFont));
   const fill = n / (rows * columns);
   const coverage = Math.min(1, ((cellW * columns + gap * (columns - 1)) * (cellH * rows + gap * (rows - 1))) / (W * H));
-  // Labels under the floor count heavily against a plan; so does an icon too small to read as a picture.
-  const penalty = (labelFont >= floor - 0.01 ? 1 : 0.05 * (labelFont / floor) ** 4) * (disc >= floor * 1.5 ? 1 : 0.05);
+  // Labels under the floor count heavily against a plan, and the further under the more (where no
+  // plan keeps the floor, the one with the largest labels wins over one with larger icons); so does
+  // an icon too small to read as a picture.
+  const penalty = (labelFont >= floor - 0.01 ? 1 : 0.05 * (labelFont / floor) ** 10) * (disc >= floor * 1.5 ? 1 : 0.05);
   // The icons are the scene's picture: spread over the frame they should cover a fifth of the canvas (the
   // box from the first icon to the last; stacked icons sit centred in their cells, beside ones at the left).
   const across = columns > 1 ? (columns - 1) * (cellW + gap) + (beside ? pad : 0) + disc : disc;
