@@ -181,7 +181,8 @@ function frame(box: DiagramBox, count: number, size: number, closed: boolean, un
 /** A row (texts under the discs) or a column (texts beside them) whose last node arrows back over the discs, or past their side, to the first. */
 function loopBack(box: DiagramBox, count: number, textHeight: number, across: boolean): Arrangement | undefined {
   const { gap, pad } = spacing(box.u);
-  const room = Math.min(110 * box.u, (across ? box.height : box.width) * 0.2);
+  // Beside a tall column the arc back swings a little wider: the column of discs gains width as a picture.
+  const room = Math.min((across ? 110 : 125) * box.u, (across ? box.height : box.width) * 0.2);
   const inner = across ? { ...box, height: box.height - room } : { ...box, width: box.width - room };
   const base = across ? row(inner, count, textHeight) : column(inner, count);
   if (!base) return undefined;
