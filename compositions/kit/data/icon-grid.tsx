@@ -103,7 +103,8 @@ function bestIconGridPlan(labels: string[], family: string, W: number, H: number
   let best: IconGridPlan | undefined;
   for (const beside of [false, true]) {
     for (let columns = 1; columns <= labels.length; columns += 1) {
-      for (const share of beside ? [0.3, 0.24, 0.18, 0.16] : [0.3]) {
+      // Four rows or more (eight labels on a square) may take a smaller icon still, for the labels' width.
+      for (const share of beside ? (Math.ceil(labels.length / columns) >= 4 ? [0.3, 0.24, 0.18, 0.16] : [0.3, 0.24, 0.18]) : [0.3]) {
         const plan = planIconGrid(labels, family, W, H, u, floor, canvasArea, banner, columns, beside, share);
         // Beside only where the cell is wide: a label beside an icon in a squarish card reads cramped.
         if (beside && plan.cellW / plan.cellH < 1.3) continue;
