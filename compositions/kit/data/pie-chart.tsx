@@ -187,8 +187,9 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   // floor it is left out, and the value alone takes the middle, rather than shrinking under it.
   const centerLabelFit = donut && total > 0 ? bestFit(points[top]!.label, { width: centerW, height: centerW * 0.52, maxLines: 2, maxFontSize: Math.max(floor, 30 * u), family: body, weight: 600, lineHeight: 1.15 }) : undefined;
   const centerLabel = centerLabelFit !== undefined && centerLabelFit.fontSize >= floor * 0.97;
-  // So is its value, where even that would go under the floor: the hole then stays empty.
-  const centerValue = donut && total > 0 && fitText({ text: formatValue(points[top]!.value, unit, decimals), width: centerW, height: centerW * (centerLabel ? 0.4 : 0.5), maxLines: 1, maxFontSize: 110 * u, family: figure, weight: 800, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' }).fontSize >= floor * 0.97;
+  // Its value goes with it: a figure alone in a donut's hole reads as the total, which it is not.
+  // Where the label is left out the hole stays empty.
+  const centerValue = centerLabel && donut && total > 0 && fitText({ text: formatValue(points[top]!.value, unit, decimals), width: centerW, height: centerW * (centerLabel ? 0.4 : 0.5), maxLines: 1, maxFontSize: 110 * u, family: figure, weight: 800, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' }).fontSize >= floor * 0.97;
   return (
     <>
       <div data-kit-part={donut ? 'donut' : 'pie'} style={{ position: 'absolute', left: pie.left, top: pie.top, width: D, height: D, filter: theme.depth === '3d' ? `drop-shadow(0 ${12 * u}px ${18 * u}px rgba(0,0,0,0.3))` : undefined }}>
