@@ -1,6 +1,6 @@
 // A node with no language model makes a video from what the request itself gives: the prompt's
 // points, steps and figures, its documents, images and voiceover. A prompt that names only a topic
-// ("How honeybees make honey", "Three facts about octopuses"), or says one line and nothing more,
+// ("How honeybees make honey", "Three facts about octopuses"), or says one short line and nothing more,
 // gives a multi-scene video nothing to show but that line, held for its whole length and sold as a
 // video. Such a create is refused before anything is written or charged, saying what to add or how
 // to get a model. (A single-scene model makes one animated line, so a topic is its whole content.)
@@ -17,10 +17,14 @@ export interface TopicOnlyInput {
   brand?: { name?: string; description?: string; logo?: boolean };
 }
 
+/** A line of more words than this says something of its own: it is made, not refused. */
+const TOPIC_WORDS = 10;
+
 /**
  * The one line a prompt gives when that is all it gives, else undefined. Reads it as the embedded
  * planner does: topic-only is a multi-scene plan of one scene that shows its subject alone (no
- * subtitle, no point, no figure, no action, no logo).
+ * subtitle, no point, no figure, no action, no logo), in ten words or fewer: a topic or a short
+ * line. A longer statement is content of its own and is made.
  */
 export async function topicOnly(input: TopicOnlyInput): Promise<string | undefined> {
   if (input.images > 0 || input.documents > 0 || input.voiceover) return undefined;
@@ -44,7 +48,8 @@ export async function topicOnly(input: TopicOnlyInput): Promise<string | undefin
   // A brand's name over the subject (the kicker) adds no content; its description as the subtitle does.
   const onlySubject = scene.kind === 'kinetic' || (scene.kind === 'title' && !settings.subtitle);
   if (!onlySubject) return undefined;
-  return String(settings.text ?? settings.title ?? '').trim() || input.prompt.trim();
+  const line = String(settings.text ?? settings.title ?? '').trim() || input.prompt.trim();
+  return line.split(/\s+/).length <= TOPIC_WORDS ? line : undefined;
 }
 
 /** The 400 for a topic-only prompt on a node with no language model: what to add, or how to get a model. */

@@ -24,7 +24,7 @@ const TOPIC_ONLY = [
   'En français comment fonctionne la photosynthèse',
   'Explícame cómo funciona la fotosíntesis',
   'Compare renting versus buying a home in two columns, honest pros and cons for each',
-  // One statement and nothing more is one line held as long as a topic would be.
+  // One short statement and nothing more is one line held as long as a topic would be.
   'Rivers carve canyons over millions of years.',
 ];
 
@@ -36,6 +36,8 @@ const WITH_CONTENT = [
   'Erstelle ein 30-Sekunden-Video für unser Café im Hochformat. Jetzt bestellen!',
   'Finland drinks 12 kg, Norway 9.9 kg, Iceland 9 kg and Denmark 8.7 kg.',
   'Honeybees make honey by collecting nectar, fanning it dry and sealing it with wax.',
+  // A longer statement says something of its own.
+  'Bienen sammeln Nektar von den Blumen und machen daraus Honig für den Winter',
   'Explain how a heat pump works. It moves 3 units of heat per unit of electricity.',
 ];
 

@@ -234,7 +234,7 @@ describe('film shots (ai_video "auto")', () => {
       const { planner, server } = await plannerAnswering({ object: { title: 'Growth by product line', scenes: [{ kind: 'material', material: 0, narration: 'Analytics grew fastest.', seconds: 6 }] } });
       await planner.plan({ prompt: 'Which product line grew fastest?', durationSeconds: 20, multiScene: true, fps: 30, language: 'en', materials: { images: [], documents: [wide] } });
       const asked = (server.requests[0]!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
-      expect(asked).toContain("Answer to the request's question: Analytics grew fastest: from $800 to $1,400, up 75 percent.");
+      expect(asked).toContain("Answer to the request's question: Analytics grew fastest: from $800,000 to $1.4 million, up 75 percent.");
       expect(asked).not.toMatch(/\d: chart "Q1 revenue"/);
       expect(asked).toMatch(/\d: chart "Analytics: revenue"/);
       expect(asked).toMatch(/\d: chart "Revenue by product line, Q3"/);
