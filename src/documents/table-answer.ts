@@ -92,13 +92,11 @@ const MAGNITUDES: Record<AnswerLanguage, { million: [string, string]; billion: [
  * million, else in millions or billions with up to two decimals ("1.4 million", "1.35 million").
  */
 function scaledNumber(value: number, scale: number, language: string): string {
-  const total = value * scale;
-  const size = Math.abs(total);
-  if (size < 1e6) return formatFigure(total, language, decimalsFor(total));
-  const [unit, magnitude] = size >= 1e9 ? [1e9, 'billion' as const] : [1e6, 'million' as const];
+  const counted = countedIn(value, scale);
+  if (!counted.suffix) return formatFigure(counted.value, language, decimalsFor(counted.value));
   // Two decimals at most, as many as the cells have: 1,350k is "1.35 million", never rounded to 1,400k's "1.4".
-  const amount = roundTo(total / unit, 2);
-  const words = MAGNITUDES[isAnswerLanguage(language) ? language : 'en'][magnitude];
+  const amount = roundTo(counted.value, 2);
+  const words = MAGNITUDES[isAnswerLanguage(language) ? language : 'en'][counted.suffix === 'B' ? 'billion' : 'million'];
   // French counts "1,4 million" as one, from 2 on as many; the others any amount but 1 as many.
   const singular = language === 'fr' ? Math.abs(amount) < 2 : Math.abs(amount) === 1;
   const decimals = Number.isInteger(amount) ? 0 : Number.isInteger(roundTo(amount * 10, 6)) ? 1 : 2;
@@ -106,19 +104,18 @@ function scaledNumber(value: number, scale: number, language: string): string {
 }
 
 /**
+ * A chart's unit with the header's scale, as the kit shows it on the values: "$k" ("$1,400k"),
+ * "€M", "k"; the unit alone when the header names no scale.
+ */
+export function shownUnit(unit: ChartUnit | undefined, scale: number | undefined): string {
+  return `${unit ?? ''}${scale === 1e3 ? 'k' : scale === 1e6 ? 'M' : scale === 1e9 ? 'B' : ''}`;
+}
+
+/**
  * An amount as said and shown in a sentence: in the unit and the header's scale, in the language's
  * style ("$800,000", "$1.4 million", "1,4 Millionen $", "42%").
  */
 export function sayAmount(value: number, unit: ChartUnit | undefined, language: string, scale = 1): string {
-  return withUnit(value, unit, language, scale);
-}
-
-/** The short mark of a scale on a chart's values: "k" for thousands, "M" for millions, "B" for billions. */
-export function scaleMark(scale: number | undefined): string {
-  return scale === 1e3 ? 'k' : scale === 1e6 ? 'M' : scale === 1e9 ? 'B' : '';
-}
-
-function withUnit(value: number, unit: ChartUnit | undefined, language: string, scale = 1): string {
   const number = scale === 1 ? formatFigure(value, language) : scaledNumber(value, scale, language);
   if (!unit) return number;
   if (language === 'en') return unit === '%' ? `${number}%` : `${unit}${number}`;
@@ -222,16 +219,16 @@ function wordChange(kind: 'fastest-growth' | 'biggest-increase' | 'steepest-decl
   const lead = items[0]!;
   const figure = kind === 'biggest-increase' ? changeFigure({ ...lead, percentChange: undefined } as FindingItem) : changeFigure(lead);
   const span = [lead.from!.label, lead.to!.label] as const;
-  const neutral = `${items.map((item) => item.series).join(', ')}: ${withUnit(lead.from!.value, lead.unit, language, lead.scale)} → ${withUnit(lead.to!.value, lead.unit, language, lead.scale)}, ${span[0]} → ${span[1]}`;
+  const neutral = `${items.map((item) => item.series).join(', ')}: ${sayAmount(lead.from!.value, lead.unit, language, lead.scale)} → ${sayAmount(lead.to!.value, lead.unit, language, lead.scale)}, ${span[0]} → ${span[1]}`;
   if (!isAnswerLanguage(language)) return { ...figure, label: neutral };
   const words = WORDS[language];
   const names = list(items.map((item) => item.series), words.and);
   const plural = items.length > 1;
   const size = Math.abs(figure.value);
-  const amount = figure.suffix === '%' ? words.percent(formatFigure(size, language, figure.decimals)) : withUnit(Math.abs(lead.change!), lead.unit === '%' ? undefined : lead.unit, language, lead.scale) + (lead.unit === '%' ? ' pp' : '');
+  const amount = figure.suffix === '%' ? words.percent(formatFigure(size, language, figure.decimals)) : sayAmount(Math.abs(lead.change!), lead.unit === '%' ? undefined : lead.unit, language, lead.scale) + (lead.unit === '%' ? ' pp' : '');
   // A change from 0 has no percent worth saying ("infinite %"): from and to say it all.
   const saysAmount = kind === 'biggest-increase' || lead.percentChange !== undefined || lead.from!.value !== 0;
-  const fromTo = items.map((item) => `${plural ? `${item.series} ` : ''}${words.fromTo(withUnit(item.from!.value, item.unit, language, item.scale), withUnit(item.to!.value, item.unit, language, item.scale))}`).join(', ');
+  const fromTo = items.map((item) => `${plural ? `${item.series} ` : ''}${words.fromTo(sayAmount(item.from!.value, item.unit, language, item.scale), sayAmount(item.to!.value, item.unit, language, item.scale))}`).join(', ');
   const amountText = saysAmount ? `, ${kind === 'steepest-decline' ? words.down(amount, plural) : words.up(amount, plural)}` : '';
   return { ...figure, label: `${words.tag(kind, names, plural)}, ${words.span(...span)}`, sentence: `${words.head(kind, names, plural)}${colon(language)}${fromTo}${amountText}.` };
 }
@@ -246,7 +243,7 @@ function word(finding: TableFinding, language: string, analysis: TableAnalysis):
     // Led by the fastest growth, else the steepest fall; when nothing moved, the changes alone.
     const lead = analysis.findings.find((entry) => entry.kind === 'fastest-growth') ?? analysis.findings.find((entry) => entry.kind === 'steepest-decline');
     const words = isAnswerLanguage(language) ? WORDS[language] : undefined;
-    const fromTo = (item: FindingItem) => [withUnit(item.from!.value, item.unit, language, item.scale), withUnit(item.to!.value, item.unit, language, item.scale)] as const;
+    const fromTo = (item: FindingItem) => [sayAmount(item.from!.value, item.unit, language, item.scale), sayAmount(item.to!.value, item.unit, language, item.scale)] as const;
     const detail = items.map((item) => `${item.series} ${words ? words.fromTo(...fromTo(item)) : fromTo(item).join(' → ')}, ${signedChange(item, language)}`).join('; ');
     if (!lead) {
       const first = items[0]!;
@@ -260,7 +257,7 @@ function word(finding: TableFinding, language: string, analysis: TableAnalysis):
   const overTime = finding.across === 'series';
   const names = items.map((item) => (overTime ? item.series : item.at!.label));
   const where = overTime ? at.label : lead.series;
-  const value = withUnit(at.value, lead.unit, language, lead.scale);
+  const value = sayAmount(at.value, lead.unit, language, lead.scale);
   const counted = lead.unit === '%' ? { value: at.value, suffix: '%' } : countedIn(at.value, lead.scale);
   const decimals = decimalsFor(counted.value);
   const figure = { value: roundTo(counted.value, decimals), prefix: lead.unit && lead.unit !== '%' ? lead.unit : '', suffix: counted.suffix, decimals };

@@ -247,27 +247,26 @@ export const DataScene: React.FC<{
 };
 
 /**
- * The size Heading fits a title to in a box of `width` × `height` (its kicker and ornament take
- * their share of the height first, as Heading lays them out), so text under it can stay smaller.
+ * How Heading fits a title in a box of `width` × `height`: its kicker and ornament take their share
+ * of the height first, as Heading lays them out, and the title is fitted in the rest.
  */
-function headlineSize(theme: Theme, title: string, kicker: string | undefined, width: number, height: number, u: number, maxLines: number, maxFontSize: number): number {
-  const { ornament, uppercaseHeadings } = packLayout(theme);
-  const kickerH = kicker ? Math.min(44 * u, height * 0.2) + 14 * u : 0;
-  const ornamentH = ornament === 'none' ? 0 : 30 * u;
-  const text = uppercaseHeadings ? title.toUpperCase() : title;
-  return fitText({ text, width, height: Math.max(10, height - kickerH - ornamentH), maxLines, maxFontSize, family: theme.fonts.heading, weight: 800, lineHeight: 1.12 }).fontSize;
-}
-
-/**
- * The height a Heading fills in a box of `width` × `height`: its kicker, its fitted title's lines
- * and its ornament, with a little room so the same fit is found again in a box this tall.
- */
-function headingUsed(theme: Theme, title: string, kicker: string | undefined, width: number, height: number, u: number, maxLines: number, maxFontSize: number): number {
+function headingFit(theme: Theme, title: string, kicker: string | undefined, width: number, height: number, u: number, maxLines: number, maxFontSize: number) {
   const { ornament, uppercaseHeadings } = packLayout(theme);
   const kickerH = kicker ? Math.min(44 * u, height * 0.2) + 14 * u : 0;
   const ornamentH = ornament === 'none' ? 0 : 30 * u;
   const text = uppercaseHeadings ? title.toUpperCase() : title;
   const fit = fitText({ text, width, height: Math.max(10, height - kickerH - ornamentH), maxLines, maxFontSize, family: theme.fonts.heading, weight: 800, lineHeight: 1.12 });
+  return { fit, kickerH, ornamentH };
+}
+
+/** The size Heading fits a title to, so text under it can stay smaller. */
+function headlineSize(...args: Parameters<typeof headingFit>): number {
+  return headingFit(...args).fit.fontSize;
+}
+
+/** The height a Heading fills: its kicker, its title's lines and its ornament, with a little room so the same fit is found again in a box this tall. */
+function headingUsed(...args: Parameters<typeof headingFit>): number {
+  const { fit, kickerH, ornamentH } = headingFit(...args);
   return Math.ceil(kickerH + fit.height * 1.04 + ornamentH);
 }
 

@@ -116,14 +116,13 @@ export async function priceVideo(
   // A client music track replaces the score and a client voiceover the narration: neither is priced.
   if (resolved.audio.some((item) => item.role === 'music')) resolved.music = false;
   if (resolved.audio.some((item) => item.role === 'voiceover')) resolved.narration = false;
-  if (resolved.brandKitId) {
-    const kit = ctx.brandKits.get(resolved.brandKitId);
-    if (!kit || kit.account_id !== account.id) throw invalidRequest(`brand_kit_id: unknown brand kit "${resolved.brandKitId}"; see GET /v1/brand-kits`);
+  const kit = resolved.brandKitId ? ctx.brandKits.get(resolved.brandKitId) : undefined;
+  if (resolved.brandKitId && (!kit || kit.account_id !== account.id)) {
+    throw invalidRequest(`brand_kit_id: unknown brand kit "${resolved.brandKitId}"; see GET /v1/brand-kits`);
   }
   // With no language model a video shows only what the request gives: a multi-scene video of one
   // held line (a prompt naming only a topic) is refused, not sold.
   if (resolved.multiScene && availability.backed_by.planner === 'embedded') {
-    const kit = resolved.brandKitId ? ctx.brandKits.get(resolved.brandKitId) : undefined;
     const topic = await topicOnly({
       prompt: resolved.prompt,
       images: resolved.images.length,

@@ -10,7 +10,7 @@ import type { InfographicContent, InfographicItem, InfographicRequest } from '..
 import { clauses, extractTopic, findFigures, limitWords, sentences, type StatedFigure } from './embedded-planner.js';
 import { documentName, rowsText } from './material-scenes.js';
 import { readRequestContent } from './request-content.js';
-import { scaleMark } from '../../../documents/table-answer.js';
+import { shownUnit } from '../../../documents/table-answer.js';
 
 /** Most counters a figures infographic shows. */
 const MAX_FIGURES = 6;
@@ -121,7 +121,7 @@ export function planInfographicEmbedded(request: InfographicRequest): Infographi
       visual: chart.kind,
       items: chart.labels.map((text, index) => ({ label: text, value: chart.values[index]! })),
       // A header's scale goes with the unit: "$1,400k" for cells of "Revenue ($k)".
-      ...(chart.unit || chart.scale ? { unit: `${chart.unit ?? ''}${scaleMark(chart.scale)}` } : {}),
+      ...(chart.unit || chart.scale ? { unit: shownUnit(chart.unit, chart.scale) } : {}),
       valueLabel: chart.valueLabel,
       source: `Source: ${documentName(chart.source)}, ${rowsText(chart.source.rows)}`,
       sourceRef: chart.source,

@@ -3,7 +3,7 @@
 // settings carry a `sourceRef` saying where its facts came from.
 import { chartsFrom, figuresFrom, statementsFrom, titleFrom, type ChartData, type StatementSource } from '../../../documents/document-facts.js';
 import type { SourceDocument } from '../../../documents/read-document.js';
-import { sayAmount, scaleMark } from '../../../documents/table-answer.js';
+import { sayAmount, shownUnit } from '../../../documents/table-answer.js';
 import type { PreparedImage } from '../../materials/prepare-materials.js';
 import type { PlannedScene } from '../provider-types.js';
 
@@ -22,12 +22,11 @@ export function rowsText(rows: number[]): string {
   return consecutive && rows.length > 1 ? `rows ${rows[0]}–${rows.at(-1)}` : `row${rows.length > 1 ? 's' : ''} ${rows.join(', ')}`;
 }
 
-
 /** A chart scene showing a CSV's columns exactly as written. */
 export function chartScene(chart: ChartData, english: boolean): SceneDraft {
   const pairs = chart.labels.map((label, i) => `${label}: ${sayAmount(chart.values[i]!, chart.unit, 'en', chart.scale)}`);
   // A header's scale goes with the unit on screen: "$1,400k" for cells of "Q3 revenue ($k)".
-  const unit = `${chart.unit ?? ''}${scaleMark(chart.scale)}`;
+  const unit = shownUnit(chart.unit, chart.scale);
   const top = chart.values.indexOf(Math.max(...chart.values));
   const narration = english
     ? `${chart.title}. ${pairs.slice(0, 6).join(', ')}.${chart.kind !== 'line' && top >= 0 ? ` ${chart.labels[top]} leads.` : ''}`
