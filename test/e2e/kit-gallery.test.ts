@@ -13,7 +13,9 @@ import { KNOWN_GAPS, type LayoutRule } from './gallery/known-gaps.js';
 
 /** Every kit component, at every gallery size, audited in the page. GALLERY_ONLY=a,b narrows it while working on a component. */
 const ONLY = process.env.GALLERY_ONLY?.split(',');
-const CASES = [...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES, ...PICTURE_CASES, ...DIAGRAMS_CASES, ...LISTS_CASES, ...MAPS_CASES, ...MOCKUPS_CASES].filter((entry) => !ONLY || ONLY.some((name) => entry.name.startsWith(name)));
+const CASES = [...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES, ...PICTURE_CASES, ...DIAGRAMS_CASES, ...LISTS_CASES, ...MAPS_CASES, ...MOCKUPS_CASES]
+  .map((entry, rotation) => ({ ...entry, rotation }))
+  .filter((entry) => !ONLY || ONLY.some((name) => entry.name.startsWith(name)));
 
 /** Body text and heading sizes over the canvas's shorter side. */
 const BODY_TEXT = 0.04;

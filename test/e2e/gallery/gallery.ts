@@ -20,6 +20,8 @@ export interface GalleryCase {
   assets?: Record<string, string>;
   /** A fixed pack; otherwise the gallery rotates through every pack. */
   pack?: string;
+  /** Its place in the full gallery, which picks its packs: a narrowed run (GALLERY_ONLY) then renders each case as the full run does. */
+  rotation?: number;
   theme?: Partial<SceneTheme>;
   /**
    * Sits aside by design (a lower third, captions): exempt from the rule that the content spans
@@ -95,7 +97,7 @@ export async function renderGallery(
     await Promise.all(
       sizes.map(async (size, sizeIndex) => {
         const planned = cases.map((galleryCase, caseIndex) => {
-          const pack = galleryCase.pack ?? packs[(caseIndex + sizeIndex) % packs.length]!;
+          const pack = galleryCase.pack ?? packs[((galleryCase.rotation ?? caseIndex) + sizeIndex) % packs.length]!;
           const theme = { ...resolveTheme({ prompt: '', animationStyle: pack }), ...galleryCase.theme };
           return { galleryCase, pack, theme, file: path.join(out, `${galleryCase.name}-${size.label}-${pack}.jpeg`) };
         });
