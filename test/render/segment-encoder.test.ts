@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireFfmpeg } from '../../src/render/ffmpeg/run-ffmpeg.js';
 import { decodeLuma } from '../../src/render/quality/ssim.js';
-import { holdPlan } from '../../src/render/worker/hold-plan.js';
-import { SegmentEncoder } from '../../src/render/worker/segment-encoder.js';
+import { holdPlan, rangePlan, type HoldPlan } from '../../src/render/worker/hold-plan.js';
+import { pictureRuns, SegmentEncoder } from '../../src/render/worker/segment-encoder.js';
 
 const ffmpeg = requireFfmpeg();
 const dir = mkdtempSync(path.join(tmpdir(), 'segment-encoder-'));
@@ -30,6 +30,37 @@ describe('SegmentEncoder', () => {
     const count = await decodeLuma(ffmpeg, output, 64, 36, (_index, luma) => seen.push(luma[64 * 18 + 32]!));
     expect(count).toBe(12);
     plan.source.forEach((captured, frame) => expect(Math.abs(seen[frame]! - levels[captured]!), `frame ${frame}`).toBeLessThan(6));
+  });
+
+  /** Encodes a plan with a grey level per captured frame and returns each output frame's level. */
+  async function encodeLevels(plan: HoldPlan, fps: number, name: string): Promise<{ seen: number[]; level: (frame: number) => number }> {
+    const level = (frame: number) => 20 + ((frame * 37) % 220);
+    const output = path.join(dir, name);
+    const encoder = new SegmentEncoder(ffmpeg.ffmpeg, output, { width: 64, height: 36, fps }, plan);
+    for (const frame of [...plan.capture].reverse()) encoder.add(frame, await grey(level(frame)));
+    await encoder.finish();
+    const seen: number[] = [];
+    await decodeLuma(ffmpeg, output, 64, 36, (_index, luma) => seen.push(luma[64 * 18 + 32]!));
+    return { seen, level };
+  }
+
+  it('writes each held picture once, lasting its run, and FFmpeg repeats it at every rate: exact frame counts, long holds and a final hold', async () => {
+    for (const fps of [24, 25, 30, 60]) {
+      const plan = holdPlan({ frames: 3 * fps + 7, changed: [1, 2, fps, 2 * fps + 1], volatile: [] });
+      expect(pictureRuns(plan).map((run) => run.frames)).toEqual([1, 1, fps - 2, fps + 1, fps + 6]);
+      const { seen, level } = await encodeLevels(plan, fps, `rate-${fps}.mp4`);
+      expect(seen.length, `${fps} fps`).toBe(plan.source.length);
+      plan.source.forEach((captured, frame) => expect(Math.abs(seen[frame]! - level(captured)), `${fps} fps frame ${frame}`).toBeLessThan(6));
+    }
+  });
+
+  it('encodes a still scene (one picture held for every frame) and a frame range that starts inside a hold', async () => {
+    const still = holdPlan({ frames: 90, changed: [], volatile: [] });
+    expect((await encodeLevels(still, 30, 'still.mp4')).seen).toHaveLength(90);
+    const range = rangePlan(holdPlan({ frames: 60, changed: [10, 40], volatile: [] }), 20, 50);
+    const { seen, level } = await encodeLevels(range, 30, 'range.mp4');
+    expect(seen).toHaveLength(30);
+    range.source.forEach((captured, frame) => expect(Math.abs(seen[frame]! - level(captured)), `range frame ${frame}`).toBeLessThan(6));
   });
 
   it('refuses to finish when a planned frame never arrived', async () => {

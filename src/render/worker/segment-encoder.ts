@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { HoldPlan } from './hold-plan.js';
+import { matroskaHead, matroskaPictureHead, matroskaPictureTail } from './matroska-frames.js';
 
 /** The video encoder a segment is written with (every segment of a video shares it). */
 export interface SegmentVideoEncoder {
@@ -22,15 +23,28 @@ export interface SegmentShape {
   fps: number;
 }
 
+/** The plan's output as pictures: where each run of output frames showing one captured frame starts, and how long it lasts. */
+export function pictureRuns(plan: HoldPlan): { start: number; frames: number; source: number }[] {
+  const runs: { start: number; frames: number; source: number }[] = [];
+  plan.source.forEach((source, frame) => {
+    const last = runs[runs.length - 1];
+    if (last && last.source === source) last.frames += 1;
+    else runs.push({ start: frame, frames: 1, source });
+  });
+  return runs;
+}
+
 /**
  * Encodes a segment from captured JPEG frames, written to FFmpeg in timeline order: frames arrive in
- * any order (pages capture in parallel), each output frame is the captured frame the plan names,
- * so a held picture is written once per frame it holds. A captured frame's buffer is dropped once
- * the output has passed it.
+ * any order (pages capture in parallel), and each run of output frames showing one captured frame
+ * is written once, as a Matroska block that lasts the run (matroska-frames.ts). FFmpeg decodes a
+ * held picture once and repeats it (`-fps_mode cfr`), so a hold costs the encoder alone. A
+ * captured frame's buffer is dropped once written.
  */
 export class SegmentEncoder {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly captured = new Map<number, Buffer>();
+  private readonly runs: { start: number; frames: number; source: number }[];
   private next = 0;
   private pumping: Promise<void> = Promise.resolve();
   private readonly exited: Promise<void>;
@@ -40,17 +54,18 @@ export class SegmentEncoder {
     ffmpeg: string,
     outputPath: string,
     shape: SegmentShape,
-    private readonly plan: HoldPlan,
+    plan: HoldPlan,
     encoder: SegmentVideoEncoder = X264_ENCODER,
   ) {
-    // The same input and output options as Remotion's own stitcher (image2pipe of JPEGs, yuv420p,
-    // a 90 kHz track timescale), so the pictures match a stock render.
+    this.runs = pictureRuns(plan);
+    // The output options of Remotion's own stitcher (yuv420p, a 90 kHz track timescale), so the
+    // pictures match a stock render; the input is timed JPEGs, one per run, repeated at the rate.
     this.child = spawn(
       ffmpeg,
       [
         '-v', 'error',
-        '-r', String(shape.fps),
-        '-f', 'image2pipe', '-s', `${shape.width}x${shape.height}`, '-vcodec', 'mjpeg', '-i', '-',
+        '-f', 'matroska', '-i', '-',
+        '-fps_mode', 'cfr', '-r', String(shape.fps), '-frames:v', String(plan.source.length),
         '-c:v', encoder.name, '-pix_fmt', 'yuv420p', ...encoder.args,
         '-video_track_timescale', '90000',
         '-y', outputPath,
@@ -71,6 +86,7 @@ export class SegmentEncoder {
       });
     });
     this.exited.catch(() => undefined);
+    this.child.stdin.write(matroskaHead(shape.width, shape.height, shape.fps));
   }
 
   /** A captured frame's picture. */
@@ -80,16 +96,18 @@ export class SegmentEncoder {
     this.pumping = this.pumping.then(() => this.pump());
   }
 
-  /** Writes every output frame whose picture has arrived, in order, waiting on the pipe when it is full. */
+  /** Writes every run whose picture has arrived, in order, waiting on the pipe when it is full. */
   private async pump(): Promise<void> {
-    const { source } = this.plan;
-    while (this.next < source.length && !this.failure) {
-      const picture = this.captured.get(source[this.next]!);
+    while (this.next < this.runs.length && !this.failure) {
+      const run = this.runs[this.next]!;
+      const picture = this.captured.get(run.source);
       if (!picture) return;
-      if (!this.child.stdin.write(picture)) await new Promise<void>((resolve) => this.child.stdin.once('drain', resolve));
+      const stdin = this.child.stdin;
+      stdin.write(matroskaPictureHead(run.start, run.frames, picture.length));
+      stdin.write(picture);
+      if (!stdin.write(matroskaPictureTail(run.frames))) await new Promise<void>((resolve) => stdin.once('drain', resolve));
       this.next += 1;
-      const upcoming = source[this.next];
-      if (upcoming !== source[this.next - 1]) this.captured.delete(source[this.next - 1]!);
+      this.captured.delete(run.source);
     }
   }
 
@@ -97,7 +115,10 @@ export class SegmentEncoder {
   async finish(): Promise<void> {
     await this.pumping;
     if (this.failure) throw this.failure;
-    if (this.next !== this.plan.source.length) throw new Error(`segment encoder: ${this.plan.source.length - this.next} frames were never captured`);
+    if (this.next !== this.runs.length) {
+      const missing = this.runs.slice(this.next).reduce((sum, run) => sum + run.frames, 0);
+      throw new Error(`segment encoder: ${missing} frames were never captured`);
+    }
     this.child.stdin.end();
     await this.exited;
   }
