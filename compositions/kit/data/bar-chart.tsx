@@ -115,8 +115,12 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const rowsShare = shares.find((share) => rowsLabelAt(share) >= floor * 0.999) ?? shares[0]!;
   const rowsLabelW = Math.round(W * rowsShare);
   const rowsLabel = rowsLabelAt(rowsShare);
-  // The text line over each bar takes what a line at the floor needs, up to 74% of the row.
-  const stackTextH = Math.max(rowH * 0.62, Math.min(rowH * 0.74, floor * 1.15 + 2));
+  // The text over each bar takes what its lines at the floor need, up to 80% of the row (the
+  // bar under it then keeps its minimum thickness, the next line's leading parting the rows).
+  // Labels too long for one line at the floor beside their values (at most 30% of the width) take
+  // two where the rows are tall enough.
+  const stackLines = texts.some((t) => linesAt(t, { width: W * 0.7, height: 10000, maxLines: 2, maxFontSize: floor, family: body, weight: 600, lineHeight: 1.15 }) > 1) ? 2 : 1;
+  const stackTextH = Math.max(rowH * 0.62, Math.min(rowH * 0.8, floor * 1.15 * stackLines + 2));
   const stackValue = uniformSize(finals, { width: W * 0.3, height: Math.min(stackTextH, floor * 1.35), maxLines: 1, maxFontSize: Math.max(floor, 40 * u), family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   const stackValueW = widestText(finals, figure, 700, stackValue);
   const stackLabel = uniformSize(texts, { width: W - stackValueW - 24 * u, height: stackTextH, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
@@ -131,7 +135,10 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const pairGap = Math.round(56 * u);
   const pairW = (W - pairGap) / 2;
   const pairRowH = innerH / Math.ceil(n / 2);
-  const pairTextH = Math.max(pairRowH * 0.62, Math.min(pairRowH * 0.72, floor * 1.15 * 2 + 4));
+  // Rows too short for the labels at the floor give their text up to 80% of the row, the bar its
+  // minimum (fitText keeps 2% off the size it may take, hence the 97%).
+  const pairTight = uniformSize(texts, { width: pairW - widestText(finals, figure, 700, floor) - 24 * u, height: pairRowH * 0.72, maxLines: 2, maxFontSize: floor, family: body, weight: 600, lineHeight: 1.15 }) < floor * 0.97;
+  const pairTextH = Math.max(pairRowH * 0.62, Math.min(pairRowH * (pairTight ? 0.8 : 0.72), floor * 1.15 * 2 + 4));
   const pairLabelAt = (valueW: number) => uniformSize(texts, { width: pairW - valueW - 24 * u, height: pairTextH, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
   let pairValue = uniformSize(finals, { width: pairW * 0.3, height: Math.min(pairTextH, floor * 1.2), maxLines: 1, maxFontSize: Math.max(floor, 40 * u), family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   let pairLabel = pairLabelAt(widestText(finals, figure, 700, pairValue));

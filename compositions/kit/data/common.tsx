@@ -6,7 +6,7 @@ import { kitColors, mix, parseColor, toHex } from '../color';
 import { FitLines, FittedText, fitText } from '../fitted-text';
 import { fontFamily, fontWeight } from '../fonts';
 import { Heading, packLayout } from '../heading';
-import { useLayout } from '../layout';
+import { useLayout, type Layout } from '../layout';
 import { entranceStyle, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
 import { formatNumber } from '../stat-counter';
@@ -156,9 +156,15 @@ export const DataScene: React.FC<{
   /** The theme the heading is drawn with (a chart may keep its ornament off the bar color). */
   headingTheme?: Theme;
   part: string;
+  /**
+   * Whether the body keeps its text at the floor in a box (a picture that grows with its room, as
+   * icon points do, may always answer no). A body that does not gets the room a larger title would
+   * take where the title held to its 7.2% floor takes a line less.
+   */
+  bodyFits?: (box: { width: number; height: number; u: number }) => boolean;
   /** Renders the body into a box of `width` × `height`; `u` is the unit its sizes scale with. */
   children: (box: { width: number; height: number; u: number }) => React.ReactNode;
-}> = ({ theme, seed, title, kicker, subtitle, source, headingTheme, part, children }) => {
+}> = ({ theme, seed, title, kicker, subtitle, source, headingTheme, part, bodyFits, children }) => {
   const layout = useLayout();
   const u = layout.unit;
   const colors = kitColors(theme);
@@ -168,30 +174,52 @@ export const DataScene: React.FC<{
   const enterSource = useEntrance(theme, bodyDelay(theme) + 20);
   const sourceH = source ? Math.max(14, 30 * u) : 0;
   const sourceGap = source ? 18 * u : 0;
-  // A wide banner puts the heading in a column on the left and gives the body the full height;
-  // other canvases stack heading, body and source.
-  const headW = banner ? Math.round(layout.contentWidth * 0.3) : layout.contentWidth;
-  // A subtitle takes its room from the body, or in a banner from the heading's column.
-  const subtitleLines = banner || portrait || layout.orientation === 'square' ? 4 : 3;
   // A long subtitle takes the height its lines need at the body-text floor (4.2% of the shorter side), at most a quarter of the content.
   const subtitleFloor = 0.042 * Math.min(layout.width, layout.height);
-  const subtitleNeed = subtitle && !banner ? fitText({ text: subtitle, width: layout.contentWidth, height: layout.contentHeight, maxLines: subtitleLines, maxFontSize: subtitleFloor, family: theme.fonts.body, weight: 500, lineHeight: 1.3 }).height * 1.04 : 0;
-  const subtitleH = subtitle ? Math.round(Math.max(layout.contentHeight * (banner ? 0.3 : portrait ? 0.09 : 0.11), Math.min(subtitleNeed, layout.contentHeight * 0.25))) : 0;
-  const subtitleGap = subtitle ? Math.round(14 * u) : 0;
-  // A square's title may take a third line: its stacked heading is as wide as it is tall.
-  const headingLines = banner ? 4 : portrait || layout.orientation === 'square' ? 3 : 2;
-  const headingMax = 88 * u;
+  const subtitleFit = (lines: number) => fitText({ text: subtitle ?? '', width: layout.contentWidth, height: layout.contentHeight, maxLines: lines, maxFontSize: subtitleFloor, family: theme.fonts.body, weight: 500, lineHeight: 1.3 });
+  // A subtitle takes its room from the body, or in a banner from the heading's column. One that
+  // would go well under 4% on its lines takes one more (not on a square: see the title's lines).
+  const baseSubtitleLines = banner || portrait || layout.orientation === 'square' ? 4 : 3;
+  const subtitleLines = baseSubtitleLines + (subtitle && !banner && layout.orientation !== 'square' && subtitleFit(baseSubtitleLines).fontSize < BODY_RULE * 0.95 * Math.min(layout.width, layout.height) ? 1 : 0);
   // A title that wraps under a kicker and an ornament would fit under 7% of the shorter side in
   // the stacked heading's share: the heading takes more of the body's height until it reaches 7.2%.
   const headingFloor = 0.072 * Math.min(layout.width, layout.height);
-  let headingH = banner ? layout.contentHeight * 0.92 - subtitleH - subtitleGap : layout.contentHeight * (portrait ? 0.2 : 0.25) + (kicker ? 20 * u : 0);
-  for (let step = 0; !banner && step < 6 && headlineSize(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax) < headingFloor; step += 1) headingH *= 1.08;
-  // The stacked heading keeps only the height its title fills (a one-line title does not hold the
-  // room of three): what it leaves goes to the body, so charts and lists are drawn larger.
-  if (!banner) headingH = Math.min(headingH, headingUsed(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax));
+  // A wide banner puts the heading in a column on the left and gives the body the full height;
+  // other canvases stack heading, body and source.
+  const headW = banner ? bannerHeadingWidth(headingTheme ?? theme, layout, title, kicker, subtitle, headingFloor, subtitleFloor) : layout.contentWidth;
+  const subtitleNeed = subtitle && !banner ? subtitleFit(subtitleLines).height * 1.04 : 0;
+  const subtitleH = subtitle ? Math.round(Math.max(layout.contentHeight * (banner ? BANNER_SUBTITLE_SHARE : portrait ? 0.09 : 0.11), Math.min(subtitleNeed, layout.contentHeight * 0.25))) : 0;
+  const subtitleGap = subtitle ? Math.round(14 * u) : 0;
+  // A square's title may take a third line: its stacked heading is as wide as it is tall.
+  const baseLines = banner ? 4 : portrait || layout.orientation === 'square' ? 3 : 2;
   const gap = (banner ? 56 : 36) * u;
   const bodyW = Math.floor(banner ? layout.contentWidth - headW - gap : layout.contentWidth);
-  const bodyH = Math.floor(banner ? layout.contentHeight - sourceH - sourceGap : layout.contentHeight - headingH - subtitleH - subtitleGap - gap - sourceH - sourceGap);
+  /** The heading's height and lines with its title at most `headingMax`, and the body's height under it. */
+  const stack = (headingMax: number) => {
+    let headingLines = baseLines;
+    let headingH = banner ? layout.contentHeight * 0.92 - subtitleH - subtitleGap : layout.contentHeight * (portrait ? 0.2 : 0.25) + (kicker ? 20 * u : 0);
+    const size = () => headlineSize(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax);
+    const start = headingH;
+    for (let step = 0; !banner && step < 6 && size() < headingFloor; step += 1) headingH *= 1.08;
+    // A long title still under the floor takes up to two more lines rather than smaller type, but
+    // on a square, whose three lines already leave the body little room.
+    for (let extra = 0; !banner && extra < 2 && layout.orientation !== 'square' && size() < headingFloor; extra += 1) {
+      headingLines += 1;
+      headingH = start;
+      for (let step = 0; step < 8 && size() < headingFloor; step += 1) headingH *= 1.08;
+    }
+    // The stacked heading keeps only the height its title fills (a one-line title does not hold the
+    // room of three): what it leaves goes to the body, so charts and lists are drawn larger.
+    if (!banner) headingH = Math.min(headingH, headingUsed(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax));
+    const bodyH = Math.floor(banner ? layout.contentHeight - sourceH - sourceGap : layout.contentHeight - headingH - subtitleH - subtitleGap - gap - sourceH - sourceGap);
+    return { headingMax, headingLines, headingH, bodyH };
+  };
+  const roomy = stack(88 * u);
+  // A body that cannot keep its text at the floor under a large title gets the title at its floor
+  // where that saves the title a line (fitText keeps 2% off the size it is allowed, so the cap sits
+  // a little over the floor).
+  const held = !banner && bodyFits && !bodyFits({ width: bodyW, height: roomy.bodyH, u }) ? stack(headingFloor / 0.97) : undefined;
+  const { headingMax, headingLines, headingH, bodyH } = held && held.bodyH > roomy.bodyH + headingFloor ? held : roomy;
   const headingLayout = packLayout(headingTheme ?? theme);
   const heading = <Heading theme={headingTheme ?? theme} text={title} kicker={kicker} width={headW} height={headingH} unit={u} maxLines={headingLines} maxFontSize={headingMax} align={banner ? 'left' : undefined} />;
   const subtitleLine = subtitle ? (
@@ -245,6 +273,29 @@ export const DataScene: React.FC<{
     </SceneFrame>
   );
 };
+
+/** The smallest body text may be, over the canvas's shorter side (the kit aims a little over it). */
+const BODY_RULE = 0.04;
+
+/** The share of a banner's height its subtitle takes, in the heading's column. */
+const BANNER_SUBTITLE_SHARE = 0.3;
+
+/**
+ * A banner's heading column: 30% of the content's width, or up to 45% where a long title or
+ * subtitle would go under its floor in it (the body, given the full height, keeps enough width).
+ */
+function bannerHeadingWidth(theme: Theme, layout: Layout, title: string, kicker: string | undefined, subtitle: string | undefined, headingFloor: number, subtitleFloor: number): number {
+  const u = layout.unit;
+  const shares = [0.3, 0.35, 0.4, 0.45];
+  const fits = (width: number) => {
+    const subtitleH = subtitle ? layout.contentHeight * BANNER_SUBTITLE_SHARE : 0;
+    const subtitleOk = !subtitle || fitText({ text: subtitle, width, height: subtitleH, maxLines: 4, maxFontSize: subtitleFloor, family: theme.fonts.body, weight: 500, lineHeight: 1.3 }).fontSize >= subtitleFloor * 0.97;
+    const headingH = layout.contentHeight * 0.92 - subtitleH - (subtitle ? Math.round(14 * u) : 0);
+    return subtitleOk && headlineSize(theme, title, kicker, width, headingH, u, 4, 88 * u) >= headingFloor;
+  };
+  const share = shares.find((s) => fits(Math.round(layout.contentWidth * s))) ?? shares[0]!;
+  return Math.round(layout.contentWidth * share);
+}
 
 /**
  * How Heading fits a title in a box of `width` × `height`: its kicker and ornament take their share

@@ -76,9 +76,11 @@ export const Infographic: React.FC<InfographicProps> = ({ theme, headline, subhe
   const list = (Array.isArray(items) ? items : []).filter((item) => item !== null && typeof item === 'object').slice(0, INFOGRAPHIC_MAX_ITEMS[kind]);
   const title = String(headline ?? '');
   // The heading's ornament stays just off primary: the only pixels of exactly the primary color
-  // are the data marks (bars, meters, badges, the first slice, the line).
+  // are the data marks (bars, meters, badges, the first slice, the line). Icon points are the
+  // scene's picture and spread with every line of height they get: a title that keeps to fewer
+  // lines at its floor size gives them that room.
   return (
-    <DataScene theme={theme} seed={`infographic-${title}`} title={title} subtitle={subheadline || undefined} kicker={kicker || undefined} source={source || undefined} headingTheme={offPrimaryTheme(theme)} part="infographic">
+    <DataScene theme={theme} seed={`infographic-${title}`} title={title} subtitle={subheadline || undefined} kicker={kicker || undefined} source={source || undefined} headingTheme={offPrimaryTheme(theme)} part="infographic" bodyFits={kind === 'points' ? () => false : undefined}>
       {(box) => {
         if (list.length === 0) return null;
         if (kind === 'figures') return <Figures theme={theme} width={box.width} height={box.height} figures={list.map(figureOf)} icons={figureIcons(list)} align={isBanner(layout) ? 'left' : packLayout(theme).align} u={box.u} floor={bodyFloor(layout)} />;
@@ -197,7 +199,9 @@ function planFigures(theme: Theme, finals: string[], labels: string[], icons: bo
   const widest = beside ? (n === 1 && icons ? 1500 : columns > 2 ? 960 : 1100) : columns > 2 ? 560 : 860;
   const cellW = Math.min((W - gap * (columns - 1)) / columns, widest * u);
   const cellH = (H - gap * (rows - 1)) / rows;
-  const pad = Math.round(Math.max(12 * u, Math.min(cellW * 0.09, cellH * 0.12, 40 * u)));
+  // Five rows and more of cards with the figure beside its label sit closer to their edges: the
+  // row is one line of type over a meter, and the padding would take the height the label needs.
+  const pad = Math.round(beside && rows >= 5 ? Math.max(6 * u, Math.min(cellH * 0.08, 40 * u)) : Math.max(12 * u, Math.min(cellW * 0.09, cellH * 0.12, 40 * u)));
   const padX = Math.round(Math.max(pad, cornerRadius(theme, Math.min(cellW, cellH), 32 * u) * 0.75));
   const meterT = Math.round(Math.max(6, Math.min(16 * u, cellH * 0.05)));
   const meterGap = Math.round(Math.max(8, Math.min(22 * u, cellH * 0.06)));

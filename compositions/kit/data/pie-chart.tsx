@@ -45,21 +45,40 @@ export const DonutChart: React.FC<ChartProps> = (props) => <Pie {...props} donut
 const Pie: React.FC<ChartProps & { donut: boolean }> = ({ theme, title, labels, values, unit = '', valueLabel, source, kicker, donut }) => {
   const layout = useLayout();
   const points = chartPoints(labels, values);
+  const beside = layout.orientation !== 'portrait';
+  const banner = isBanner(layout);
+  const floor = labelFloor(layout.unit);
+  // A legend that cannot keep its labels at the floor gets the room of a larger title.
+  const fits = (box: { width: number; height: number; u: number }) => choosePie({ theme, width: box.width, height: box.height, points, unit, valueLabel, beside, banner, u: box.u, floor }).type.smallest >= floor * 0.999;
   return (
-    <DataScene theme={theme} seed={`${donut ? 'donut' : 'pie'}-${title}`} title={title} kicker={kicker} source={source} part={donut ? 'donut-chart' : 'pie-chart'}>
-      {(box) => (points.length > 0 ? <PieChartBody theme={theme} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} donut={donut} beside={layout.orientation !== 'portrait'} banner={isBanner(layout)} u={box.u} /> : null)}
+    <DataScene theme={theme} seed={`${donut ? 'donut' : 'pie'}-${title}`} title={title} kicker={kicker} source={source} part={donut ? 'donut-chart' : 'pie-chart'} bodyFits={points.length > 0 ? fits : undefined}>
+      {(box) => (points.length > 0 ? <PieChartBody theme={theme} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} donut={donut} beside={beside} banner={banner} u={box.u} /> : null)}
     </DataScene>
   );
 };
 
+/** What a pie chart's layout is planned from; `floor` is the smallest body type (labelFloor). */
+interface PieInput {
+  theme: Theme;
+  width: number;
+  height: number;
+  points: { label: string; value: number }[];
+  unit: string;
+  valueLabel?: string;
+  beside: boolean;
+  banner: boolean;
+  u: number;
+  floor: number;
+  /** The least share of the height a stacked pie keeps (36%; less where it stands over its legend in place of beside it). */
+  minPie?: number;
+}
+
 /**
- * The body of a pie or donut chart, drawn into a box of `width` × `height`: the pie and its legend,
- * side by side when `beside`, else stacked. `u` scales its sizes.
+ * Where a pie and its legend go in a box of `width` × `height`, side by side when `beside`, else
+ * stacked, and the legend's type: its rows, columns and sizes, `type.smallest` its smallest text.
  */
-export const PieChartBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; donut: boolean; beside: boolean; banner: boolean; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, donut, beside, banner, u }) => {
-  const colors = kitColors(theme);
+function planPie({ theme, width: W, height: H, points, unit, valueLabel, beside, banner, u, floor, minPie = 0.36 }: PieInput) {
   const n = points.length;
-  const palette = categoryColors(theme, n);
   const decimals = decimalsOf(points.map((p) => p.value));
   const total = points.reduce((sum, p) => sum + Math.max(0, p.value), 0);
   const shares = points.map((p) => (total > 0 ? Math.max(0, p.value) / total : 0));
@@ -69,8 +88,6 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const body = theme.fonts.body;
   const figure = theme.fonts.heading;
 
-  // The smallest body type in the legend and the ring: 4.2% of the canvas's shorter side.
-  const floor = labelFloor(useLayout().unit);
   const gapX = (banner ? 48 : 64) * u;
   const gapY = 44 * u;
   const capH = valueLabel ? Math.round(Math.max(14, 28 * u)) : 0;
@@ -145,7 +162,9 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
       // A label too long for one line at the largest size takes two.
       const lines = labels.some((label) => widestText([label], body, 600, labelMax) > probe.labelW) ? 2 : 1;
       const need = capH + capGap + Math.max(baseRow, (lines * labelMax * 1.15 + 10 * u) / 0.86) * Math.ceil(n / columns);
-      D = Math.floor(Math.max(H * 0.36, Math.min(W * 0.88, H - need - gapY)));
+      // The pie keeps 36% of the height, or down to `minPie` what rows with their labels at the floor leave it.
+      const needAtFloor = capH + capGap + ((lines * floor * 1.15) / 0.86 + 1) * Math.ceil(n / columns);
+      D = Math.floor(Math.max(H * Math.min(minPie, 0.36), Math.min(H * 0.36, H - needAtFloor - gapY), Math.min(W * 0.88, H - need - gapY)));
       legendH = Math.min(need, H - D - gapY);
     }
     const perColumn = Math.ceil(n / columns);
@@ -165,6 +184,34 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const pie = beside ? { left: gx, top: gy + (groupH - D) / 2 } : { left: (W - D) / 2, top: gy };
   const legend = beside ? { left: gx + D + gapX, top: gy + (groupH - legendH) / 2, width: legendW } : { left: (W - legendW) / 2, top: gy + D + gapY, width: legendW };
 
+  return { n, decimals, total, shares, showShare, D, legendW, legendH, columns, compact, perColumn, rowH, colW, colGap, type, pie, legend, capH, capGap, inner, beside };
+}
+
+/**
+ * A pie's plan: beside its legend where asked; in a box not much wider than tall whose legend beside
+ * the pie cannot keep its labels at the floor, the pie over a full-width legend, whose labels then
+ * keep one line, when that gives them larger type (a smaller pie, but every label readable).
+ */
+function choosePie(input: PieInput): ReturnType<typeof planPie> {
+  const plan = planPie(input);
+  if (!input.beside || input.banner || input.width > input.height * 1.6 || plan.type.smallest >= input.floor * 0.999) return plan;
+  const stacked = planPie({ ...input, beside: false, minPie: 0.25 });
+  return stacked.type.smallest > plan.type.smallest * 1.04 ? stacked : plan;
+}
+
+/**
+ * The body of a pie or donut chart, drawn into a box of `width` × `height`: the pie and its legend,
+ * side by side when `beside` (stacked instead where that keeps the labels larger, see choosePie),
+ * else stacked. `u` scales its sizes.
+ */
+export const PieChartBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; donut: boolean; beside: boolean; banner: boolean; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, donut, beside, banner, u }) => {
+  const colors = kitColors(theme);
+  const palette = categoryColors(theme, points.length);
+  // The smallest body type in the legend and the ring: 4.2% of the canvas's shorter side.
+  const floor = labelFloor(useLayout().unit);
+  const { n, decimals, total, shares, showShare, D, legendW, legendH, columns, compact, perColumn, rowH, colW, colGap, type, pie, legend, capH, capGap, inner } = choosePie({ theme, width: W, height: H, points, unit, valueLabel, beside, banner, u, floor });
+  const body = theme.fonts.body;
+  const figure = theme.fonts.heading;
   // The legend: one or two columns of rows, each swatch · label · value (· share).
   const { swatch, textH, valueFont, valueW, shareFont, shareW, labelW, labelFont } = type;
 

@@ -10,7 +10,7 @@ import { Heading, packLayout } from '../heading';
 import { type Layout, useLayout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
-import { type Arrangement, type DiagramBox, type Link, type NodePlace, nodeBounds, type Point, type Rect, union } from './geometry';
+import { type Arrangement, type DiagramBox, type Link, type NodePlace, nodeBounds, type Point, type Rect, type TextNeed, union } from './geometry';
 
 /** One node of a diagram: a label, and optionally a picture (an image URL) and a short line of detail. */
 export interface DiagramNode {
@@ -161,11 +161,20 @@ function textSplit(theme: Theme, node: DiagramNode, rect: { width: number; heigh
   const twoFits = worst(two);
   if (twoFits >= 0.999) return two;
   // In a short box neither may keep its size: a one-line label over a two-line detail then needs
-  // far less than half of it, so splits that give the label a quarter to two fifths are tried too.
-  let best = { split: two, fits: twoFits };
-  for (const split of [three, ...[0.25, 0.32, 0.4].map((share): TextSplit => ({ label: rect.height * share, detail: rect.height * (1 - share) - gap, gap }))]) {
-    const fits = worst(split);
-    if (fits > best.fits + 0.001) best = { split, fits };
+  // far less than half of it, so splits that give the label a quarter to two fifths are tried too,
+  // and the splits at which a label of one or two lines and a detail of two or three get the same
+  // type size. Of these the one whose smaller type is largest wins: the smaller text is the one
+  // that falls under readable size first.
+  const share = (share: number): TextSplit => ({ label: (rect.height - gap) * share, detail: (rect.height - gap) * (1 - share), gap });
+  const even = [1, 2].flatMap((labelRows) => [2, 3].map((detailRows) => share((labelRows * LABEL_LINE) / (labelRows * LABEL_LINE + detailRows * DETAIL_LINE))));
+  const smaller = (split: TextSplit) => {
+    const fitted = splitSizes(theme, node, rect, split, hasDetail, size);
+    return Math.min(fitted.label, fitted.detail);
+  };
+  let best = { split: two, fits: smaller(two) };
+  for (const split of [three, ...[0.25, 0.32, 0.4].map(share), ...even]) {
+    const fits = smaller(split);
+    if (fits > best.fits + 0.01) best = { split, fits };
   }
   return best.split;
 }
@@ -209,6 +218,26 @@ function textSizes(theme: Theme, nodes: DiagramNode[], places: NodePlace[], max:
   return { label, detail: Math.min(detail, label) };
 }
 
+/**
+ * The height each node's label and detail take in a box of a given width at the `type` sizes
+ * (the fewest lines at which each reaches its size), with `gap` between them; measured once per width.
+ */
+function textNeed(theme: Theme, nodes: DiagramNode[], hasDetail: boolean, type: TextSizes, gap: number): TextNeed {
+  const measured = new Map<string, number>();
+  const height = (text: string, width: number, size: number, weight: number, lineHeight: number, maxLines: number) =>
+    fitText({ text, width, height: 100000, maxLines, maxFontSize: size, family: theme.fonts.body, weight, lineHeight }).lines.length * size * lineHeight;
+  return (index, width) => {
+    const key = `${index}:${Math.round(width)}`;
+    if (!measured.has(key)) {
+      const node = nodes[index];
+      const label = node?.label ? height(node.label, width, type.label, 700, LABEL_LINE, labelLines(hasDetail)) : 0;
+      const detail = node?.detail ? height(node.detail, width, type.detail, 500, DETAIL_LINE, 3) + gap : 0;
+      measured.set(key, label + detail);
+    }
+    return measured.get(key)!;
+  };
+}
+
 /** Arrangements that read less plainly than a row or a column are taken only when clearly better. */
 const PLAINNESS: Record<string, number> = { zigzag: 0.92, ladder: 0.85, 'snake-2': 0.8, 'snake-3': 0.75, 'loop-frame': 0.9, frame: 0.8 };
 
@@ -221,6 +250,23 @@ function markBounds(arrangement: Arrangement): Rect {
       return { left: b.x1, top: b.y1, width: b.x2 - b.x1, height: b.y2 - b.y1 };
     }),
   ]);
+}
+
+/** The tier of an arrangement that keeps its type, covers a fifth of the canvas and has large pictures. */
+const TOP_TIER = 7;
+
+/** How far a connector's drawing reaches past its course: the arrowhead and the travelling dot's halo. */
+const connectorReach = (u: number) => Math.max(9, 20 * u) + Math.max(4, 10 * u) * 2;
+
+/** The area of the box an arrangement's drawn marks take on the canvas: its discs, and its connectors with their reach. */
+function drawnArea(arrangement: Arrangement, u: number): number {
+  const reach = connectorReach(u);
+  const grown = arrangement.links.map((link) => {
+    const b = getBoundingBox(link.d);
+    return { left: b.x1 - reach, top: b.y1 - reach, width: b.x2 - b.x1 + reach * 2, height: b.y2 - b.y1 + reach * 2 };
+  });
+  const drawn = union([...arrangement.nodes.map((node) => ({ left: node.x - node.size / 2, top: node.y - node.size / 2, width: node.size, height: node.size })), ...grown]);
+  return drawn.width * drawn.height;
 }
 
 /** A diagram laid out: its arrangement, each node's texts as drawn, and the shift that centres what it really covers in the box. */
@@ -242,7 +288,8 @@ export interface PlanInput {
   heading: boolean;
   /** Names the diagram kind and shape, for the plan cache. */
   kind: string;
-  arrangements: (textHeights: number[]) => Arrangement[];
+  /** The arrangements for these text heights; `need` measures the room a node's texts need at readable size. */
+  arrangements: (textHeights: number[], need: TextNeed) => Arrangement[];
 }
 
 const plans = new Map<string, DiagramPlan | undefined>();
@@ -272,7 +319,11 @@ function computePlan({ theme, box, canvas, nodes, heading, arrangements }: PlanI
   const max = { label: Math.max(minLabel * 1.2, minDetail * 1.4), detail: minDetail * 1.1 };
   const hasDetail = nodes.some((node) => node.detail);
   const line = minLabel * 1.3;
-  const candidates = arrangements(Array.from({ length: hasDetail ? 5 : 3 }, (_, i) => line * (i + 1)));
+  const candidates = arrangements(
+    Array.from({ length: hasDetail ? 5 : 3 }, (_, i) => line * (i + 1)),
+    // At the sizes `keeps` asks for below, before fitText's safety margin.
+    textNeed(theme, nodes, hasDetail, { label: (minLabel * 1.035) / 0.98, detail: (minDetail * 1.035) / 0.98 }, max.label * 0.25),
+  );
   // Geometry first: how large the discs are and how well the marks and nodes fill the canvas and box.
   const weigh = (arrangement: Arrangement) => {
     const marks = markBounds(arrangement);
@@ -286,15 +337,16 @@ function computePlan({ theme, box, canvas, nodes, heading, arrangements }: PlanI
   let best: { arrangement: Arrangement; sizes: TextSizes; score: number } | undefined;
   for (const { arrangement, weight } of ordered) {
     const share = weight / (ordered[0]?.weight || 1);
-    if (best && best.score >= 3 && share <= best.score - 3) break;
+    if (best && best.score >= TOP_TIER && share <= best.score - TOP_TIER) break;
     const sizes = textSizes(theme, nodes, arrangement.nodes, max);
     // Drawn text comes out a little under the size it is fitted at (fitText keeps a safety margin).
     const keeps = sizes.label >= minLabel * 1.03 && (!hasDetail || sizes.detail >= minDetail * 1.03);
     const roomy = 0.85 + 0.15 * Math.min(1, sizes.label / max.label);
     const shrink = Math.min(1, sizes.label / minLabel, hasDetail ? sizes.detail / minDetail : 1);
-    // Kept type comes first (a label under readable size fails the frame), then pictures of a
-    // tenth of the shorter side.
-    const tier = (keeps ? 2 : 0) + (mean(arrangement) >= short * 0.1 ? 1 : 0);
+    // Kept type comes first (a label under readable size fails the frame), then marks that cover
+    // a fifth of the canvas (the diagram is the scene's picture), then pictures of a tenth of the
+    // shorter side.
+    const tier = (keeps ? 4 : 0) + (drawnArea(arrangement, box.u) >= 0.205 * canvas.width * canvas.height ? 2 : 0) + (mean(arrangement) >= short * 0.1 ? 1 : 0);
     const score = tier + share * roomy * shrink ** 4;
     if (!best || score > best.score) best = { arrangement, sizes, score };
   }
@@ -452,11 +504,11 @@ export const Connectors: React.FC<{ theme: Theme; links: Link[]; timing: LinkTim
   const dot = Math.max(4, 10 * u);
   const box = React.useMemo(() => {
     const boxes = links.map((link) => getBoundingBox(link.d));
-    const reach = head + dot * 2;
+    const reach = connectorReach(u);
     const left = Math.min(...boxes.map((b) => b.x1)) - reach;
     const top = Math.min(...boxes.map((b) => b.y1)) - reach;
     return { left, top, width: Math.max(...boxes.map((b) => b.x2)) + reach - left, height: Math.max(...boxes.map((b) => b.y2)) + reach - top };
-  }, [links, head, dot]);
+  }, [links, u]);
   if (links.length === 0) return null;
   return (
     <svg data-kit-part="diagram-links" style={{ position: 'absolute', left: box.left, top: box.top, width: box.width, height: box.height, overflow: 'visible' }} viewBox={`${box.left} ${box.top} ${box.width} ${box.height}`}>

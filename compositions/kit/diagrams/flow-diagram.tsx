@@ -28,7 +28,7 @@ export const FlowDiagram: React.FC<{ theme: Theme; title?: string; kicker?: stri
   const kind: FlowShape = shape === 'cycle' || shape === 'branch' ? shape : 'line';
   const heading = hasHeading(title, kicker);
   const plan = (box: DiagramBox) =>
-    shown.length > 0 ? planDiagram({ theme, box, canvas: { width: layout.width, height: layout.height }, nodes: shown, heading, kind: `flow-${kind}`, arrangements: (heights) => flowArrangements(box, shown.length, kind, heights) }) : undefined;
+    shown.length > 0 ? planDiagram({ theme, box, canvas: { width: layout.width, height: layout.height }, nodes: shown, heading, kind: `flow-${kind}`, arrangements: (heights, need) => flowArrangements(box, shown.length, kind, heights, need) }) : undefined;
   return (
     <DiagramScene theme={theme} seed={`flow-${String(title ?? '')}`} title={title} kicker={kicker} part="flow-diagram" bodyHeight={(box) => plan(box)?.height ?? box.height}>
       {(box) => {

@@ -1,6 +1,6 @@
 // Where a flow diagram's nodes and connectors go in its body box: for each shape, the
 // arrangements that fit the box, from which the diagram keeps the one its labels fit best.
-import { arcCourse, type Arrangement, clampText, cubicCourse, type DiagramBox, joined, lineCourse, loopAngles, type NodePlace, ringNodes, sideAngles, spacing, type TextSide, textUnder } from './geometry';
+import { arcCourse, type Arrangement, clampText, cubicCourse, type DiagramBox, joined, lineCourse, loopAngles, type NodePlace, ringNodes, sideAngles, slotHeights, spacing, type TextNeed, type TextSide, textUnder } from './geometry';
 
 export type FlowShape = 'line' | 'cycle' | 'branch';
 
@@ -139,7 +139,7 @@ function loop(box: DiagramBox, count: number, textHeight: number, textWidth: num
  * texts outside it is drawn small in the middle, and (not `closed`, without the last connector
  * back to the first) for a long line there, whose rows or snake leave it a thin band.
  */
-function frame(box: DiagramBox, count: number, size: number, closed: boolean, under: boolean): Arrangement | undefined {
+function frame(box: DiagramBox, count: number, size: number, closed: boolean, under: boolean, need?: TextNeed): Arrangement | undefined {
   const { gap, pad, minDisc } = spacing(box.u);
   if (count < 4 || size < minDisc) return undefined;
   // Nodes 1..right go down the right column; node 0 and the rest up the left one.
@@ -159,22 +159,33 @@ function frame(box: DiagramBox, count: number, size: number, closed: boolean, un
   const first = under ? size + gap : top + clear;
   const last = under ? box.height - size - gap : bottom - clear;
   const nodes: NodePlace[] = new Array(count);
+  // Slots sized by need only where even ones would not hold a text: else the even frame says it.
+  let uneven = false;
   const place = (column: number[], onLeft: boolean) => {
     const k = column.length;
-    const slot = (last - first - gap * (k - 1)) / k;
+    const room = last - first - gap * (k - 1);
     const x = onLeft ? size / 2 : box.width - size / 2;
+    // A text beside a disc in the middle of a column starts past the disc.
+    const insetOf = (j: number) => (j === 0 || j === k - 1 ? edge : size + gap);
+    // With the texts' needs given, each text's slot is as tall as its lines need (a long label
+    // takes three lines, a short one two) and a middle disc stands level with its text; else the
+    // slots are even and the discs evenly spaced.
+    const needs = need ? column.map((index, j) => need(index, textWidth - (insetOf(j) - edge))) : [];
+    const slots = need ? slotHeights(room, needs) : column.map(() => room / k);
+    if (needs.some((height) => height > room / k)) uneven = true;
+    let slotTop = first;
     column.forEach((index, j) => {
-      const y = k > 1 ? top + ((bottom - top) * j) / (k - 1) : box.height / 2;
-      const corner = j === 0 || j === k - 1;
-      // A text beside a disc in the middle of a column starts past the disc.
-      const inset = corner ? edge : size + gap;
+      const slot = slots[j]!;
+      const y = k === 1 ? box.height / 2 : j === 0 ? top : j === k - 1 ? bottom : need ? slotTop + slot / 2 : top + ((bottom - top) * j) / (k - 1);
+      const inset = insetOf(j);
       const width = textWidth - (inset - edge);
-      const text = { left: onLeft ? inset : box.width - inset - width, top: first + j * (slot + gap), width, height: slot };
+      const text = { left: onLeft ? inset : box.width - inset - width, top: slotTop, width, height: slot };
       nodes[index] = { x, y, size, text, align: onLeft ? 'left' : 'right', valign: j === 0 ? 'top' : j === k - 1 ? 'bottom' : 'middle' };
+      slotTop += slot + gap;
     });
-    return slot;
+    return Math.min(...slots);
   };
-  if (Math.min(place(leftColumn, true), place(rightColumn, false)) < size * 0.5) return undefined;
+  if (Math.min(place(leftColumn, true), place(rightColumn, false)) < size * 0.5 || (need && !uneven)) return undefined;
   return closed ? joined('loop-frame', nodes, [...chain(count), [count - 1, 0]], straight(nodes), box) : joined('frame', nodes, chain(count), straight(nodes), box);
 }
 
@@ -296,19 +307,23 @@ function tree(box: DiagramBox, count: number): Arrangement | undefined {
  * texts keep their size. A box much taller than wide is left to columns: round its edges the discs
  * would stand far apart with empty height between the texts.
  */
-function frames(box: DiagramBox, count: number, closed: boolean): (Arrangement | undefined)[] {
+function frames(box: DiagramBox, count: number, closed: boolean, need?: TextNeed): (Arrangement | undefined)[] {
   if (box.height < box.width * 0.45 || box.height > box.width * 1.3) return [];
-  const { maxDisc, minLink } = spacing(box.u);
+  const { maxDisc, minLink, minDisc } = spacing(box.u);
   const largest = Math.min(maxDisc, box.width * 0.22, box.height / Math.ceil(count / 2) - minLink);
-  return [1, 0.85, 0.72, 0.6, 0.5, 0.4].flatMap((share) => [frame(box, count, largest * share, closed, false), frame(box, count, largest * share, closed, true)]);
+  // Shares of the largest, down to the smallest disc (whose texts are widest).
+  const sizes = [...[1, 0.85, 0.72, 0.6, 0.5, 0.4].map((share) => largest * share).filter((size) => size > minDisc), minDisc];
+  // Each size with even slots, and with slots sized by the texts' needs when they are known.
+  const variants = need ? [undefined, need] : [undefined];
+  return sizes.flatMap((size) => variants.flatMap((sized) => [frame(box, count, size, closed, false, sized), frame(box, count, size, closed, true, sized)]));
 }
 
 /**
  * Every arrangement of `count` nodes (1..6) of a flow of `shape` that fits the box, for each text
- * height offered (the room a text under a disc takes). The diagram measures its labels in each
- * and keeps the best.
+ * height offered (the room a text under a disc takes); with the texts' `need`, also frames whose
+ * text slots are sized by it. The diagram measures its labels in each and keeps the best.
  */
-export function flowArrangements(box: DiagramBox, count: number, shape: FlowShape, textHeights: number[]): Arrangement[] {
+export function flowArrangements(box: DiagramBox, count: number, shape: FlowShape, textHeights: number[], need?: TextNeed): Arrangement[] {
   const out: (Arrangement | undefined)[] = [];
   if (count <= 1) {
     for (const h of textHeights) out.push(single(box, h));
@@ -316,7 +331,7 @@ export function flowArrangements(box: DiagramBox, count: number, shape: FlowShap
   }
   if (shape === 'cycle') {
     out.push(loopBack(box, count, 0, false));
-    out.push(...frames(box, count, true));
+    out.push(...frames(box, count, true, need));
     for (const h of textHeights) {
       out.push(loopBack(box, count, h, true));
       for (const share of [0.18, 0.24, 0.32, 0.4]) {
@@ -331,7 +346,7 @@ export function flowArrangements(box: DiagramBox, count: number, shape: FlowShap
   } else {
     out.push(column(box, count), ladder(box, count, 1), ladder(box, count, 0.7), ladder(box, count, 0.5));
     // A long line may go round the edges too; a short one reads better in a row or a snake.
-    if (count >= 5) out.push(...frames(box, count, false));
+    if (count >= 5) out.push(...frames(box, count, false, need));
     for (const h of textHeights) {
       out.push(row(box, count, h));
       if (count >= 3) out.push(zigzagRow(box, count, h));

@@ -43,6 +43,23 @@ export function spacing(u: number): { gap: number; pad: number; minLink: number;
   return { gap: 16 * u, pad: 12 * u, minLink: 52 * u, maxDisc: 380 * u, minDisc: 64 * u };
 }
 
+/**
+ * The height node `index`'s label and detail need in a box `width` wide at the smallest readable
+ * type: measured by the diagram with the pack's font, for layouts that size their text slots by it.
+ */
+export type TextNeed = (index: number, width: number) => number;
+
+/**
+ * Heights for texts stacked in `room`: each gets what it `needs` and an even share of what is
+ * left, or, when they need more than there is, a share of the room in proportion to its need.
+ */
+export function slotHeights(room: number, needs: number[]): number[] {
+  const total = needs.reduce((sum, need) => sum + need, 0);
+  if (total <= 0) return needs.map(() => room / Math.max(1, needs.length));
+  if (total >= room) return needs.map((need) => (room * need) / total);
+  return needs.map((need) => need + (room - total) / needs.length);
+}
+
 /** Nodes and the connectors between them, in a body box's pixels. */
 export interface Arrangement {
   kind: string;

@@ -2,14 +2,16 @@
  * A heading and two to six items whose boxes tick one after another: each box fills with the
  * primary colour and a check stroke draws itself across it. A picture (or, without one, a ring that
  * closes as the items tick, around an icon chosen from the heading) stands beside the list on wide
- * and square canvases and above it on tall ones, and floats while the list holds.
+ * and square canvases and above it on tall ones, and floats while the list holds. A long list on a
+ * square without a picture, too long for readable type beside the ring, fills the body in two
+ * columns instead.
  */
 import React from 'react';
 import { interpolate, Easing, useCurrentFrame } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
-import { bodyDelay, Enter, mixColors, uniformSize, useReveal, widestText } from '../data/common';
-import { FittedText } from '../fitted-text';
+import { bodyDelay, Enter, isBanner, mixColors, uniformSize, useReveal, widestText } from '../data/common';
+import { FittedText, fitText } from '../fitted-text';
 import { useLayout, type Layout } from '../layout';
 import { useEntrance } from '../motion';
 import { bodyFloor, listOf, pictureOf, PictureOrIcon, textOf, TitledScene } from './scene-parts';
@@ -58,6 +60,37 @@ export function checklistLayout(layout: Pick<Layout, 'ratio'>, n: number, longes
   return { beside, picture: { left: (width - size) / 2, top, size }, list, rowH, box, textW: width - box - 28 * u };
 }
 
+/** One item's row in two columns: its column, and its top and height in the list box. */
+export interface ColumnRow {
+  column: 0 | 1;
+  top: number;
+  height: number;
+}
+
+/**
+ * Rows in two columns, the first half of the items down the left and the rest down the right,
+ * each row as tall as its item's lines (`heights`): both columns start level, spaced alike (up to
+ * `maxGap`), and stand together in the middle of a box `height` tall. Undefined when a column does
+ * not fit with at least `minGap` between its rows.
+ */
+export function columnRows(heights: number[], height: number, minGap: number, maxGap: number): ColumnRow[] | undefined {
+  const split = Math.ceil(heights.length / 2);
+  const columns = [heights.slice(0, split), heights.slice(split)];
+  const spareGap = Math.min(...columns.filter((rows) => rows.length > 1).map((rows) => (height - rows.reduce((sum, h) => sum + h, 0)) / (rows.length - 1)));
+  const gap = Math.min(maxGap, Number.isFinite(spareGap) ? spareGap : maxGap);
+  if (gap < minGap || columns.some((rows) => rows.reduce((sum, h) => sum + h, 0) > height)) return undefined;
+  const used = Math.max(...columns.map((rows) => rows.reduce((sum, h) => sum + h, 0) + gap * Math.max(0, rows.length - 1)));
+  const top = (height - used) / 2;
+  return columns.flatMap((rows, column) => {
+    let y = top;
+    return rows.map((h) => {
+      const row = { column: column as 0 | 1, top: y, height: h };
+      y += h + gap;
+      return row;
+    });
+  });
+}
+
 export const Checklist: React.FC<{ theme: Theme; heading: string; kicker?: string; items: string[]; picture?: string }> = ({ theme, heading, kicker, items, picture }) => {
   const title = textOf(heading);
   const shown = listOf(items).map(textOf).filter(Boolean).slice(0, CHECKLIST_MAX);
@@ -74,6 +107,41 @@ function tickTiming(theme: Theme, n: number): (i: number) => number {
   return (i) => bodyDelay(theme) + 10 + i * step;
 }
 
+/** A checklist's items in two columns, each row as tall as its item's lines, at one type size. */
+interface TwoColumns {
+  font: number;
+  /** The boxes' size: a little smaller than beside a picture, leaving the text its width. */
+  box: number;
+  rows: ColumnRow[];
+  lines: number[];
+  columnW: number;
+}
+
+/** Line height of an item's text. */
+const ITEM_LINE = 1.15;
+/** The space between an item's box and its text, in units: in two columns a little narrower, leaving the text its width. */
+const ITEM_GAP = 28;
+const ITEM_GAP_NARROW = 16;
+
+/**
+ * The largest type, from `maxFont` down to the body floor, at which the items fit two columns of a
+ * box `width` × `height` with their rows sized by their lines; undefined when they do not fit at
+ * the floor.
+ */
+function twoColumns(theme: Theme, items: string[], width: number, height: number, box: number, floor: number, maxFont: number, u: number): TwoColumns | undefined {
+  const columnW = (width - 32 * u) / 2;
+  const textW = columnW - box - ITEM_GAP_NARROW * u;
+  for (let font = maxFont; font >= floor - 0.01; font = font > floor ? Math.max(floor, font * 0.96) : floor - 1) {
+    const fits = items.map((item) => fitText({ text: item, width: textW, height: 100000, maxLines: 5, maxFontSize: font, family: theme.fonts.body, weight: 600, lineHeight: ITEM_LINE }));
+    // A word too long for the column at this size would shrink its item: try a smaller size.
+    if (fits.some((fit) => fit.fontSize < font * 0.979)) continue;
+    const lines = fits.map((fit) => fit.lines.length);
+    const rows = columnRows(lines.map((count) => Math.max(box, count * font * ITEM_LINE)), height, 12 * u, 44 * u);
+    if (rows) return { font, box, rows, lines, columnW };
+  }
+  return undefined;
+}
+
 const Body: React.FC<{ theme: Theme; heading: string; items: string[]; picture?: string; width: number; height: number; u: number }> = ({ theme, heading, items, picture, width, height, u }) => {
   const layout = useLayout();
   const n = items.length;
@@ -81,10 +149,31 @@ const Body: React.FC<{ theme: Theme; heading: string; items: string[]; picture?:
   const boxes = checklistLayout(layout, n, Math.max(...items.map((item) => item.length)), floor, width, height, u);
   const tickAt = tickTiming(theme, n);
   // A short list (three items or fewer) gets larger type: there is room, and it reads from afar.
-  const textFont = Math.max(floor, uniformSize(items, { width: boxes.textW, height: boxes.rowH * 0.94, maxLines: 3, maxFontSize: (n <= 3 ? 60 : 52) * u, family: theme.fonts.body, weight: 600, lineHeight: 1.15 }));
+  const maxFont = (n <= 3 ? 60 : 52) * u;
+  const fitted = uniformSize(items, { width: boxes.textW, height: boxes.rowH * 0.94, maxLines: 3, maxFontSize: maxFont, family: theme.fonts.body, weight: 600, lineHeight: ITEM_LINE });
+  // On a square, a long list whose one column beside the ring would set its items under readable
+  // size (4% of the shorter side) takes the whole body in two columns instead, the ring (which
+  // only stands in for a picture) left out; a given picture keeps its place beside the list.
+  const readable = Math.min(layout.width, layout.height) * 0.0404;
+  const split = !picture && boxes.beside && !isBanner(layout) && n >= 4 && fitted < readable ? twoColumns(theme, items, width, height, Math.min(boxes.box, Math.round(48 * u)), floor, maxFont, u) : undefined;
+  if (split) {
+    return (
+      <>
+        {items.map((item, i) => {
+          const row = split.rows[i]!;
+          return (
+            <div key={i} style={{ position: 'absolute', left: row.column * (width - split.columnW), top: row.top, width: split.columnW, height: row.height }}>
+              <Item theme={theme} text={item} top={0} rowH={row.height} box={split.box} textW={split.columnW - split.box - ITEM_GAP_NARROW * u} font={split.font} lines={split.lines[i]!} textH={row.height} gap={ITEM_GAP_NARROW * u} tickAt={tickAt(i)} u={u} />
+            </div>
+          );
+        })}
+      </>
+    );
+  }
+  const textFont = Math.max(floor, fitted);
   const { list, picture: spot } = boxes;
   // Under a picture, the list is a block as wide as its longest item, centred below it.
-  const blockW = boxes.beside ? list.width : Math.min(list.width, boxes.box + 28 * u + widestText(items, theme.fonts.body, 600, textFont) + 2);
+  const blockW = boxes.beside ? list.width : Math.min(list.width, boxes.box + ITEM_GAP * u + widestText(items, theme.fonts.body, 600, textFont) + 2);
   const listLeft = boxes.beside ? list.left : (list.width - blockW) / 2;
   return (
     <>
@@ -93,7 +182,7 @@ const Body: React.FC<{ theme: Theme; heading: string; items: string[]; picture?:
       </div>
       <div style={{ position: 'absolute', left: listLeft, top: list.top, width: blockW, height: list.height }}>
         {items.map((item, i) => (
-          <Item key={i} theme={theme} text={item} top={i * boxes.rowH} rowH={boxes.rowH} box={boxes.box} textW={blockW - boxes.box - 28 * u} font={textFont} tickAt={tickAt(i)} u={u} />
+          <Item key={i} theme={theme} text={item} top={i * boxes.rowH} rowH={boxes.rowH} box={boxes.box} textW={blockW - boxes.box - ITEM_GAP * u} font={textFont} lines={3} textH={boxes.rowH * 0.94} gap={ITEM_GAP * u} tickAt={tickAt(i)} u={u} />
         ))}
       </div>
     </>
@@ -125,20 +214,20 @@ const ProgressRing: React.FC<{ theme: Theme; label: string; size: number; ticks:
   );
 };
 
-/** One item: its box ticks at `tickAt`, the check stroke drawing across it. */
-const Item: React.FC<{ theme: Theme; text: string; top: number; rowH: number; box: number; textW: number; font: number; tickAt: number; u: number }> = ({ theme, text, top, rowH, box, textW, font, tickAt, u }) => {
+/** One item: its box ticks at `tickAt`, the check stroke drawing across it; its text in `lines` lines of a box `textW` × `textH`. */
+const Item: React.FC<{ theme: Theme; text: string; top: number; rowH: number; box: number; textW: number; font: number; lines: number; textH: number; gap: number; tickAt: number; u: number }> = ({ theme, text, top, rowH, box, textW, font, lines, textH, gap, tickAt, u }) => {
   const colors = kitColors(theme);
   const tick = useReveal(tickAt, 10);
   const fillIn = useReveal(tickAt - 2, 6);
   const stroke = Math.max(3, box * 0.11);
   const check = 'M 6 13 L 10.5 17.5 L 18.5 7.5';
   return (
-    <Enter theme={theme} delay={tickAt - 10} distance={26 * u} part="checklist-item" style={{ position: 'absolute', left: 0, top, width: '100%', height: rowH, display: 'flex', alignItems: 'center', gap: 28 * u }}>
+    <Enter theme={theme} delay={tickAt - 10} distance={26 * u} part="checklist-item" style={{ position: 'absolute', left: 0, top, width: '100%', height: rowH, display: 'flex', alignItems: 'center', gap }}>
       <svg data-kit-part="check-box" viewBox="0 0 24 24" width={box} height={box} style={{ flex: 'none', transform: `scale(${1 + Math.sin(Math.PI * fillIn) * 0.12})` }}>
         <rect x={1.5} y={1.5} width={21} height={21} rx={5} fill={mixColors(colors.background, colors.primary, fillIn)} stroke={colors.primary} strokeWidth={2} />
         <path d={check} fill="none" stroke={colors.onPrimary} strokeWidth={(stroke / box) * 24} strokeLinecap="round" strokeLinejoin="round" pathLength={1} strokeDasharray={1} strokeDashoffset={1 - tick} />
       </svg>
-      <FittedText part="checklist-text" text={text} width={textW} height={rowH * 0.94} maxLines={3} maxFontSize={font} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.15} />
+      <FittedText part="checklist-text" text={text} width={textW} height={textH} maxLines={lines} maxFontSize={font} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={ITEM_LINE} />
     </Enter>
   );
 };
