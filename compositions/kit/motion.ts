@@ -18,6 +18,16 @@ export function settle(progress: number, epsilon = SETTLE_EPSILON): number {
   return progress;
 }
 
+/**
+ * The frames of a scene's exit (SceneFrame's transition played backwards, the background's last
+ * drift): a third of a second, at most a quarter of the scene. Exits are quicker than entrances
+ * (half a second), as motion designers set them: the eye has read the scene and only needs the
+ * cut softened, and every exit frame is a frame the renderer captures.
+ */
+export function sceneExitFrames(durationInFrames: number, fps: number): number {
+  return Math.max(1, Math.min(Math.round(fps / 3), Math.floor(durationInFrames / 4)));
+}
+
 /** Progress 0..1 of an element's entrance that starts `delay` frames in, shaped by the theme (its invisible tail drawn settled: {@link settle}). */
 export function useEntrance(theme: Theme, delay = 0): number {
   const frame = useCurrentFrame();

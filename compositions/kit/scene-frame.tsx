@@ -8,6 +8,7 @@ import { slide } from '@remotion/transitions/slide';
 import { wipe } from '@remotion/transitions/wipe';
 import type { Theme } from '../scene-props';
 import { Background } from './background';
+import { sceneExitFrames } from './motion';
 
 /** How a pack's scenes come in and go out: a presentation from @remotion/transitions. */
 export type TransitionKind = 'fade' | 'slide' | 'wipe' | 'iris' | 'clock-wipe';
@@ -58,8 +59,8 @@ const PUSH_STEP_SECONDS = 2;
 /** Steps a second of the kit's idle motion (idleSeconds in motion.ts): the push steps on the same frames. */
 const IDLE_STEPS_PER_SECOND = 6;
 
-/** The frames of a scene's exit (the transition played backwards), as {@link SceneFrame} plays it. */
-function exitFrames(durationInFrames: number, fps: number): number {
+/** The frames of a scene's entrance transition: half a second, at most a quarter of the scene. */
+function enterFrames(durationInFrames: number, fps: number): number {
   return Math.max(1, Math.min(Math.round(fps * 0.5), Math.floor(durationInFrames / 4)));
 }
 
@@ -78,7 +79,7 @@ export function holdPush(frame: number, fps: number, durationInFrames: number): 
   // Two seconds at most, in whole idle steps: every step then falls on an idle step.
   const period = Math.max(idle, Math.floor((fps * PUSH_STEP_SECONDS) / idle) * idle);
   // The exit's first moving frame; the last step is the first idle-step frame at most a period before it.
-  const exitMoves = durationInFrames - exitFrames(durationInFrames, fps) + 1;
+  const exitMoves = durationInFrames - sceneExitFrames(durationInFrames, fps) + 1;
   const last = Math.ceil((exitMoves - period) / idle) * idle;
   if (last <= 0) return 1;
   // Steps at last, last - period, ... down to the first above frame 0; none after the last.
@@ -91,22 +92,26 @@ export function holdPush(frame: number, fps: number, durationInFrames: number): 
  * A scene's frame: the pack's background, still, and the scene's content brought in with the
  * pack's transition over the first frames and taken out by the same transition played backwards
  * over the last ones, pushing in slowly in between ({@link holdPush}; `push={false}` for content
- * with a camera of its own). Scenes render as separate segments,
+ * with a camera of its own). The exit is quicker than the entrance (see sceneExitFrames in
+ * motion.ts); `slowExit` gives a film shot, whose camera moves to the end, an exit as long as its
+ * entrance. Scenes render as separate segments,
  * so each transition runs against the shared background rather than the neighbouring scene.
  */
-export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: TransitionKind; backgroundColor?: string; push?: boolean; children: React.ReactNode }> = ({
+export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: TransitionKind; backgroundColor?: string; push?: boolean; slowExit?: boolean; children: React.ReactNode }> = ({
   theme,
   seed = 'scene',
   transition,
   backgroundColor,
   push = true,
+  slowExit = false,
   children,
 }) => {
   const frame = useCurrentFrame();
   const { width, height, durationInFrames, fps } = useVideoConfig();
-  const length = exitFrames(durationInFrames, fps);
-  const enter = interpolate(frame, [0, length], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
-  const exit = interpolate(frame, [durationInFrames - length, durationInFrames], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  const entering = enterFrames(durationInFrames, fps);
+  const leaving = slowExit ? entering : sceneExitFrames(durationInFrames, fps);
+  const enter = interpolate(frame, [0, entering], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  const exit = interpolate(frame, [durationInFrames - leaving, durationInFrames], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
   const presentation = presentationOf(transition ?? transitionFor(theme), width, height);
   const Presentation = presentation.component as React.ComponentType<TransitionPresentationComponentProps<Record<string, unknown>>>;
   // The exit plays the entrance backwards: a wipe, iris or clock wipe masks only the entering side
@@ -125,7 +130,7 @@ export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: Tr
         presentationProgress={progress}
         presentationDirection="entering"
         passedProps={presentation.props}
-        presentationDurationInFrames={length}
+        presentationDurationInFrames={exit > 0 ? leaving : entering}
         onElementImage={noop}
         onUnmount={noop}
         bothEnteringAndExiting={false}

@@ -91,7 +91,7 @@ export const FootageShot: React.FC<{ theme: Theme; image?: string; description: 
   // The sharp plate fades into the blurred one toward its edges, as a shallow depth of field does.
   const softEdge = 'radial-gradient(ellipse 72% 72% at 50% 50%, #000 58%, transparent 100%)';
   return (
-    <SceneFrame theme={theme} seed={`footage-${shotSeed}`} push={false}>
+    <SceneFrame theme={theme} seed={`footage-${shotSeed}`} push={false} slowExit>
       <AbsoluteFill data-kit-bleed="footage" data-kit-part="footage" style={{ overflow: 'hidden', backgroundColor: '#000000' }}>
         {clip ? (
           <FootageClip src={clip} {...(clipSeconds !== undefined ? { seconds: clipSeconds } : {})} />

@@ -25,12 +25,12 @@ export function auditFindings(audit: FrameAudit): string {
  * exit. The first and last frames are the scene frame's transition (a blank fade-in and fade-out),
  * which shows a critique nothing and an audit only text in passing. The hold is taken as 35% to 80%
  * of the scene (the kit's entrances settle within about three seconds), never inside the transition
- * of `SceneFrame` (half a second, at most a quarter of the scene, at each end). The middle frame is
+ * of `SceneFrame` (its entrance takes half a second, its exit a third, each at most a quarter of the scene; both ends are kept half a second clear). The middle frame is
  * the one whose audit findings go back to the writer.
  */
 export function holdFrames(durationInFrames: number, fps: number): { frames: number[]; middle: number } {
   const last = Math.max(0, durationInFrames - 1);
-  // As SceneFrame computes its transition's length.
+  // As SceneFrame computes its entrance's length (its exit is shorter).
   const transition = Math.max(1, Math.min(Math.round(fps * 0.5), Math.floor(durationInFrames / 4)));
   const clamp = (frame: number) => Math.max(Math.min(transition, last), Math.min(frame, last - transition));
   const middle = clamp(Math.floor(last / 2));
