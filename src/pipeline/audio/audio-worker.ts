@@ -2,6 +2,7 @@
 // detection (eld's n-gram tables: 0.6 s to load, 45 MB of heap) run here, off the server's event loop.
 import { parentPort } from 'node:worker_threads';
 import { detectLanguage } from '../speech/detect-language.js';
+import { measureSpeech } from '../speech/measure-speech.js';
 import type { AudioTask, AudioWorkerMessage, SpeakResult, SpokenWord } from './audio-protocol.js';
 import { mixTimeline } from './mix-timeline.js';
 import { toInt16, writeWav } from './wav.js';
@@ -66,16 +67,10 @@ async function speak(task: Extract<AudioTask, { type: 'speak' }>): Promise<Speak
     samples.set(chunk, offset);
     offset += chunk.length;
   }
-  let voiced = 0;
-  const window = Math.round(tts.samplerate / 100);
-  for (let w = 0; w * window < length; w += 1) {
-    let energy = 0;
-    for (let i = w * window; i < Math.min(length, (w + 1) * window); i += 1) energy += (samples[i]! / 32768) ** 2;
-    if (energy / window > 1e-5) voiced += 1;
-  }
-  if (length === 0 || voiced === 0) throw new Error(`the speech engine produced no audio for "${task.text.slice(0, 60)}"`);
+  const measured = measureSpeech(samples, tts.samplerate, 32768);
+  if (length === 0 || measured.voicedShare === 0) throw new Error(`the speech engine produced no audio for "${task.text.slice(0, 60)}"`);
   writeWav(task.outputPath, samples, tts.samplerate);
-  return { durationSeconds: length / tts.samplerate, sampleRate: tts.samplerate, words, voicedShare: voiced / Math.ceil(length / window) };
+  return { durationSeconds: measured.durationSeconds, sampleRate: tts.samplerate, words, voicedShare: measured.voicedShare };
 }
 
 parentPort?.on('message', (message: { id: number; task: AudioTask }) => {
