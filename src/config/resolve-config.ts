@@ -9,6 +9,7 @@ import { packageCacheDir } from '../package-root.js';
 import { parseFootageSetting, type FootageSetting } from '../pipeline/providers/footage/footage-config.js';
 import { parseStillSetting, type StillSetting } from '../pipeline/providers/stills/stills-config.js';
 import { parseLanguageModelSetting, type LanguageModelSetting } from '../pipeline/providers/llm/model-config.js';
+import { parseSpeechSetting, type SpeechSetting } from '../pipeline/speech/providers/speech-config.js';
 
 /** Log levels accepted by `--log-level` / `SERVICE_LOG_LEVEL`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -47,10 +48,18 @@ export interface ServiceOptions {
   store?: string;
   /** Where built bundles are cached. @default "<dataDir>/cache" */
   cacheDir?: string;
-  /** API key of a remote voice provider (ElevenLabs voices API); its voices join the catalog. */
+  /** ElevenLabs' API key: without `--speech`, narration speaks through `elevenlabs:eleven_multilingual_v2`. */
   elevenLabsApiKey?: string;
-  /** Base URL of that provider. @default "https://api.elevenlabs.io" */
+  /** Base URL of ElevenLabs' API. @default "https://api.elevenlabs.io" */
   elevenLabsBaseUrl?: string;
+  /** The node's speech model, `<provider>:<model>` (`openai:gpt-4o-mini-tts`, `elevenlabs:eleven_multilingual_v2`, `openai-compatible:kokoro`). @default none: the embedded engine */
+  speech?: string;
+  /** API base URL of that model; required for `openai-compatible`. */
+  speechBaseUrl?: string;
+  /** Voice ids of an `openai-compatible` server that cannot list them, comma-separated. */
+  speechVoices?: string;
+  /** When the speech model fails: `fail` the job (`audio_failed`), or let the `embedded` engine speak with a warning. @default "fail" */
+  speechFallback?: string;
   /** The node's language model, `<provider>:<model>` (`openai:gpt-4.1`, `local:./m.gguf`). @default none: the embedded planner */
   llm?: string;
   /** API base URL of that model; required for `openai-compatible`. @default the provider's own */
@@ -97,8 +106,10 @@ export interface ServiceConfig {
   /** The store files shared with render workers live in (`local`: the data dir only). */
   store: StoreSetting;
   cacheDir: string;
-  /** Set when a remote voice provider is configured. */
-  voiceProvider: { apiKey: string; baseUrl: string } | undefined;
+  /** The node's speech model with its key; undefined when the embedded engine speaks every voice. */
+  speech: SpeechSetting | undefined;
+  /** What a job does when the speech model fails (see {@link ServiceOptions.speechFallback}). */
+  speechFallback: 'fail' | 'embedded';
   /** The node's language model with its key; undefined when none is configured. */
   languageModel: LanguageModelSetting | undefined;
   /** The premium tier's model when one is configured apart from {@link languageModel}. */
@@ -134,6 +145,10 @@ export const ENVIRONMENT_VARIABLES = {
   cacheDir: 'SERVICE_CACHE_DIR',
   elevenLabsApiKey: 'ELEVENLABS_API_KEY',
   elevenLabsBaseUrl: 'ELEVENLABS_BASE_URL',
+  speech: 'SERVICE_SPEECH',
+  speechBaseUrl: 'SERVICE_SPEECH_BASE_URL',
+  speechVoices: 'SERVICE_SPEECH_VOICES',
+  speechFallback: 'SERVICE_SPEECH_FALLBACK',
   llm: 'SERVICE_LLM',
   llmBaseUrl: 'SERVICE_LLM_BASE_URL',
   llmPremium: 'SERVICE_LLM_PREMIUM',
@@ -192,6 +207,21 @@ export function resolveConfig(
   }
 
   const voiceApiKey = options.elevenLabsApiKey ?? fromEnv('elevenLabsApiKey');
+  // With no --speech, an ElevenLabs key means narration through ElevenLabs: a node never lists voices it does not speak.
+  const speechValue = options.speech ?? fromEnv('speech') ?? (voiceApiKey ? 'elevenlabs:eleven_multilingual_v2' : undefined);
+  const speechBaseUrl = options.speechBaseUrl ?? fromEnv('speechBaseUrl') ?? (speechValue?.startsWith('elevenlabs:') ? (options.elevenLabsBaseUrl ?? fromEnv('elevenLabsBaseUrl')) : undefined);
+  const speechVoices = options.speechVoices ?? fromEnv('speechVoices');
+  if (speechValue === undefined && (speechBaseUrl !== undefined || speechVoices !== undefined)) {
+    throw invalidRequest(`--speech-base-url and --speech-voices (${ENVIRONMENT_VARIABLES.speechBaseUrl}, ${ENVIRONMENT_VARIABLES.speechVoices}) need --speech (${ENVIRONMENT_VARIABLES.speech})`);
+  }
+  const speech =
+    speechValue === undefined
+      ? undefined
+      : parseSpeechSetting(speechValue, { settingName: `--speech (${ENVIRONMENT_VARIABLES.speech})`, ...(speechBaseUrl ? { baseUrl: speechBaseUrl } : {}), ...(speechVoices ? { voices: speechVoices } : {}), env: voiceApiKey ? { ...env, ELEVENLABS_API_KEY: voiceApiKey } : env });
+  const speechFallback = options.speechFallback ?? fromEnv('speechFallback') ?? 'fail';
+  if (speechFallback !== 'fail' && speechFallback !== 'embedded') {
+    throw invalidRequest(`--speech-fallback (${ENVIRONMENT_VARIABLES.speechFallback}) must be "fail" or "embedded", got "${speechFallback}"`);
+  }
   const renderWorkers = options.renderWorkers ?? parseInteger('render workers', fromEnv('renderWorkers')) ?? 1;
   if (!(renderWorkers >= 1 && renderWorkers <= 64)) throw invalidRequest(`render workers must be 1 to 64, got ${renderWorkers}`);
   const jobs = options.jobs ?? parseInteger('jobs', fromEnv('jobs')) ?? 1;
@@ -262,9 +292,8 @@ export function resolveConfig(
     ownerCredits,
     browserExecutable: options.browserExecutable ?? fromEnv('browserExecutable'),
     ffmpegPath: options.ffmpegPath ?? fromEnv('ffmpegPath'),
-    voiceProvider: voiceApiKey
-      ? { apiKey: voiceApiKey, baseUrl: options.elevenLabsBaseUrl ?? fromEnv('elevenLabsBaseUrl') ?? 'https://api.elevenlabs.io' }
-      : undefined,
+    speech,
+    speechFallback: speechFallback as 'fail' | 'embedded',
   };
 }
 

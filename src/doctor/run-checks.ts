@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceConfig } from '../config/resolve-config.js';
-import { fetchRemoteVoices } from '../catalog/voices.js';
 import { BROWSER_FIX, BrowserStartError, findBrowser, prepareBrowser } from '../render/browser/find-browser.js';
 import { renderAcceleration } from '../render/acceleration.js';
 import { ffmpegVersion, findFfmpeg } from '../render/ffmpeg/find-ffmpeg.js';
@@ -92,19 +91,25 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
     }, 'install system fonts: apt-get install fontconfig fonts-dejavu-core fonts-noto-core'),
   );
 
-  if (config.voiceProvider) {
-    const provider = config.voiceProvider;
-    try {
-      const voices = await fetchRemoteVoices({ ...provider, timeoutMs: 5000 });
-      results.push({ name: 'voice provider', status: 'ok', detail: `${voices.length} voices at ${provider.baseUrl}` });
-    } catch {
-      results.push({
-        name: 'voice provider',
-        status: 'warn',
-        detail: `${provider.baseUrl} is unreachable; GET /v1/voices answers 503 until it is back`,
-        fix: 'check ELEVENLABS_BASE_URL, ELEVENLABS_API_KEY and the network, or unset ELEVENLABS_API_KEY',
-      });
-    }
+  if (config.speech) {
+    // One short call speaks "Hello.": a bad key, voice or base URL shows before a job needs it.
+    const { speechProviderOf } = await import('../pipeline/speech/node-voices.js');
+    const { checkSpeechProvider } = await import('../pipeline/speech/providers/check-speech-provider.js');
+    const { describeSpeechSetting } = await import('../pipeline/speech/providers/speech-config.js');
+    const described = describeSpeechSetting(config.speech);
+    const result = await checkSpeechProvider(speechProviderOf(config)!, { timeoutMs: 30_000 });
+    results.push(
+      result.ok
+        ? { name: 'speech model', status: 'ok', detail: `${described}: spoke "Hello." with ${result.voice} in ${result.latencyMs} ms` }
+        : {
+            name: 'speech model',
+            status: config.speechFallback === 'embedded' ? 'warn' : 'fail',
+            detail: `${described}: ${result.problem}${config.speechFallback === 'embedded' ? ' (jobs fall back to the embedded engine, with a warning)' : ' (narrated jobs fail with audio_failed)'}`,
+            fix: 'check --speech, --speech-base-url and the key variable it names, or run without --speech for the embedded engine',
+          },
+    );
+  } else {
+    results.push({ name: 'speech model', status: 'ok', detail: 'embedded engine (eSpeak NG, 74 languages); --speech names a neural voice model (see the README)' });
   }
   if (config.languageModel) {
     // Loaded only here, so the CLI starts without the AI SDK.

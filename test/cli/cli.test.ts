@@ -84,7 +84,9 @@ describe('service CLI', () => {
     const result = await run(['doctor', '--json', ...d()], { env: { SERVICE_BROWSER_EXECUTABLE: '/nonexistent/chrome' } });
     const report = JSON.parse(result.stdout);
     const names = report.checks.map((c: { name: string }) => c.name);
-    expect(names).toEqual(['node', 'data dir', 'database', 'browser', 'ffmpeg', 'render', 'fonts', 'language model']);
+    expect(names).toEqual(['node', 'data dir', 'database', 'browser', 'ffmpeg', 'render', 'fonts', 'speech model', 'language model']);
+    // No speech model: the embedded engine speaks, and how to name one.
+    expect(report.checks.find((c: { name: string }) => c.name === 'speech model')).toMatchObject({ status: 'ok', detail: expect.stringContaining('--speech') });
     // No language model configured: said, with how to get one, and not a failure.
     expect(report.checks.find((c: { name: string }) => c.name === 'language model')).toMatchObject({ status: 'warn', detail: expect.stringContaining('none configured'), fix: expect.stringContaining('service models pull') });
     const browser = report.checks.find((c: { name: string }) => c.name === 'browser');

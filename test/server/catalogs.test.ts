@@ -121,7 +121,8 @@ describe('catalogs', () => {
       expect(rest).toEqual({});
       expect(voices.length).toBeGreaterThanOrEqual(4);
       for (const voice of voices) {
-        expect(sortedKeys(voice)).toEqual(['accent', 'age', 'description', 'gender', 'id', 'languages', 'name', 'use_case']);
+        expect(sortedKeys(voice)).toEqual(['accent', 'age', 'description', 'gender', 'id', 'languages', 'name', 'provider', 'use_case']);
+        expect(voice.provider).toBe('embedded');
         for (const field of ['id', 'name', 'description', 'gender', 'accent', 'age', 'use_case']) {
           expect(typeof voice[field]).toBe('string');
           expect(voice[field].length).toBeGreaterThan(0);
@@ -211,17 +212,16 @@ describe('GET /v1/voices with a remote voice provider', () => {
   });
   afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
 
-  it('adds the provider\'s voices to the embedded ones', async () => {
+  it('adds the speech model\'s voices (ELEVENLABS_API_KEY alone means ElevenLabs speaks) to the embedded ones', async () => {
     const node = createTestNode({ elevenLabsApiKey: 'test-key', elevenLabsBaseUrl: providerUrl });
     const app = await createTestApp(node.ctx);
     const { key } = await createAccountWithKey(node.ctx);
     const response = await app.inject({ method: 'GET', url: '/v1/voices', headers: bearer(key.key) });
     expect(response.statusCode).toBe(200);
     const remote = response.json().voices.find((v: { id: string }) => v.id === 'remote-1');
-    expect(remote).toEqual({
-      id: 'remote-1', name: 'Rachel', description: 'Calm narrator', gender: 'female', accent: 'american',
-      age: 'young', use_case: 'narration', languages: ['en', 'es'],
-    });
+    expect(remote).toMatchObject({ id: 'remote-1', name: 'Rachel', description: 'Calm narrator', gender: 'female', accent: 'american', age: 'young', use_case: 'narration', provider: 'elevenlabs' });
+    // Its verified languages and those of the model it speaks with (eleven_multilingual_v2).
+    expect(remote.languages).toEqual(expect.arrayContaining(['en', 'es', 'de', 'fr']));
     expect(requests).toBeGreaterThan(0);
     await app.close();
     node.cleanup();

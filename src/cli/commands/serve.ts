@@ -44,6 +44,10 @@ export function serveCommand(): Command {
     .option('--llm-fallback <fail|embedded>', 'when the language model fails a plan: fail the job, or plan with the embedded planner and warn (env SERVICE_LLM_FALLBACK, default fail)')
     .option('--footage <provider:model>', 'video model for ai_video footage: google:<veo model> (env SERVICE_FOOTAGE; key from GOOGLE_GENERATIVE_AI_API_KEY; default none: shots drawn and animated by the kit)')
     .option('--footage-base-url <url>', 'API base URL of the video model (env SERVICE_FOOTAGE_BASE_URL)')
+    .option('--speech <provider:model>', 'speech model for narration: openai:<model> (OPENAI_API_KEY), elevenlabs:<model> (ELEVENLABS_API_KEY) or openai-compatible:<model> with --speech-base-url (env SERVICE_SPEECH; default elevenlabs:eleven_multilingual_v2 when ELEVENLABS_API_KEY is set, else the embedded engine)')
+    .option('--speech-base-url <url>', 'API base URL of the speech model; required for openai-compatible (env SERVICE_SPEECH_BASE_URL)')
+    .option('--speech-voices <ids>', 'comma-separated voice ids of an openai-compatible server that cannot list its voices (env SERVICE_SPEECH_VOICES)')
+    .option('--speech-fallback <fail|embedded>', 'when the speech model fails: fail the job (audio_failed), or narrate with the embedded engine and warn (env SERVICE_SPEECH_FALLBACK, default fail)')
     .option('--image-model <provider:model>', 'image model for cast portraits and storyboard stills: openai:<model>, google:<model> or openai-compatible:<model> (env SERVICE_IMAGE_MODEL; default none: drawn by the kit)')
     .option('--image-model-base-url <url>', 'API base URL of the image model; required for openai-compatible (env SERVICE_IMAGE_MODEL_BASE_URL)')
     .option('--owner-credits <credits>', 'credits of the owner account made on an empty data dir (env SERVICE_OWNER_CREDITS, default 1000)', numberOption)
@@ -83,6 +87,10 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     llmPremiumTimeout: options.llmPremiumTimeout as number | undefined,
     footage: options.footage as string | undefined,
     footageBaseUrl: options.footageBaseUrl as string | undefined,
+    speech: options.speech as string | undefined,
+    speechBaseUrl: options.speechBaseUrl as string | undefined,
+    speechVoices: options.speechVoices as string | undefined,
+    speechFallback: options.speechFallback as string | undefined,
     imageModel: options.imageModel as string | undefined,
     imageModelBaseUrl: options.imageModelBaseUrl as string | undefined,
   });

@@ -13,7 +13,8 @@ import { CREDIT_RATES, creditPartViews, type CreditPart } from '../create/estima
 import { rendersNeeded, type ResolvedVideoOptions } from '../create/resolve-video-options.js';
 import { isTerminal } from '../engine/job-states.js';
 import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '../idempotency.js';
-import type { StoredPlan } from '../stages/stored-plan.js';
+import type { StoredAudio, StoredPlan } from '../stages/stored-plan.js';
+import { isEmbeddedVoice } from '../speech/node-voices.js';
 import { MAX_IN_FLIGHT, type CreatedVideo } from '../videos/create-video.js';
 import { applyEditOperations, type EditResult } from './apply-edit-operations.js';
 import { applyEditLinks, clipSecondsFor, footageTargets, linkCreditParts, planWithLinks, unchangedEdit } from './apply-edit-links.js';
@@ -61,7 +62,7 @@ export function planAfterEdit(plan: StoredPlan, result: Pick<EditResult, 'option
       palette: { ...plan.theme.palette, ...result.options.colors },
       fonts: { ...plan.theme.fonts, ...result.options.fonts },
     },
-    ...(plan.audio ? { audio: { ...plan.audio, narration: result.options.narration, voice: result.options.voice || plan.audio.voice, music: result.options.music, sfx: result.options.sfx, ...(result.options.musicMood && result.options.musicMood !== plan.audio.mood ? { mood: result.options.musicMood, bpm: MOOD_TEMPO[result.options.musicMood] } : {}) } } : {}),
+    ...(plan.audio ? { audio: { ...withVoice(plan.audio, result.options.voice || plan.audio.voice), narration: result.options.narration, music: result.options.music, sfx: result.options.sfx, ...(result.options.musicMood && result.options.musicMood !== plan.audio.mood ? { mood: result.options.musicMood, bpm: MOOD_TEMPO[result.options.musicMood] } : {}) } } : {}),
   };
 }
 
@@ -277,4 +278,14 @@ export async function createEdit(
     rmSync(path.join(ctx.filesDir, 'videos', id), { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The source's sound with the edit's voice: an embedded voice is spoken by the embedded engine, so
+ * a video the speech model narrated loses its `voiceProvider` when an edit picks one.
+ */
+function withVoice(audio: StoredAudio, voice: string): StoredAudio {
+  if (voice === audio.voice) return audio;
+  const { voiceProvider: _provider, ...rest } = audio;
+  return isEmbeddedVoice(voice) ? { ...rest, voice } : { ...audio, voice };
 }

@@ -1,15 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { saveJobTree } from '../../storage/job-files.js';
-import type { SpokenWord } from '../audio/audio-protocol.js';
 import { onScreenWords } from '../edit/scene-text.js';
 import { captionChunks, wantsCaptions } from '../speech/caption-chunks.js';
-import { espeakSettings, findEmbeddedVoice, type EspeakSettings } from '../speech/espeak-voice.js';
 import { fitTimeline, NARRATION_LEAD, NARRATION_TAIL, readingSeconds } from '../speech/fit-timeline.js';
 import type { PlanDraft } from './plan.js';
+import { packVoice, speakScript, SpeechFallback, speechFallbackWarning, warnJob } from './narration-voice.js';
 import { decideSound } from './soundtrack.js';
 import type { StageContext } from './stage-context.js';
-import type { NarratedPlan, NarrationClip } from './stored-plan.js';
+import type { NarratedPlan, NarrationClip, StoredAudio } from './stored-plan.js';
 
 /** Settings that list a scene's points on screen, in the order a script walks them. */
 const LIST_KEYS = ['items', 'steps', 'nodes', 'spokes', 'events', 'stats'] as const;
@@ -60,12 +59,53 @@ export function shortenScripts(scripts: string[], lists: (unknown[] | undefined)
   return false;
 }
 
-/** Speaks one script; one retry, so a speech failure fails the job loudly rather than leaving a silent scene. */
-export function speak(stage: StageContext, text: string, settings: EspeakSettings, file: string): Promise<{ durationSeconds: number; words: SpokenWord[] }> {
-  return stage
-    .audio()
-    .speak(text, settings, file)
-    .catch(() => stage.audio().speak(text, settings, file));
+/**
+ * Speaks each scene's script into `speech` until the narration fits the target (5% over at most):
+ * shortens the longest scripts (a sentence, then a clause, then words), then speaks a little faster
+ * (the embedded engine only: a speech model speaks at its own pace), and as a last resort lets a
+ * scene go without narration. A script already spoken as it is, at the same pace, is not spoken
+ * again, so a speech model is asked only for what changed. Returns the scripts and each scene's
+ * list of points on screen as they were shortened (copies of `settings`' lists).
+ */
+async function speakToFit(
+  stage: StageContext,
+  audio: StoredAudio,
+  originals: string[],
+  settings: Record<string, unknown>[],
+  speech: (NarrationClip | undefined)[],
+  audioDir: string,
+  target: number,
+): Promise<{ scripts: string[]; lists: (unknown[] | undefined)[] }> {
+  const scripts = [...originals];
+  // Each narrated scene's points on screen, shortened with its script.
+  const lists = settings.map((entry, index) => {
+    const list = originals[index]!.trim() ? screenList(entry) : undefined;
+    return list ? [...list] : undefined;
+  });
+  const spokenAs: (string | undefined)[] = scripts.map(() => undefined);
+  let rate = 1;
+  for (let round = 0; round < 10; round += 1) {
+    for (const [index, script] of scripts.entries()) {
+      if (!script.trim() || spokenAs[index] === `${rate} ${script}`) continue;
+      stage.checkCancel();
+      stage.progress({ phase_detail: `Narrating scene ${index + 1} of ${scripts.length}` });
+      const file = path.posix.join(audioDir, `narration-${index}.wav`);
+      const spoken = await speakScript(stage, audio, script, path.join(stage.ctx.filesDir, file), rate);
+      speech[index] = { path: file, seconds: spoken.durationSeconds, words: spoken.words };
+      spokenAs[index] = `${rate} ${script}`;
+    }
+    const needed = speech.reduce((sum, clip) => sum + (clip ? clip.seconds + NARRATION_LEAD + NARRATION_TAIL : 1), 0);
+    if (needed <= target * 1.05) break;
+    if (shortenScripts(scripts, lists)) continue;
+    if (rate < 1.3 && !audio.voiceProvider) {
+      rate += 0.15;
+      continue;
+    }
+    const longest = scripts.reduce((best, script, index) => (index > 0 && script.length > (scripts[best]?.length ?? 0) ? index : best), scripts.length > 1 ? 1 : 0);
+    scripts[longest] = '';
+    speech[longest] = undefined;
+  }
+  return { scripts, lists };
 }
 
 /**
@@ -79,43 +119,27 @@ export async function narrateStage(stage: StageContext, draft: PlanDraft): Promi
   const options = stage.options();
   const { plan, language } = draft;
   const { audio, targetSeconds: target, beats } = await decideSound(stage, draft.theme.id, language);
-  const voice = findEmbeddedVoice(audio.voice)!;
 
   // Narration first, so scene durations follow the speech.
   const speech: (NarrationClip | undefined)[] = plan.scenes.map(() => undefined);
   if (audio.narration) {
     const audioDir = path.posix.join('videos', row.id, 'audio');
     mkdirSync(path.join(stage.ctx.filesDir, audioDir), { recursive: true });
-    const scripts = plan.scenes.map((scene) => scene.narration);
-    // Each narrated scene's points on screen, shortened with its script (copies, written back below).
-    const lists = plan.scenes.map((scene) => {
-      const list = scene.narration.trim() ? screenList(scene.settings) : undefined;
-      return list ? [...list] : undefined;
-    });
-    let rate = 1;
-    for (let round = 0; round < 10; round += 1) {
-      for (const [index, script] of scripts.entries()) {
-        if (!script.trim()) continue;
-        stage.checkCancel();
-        stage.progress({ phase_detail: `Narrating scene ${index + 1} of ${scripts.length}` });
-        const file = path.posix.join(audioDir, `narration-${index}.wav`);
-        const settings = espeakSettings(voice, language);
-        const spoken = await speak(stage, script, { ...settings, wordsPerMinute: Math.round(settings.wordsPerMinute * rate) }, path.join(stage.ctx.filesDir, file));
-        speech[index] = { path: file, seconds: spoken.durationSeconds, words: spoken.words };
-      }
-      const needed = speech.reduce((sum, clip) => sum + (clip ? clip.seconds + NARRATION_LEAD + NARRATION_TAIL : 1), 0);
-      if (needed <= target * 1.05) break;
-      // Too long for the target: shorten the longest script (a sentence, then a clause, then words),
-      // then speak a little faster, and as a last resort let a scene go without narration.
-      if (shortenScripts(scripts, lists)) continue;
-      if (rate < 1.3) {
-        rate += 0.15;
-        continue;
-      }
-      const longest = scripts.reduce((best, script, index) => (index > 0 && script.length > (scripts[best]?.length ?? 0) ? index : best), scripts.length > 1 ? 1 : 0);
-      scripts[longest] = '';
-      speech[longest] = undefined;
+    const originals = plan.scenes.map((scene) => scene.narration);
+    let spoken: { scripts: string[]; lists: (unknown[] | undefined)[] };
+    try {
+      spoken = await speakToFit(stage, audio, originals, plan.scenes.map((scene) => scene.settings), speech, audioDir, target);
+    } catch (error) {
+      if (!(error instanceof SpeechFallback)) throw error;
+      // The model failed under --speech-fallback embedded: the whole job is spoken again by the
+      // embedded engine, so the video has one voice.
+      warnJob(stage, speechFallbackWarning(error.reason));
+      audio.voice = packVoice(draft.theme.id);
+      delete audio.voiceProvider;
+      speech.fill(undefined);
+      spoken = await speakToFit(stage, audio, originals, plan.scenes.map((scene) => scene.settings), speech, audioDir, target);
     }
+    const { scripts, lists } = spoken;
     plan.scenes.forEach((scene, index) => {
       scene.narration = scripts[index]!;
       const list = lists[index];

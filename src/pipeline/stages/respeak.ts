@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { saveJobFiles } from '../../storage/job-files.js';
 import { captionChunks } from '../speech/caption-chunks.js';
-import { espeakSettings, findEmbeddedVoice } from '../speech/espeak-voice.js';
 import { NARRATION_LEAD, NARRATION_TAIL } from '../speech/fit-timeline.js';
-import { speak } from './narrate.js';
+import { AudioError } from '../audio/audio-thread.js';
+import { speakScript, SpeechFallback } from './narration-voice.js';
 import type { StageContext } from './stage-context.js';
 import { storedPlanOf } from './stored-plan.js';
 
@@ -23,15 +23,17 @@ export async function respeakStage(stage: StageContext): Promise<void> {
   if (!audio?.narration) return;
   const pending = ctx.videos.scenes(jobId).filter((scene) => scene.narration?.trim() && !scene.narration_audio);
   if (pending.length === 0) return;
-  const voice = findEmbeddedVoice(audio.voice);
-  if (!voice) throw new Error(`the voice "${audio.voice}" is not an embedded voice, so the edit's narration cannot be spoken`);
   const audioDir = path.posix.join('videos', jobId, 'audio');
   mkdirSync(path.join(ctx.filesDir, audioDir), { recursive: true });
   for (const scene of pending) {
     stage.checkCancel();
     stage.progress({ phase: 'planning', phase_detail: `Narrating scene ${scene.position + 1} again` });
     const file = path.posix.join(audioDir, `narration-${scene.position}.wav`);
-    const spoken = await speak(stage, scene.narration!, espeakSettings(voice, audio.language), path.join(ctx.filesDir, file));
+    // The edit speaks with the source's voice and speaker; a failing speech model fails the edit
+    // rather than mixing in another voice, even under --speech-fallback embedded.
+    const spoken = await speakScript(stage, audio, scene.narration!, path.join(ctx.filesDir, file)).catch((error: unknown) => {
+      throw error instanceof SpeechFallback ? new AudioError(`${error.reason}; the edit keeps the video's voice (${audio.voice}), so it is not spoken by another`) : error;
+    });
     await saveJobFiles(ctx, [file]);
     const needed = Math.ceil((spoken.durationSeconds + NARRATION_LEAD + NARRATION_TAIL) * row.fps) / row.fps;
     const settings = JSON.parse(scene.settings) as Record<string, unknown>;

@@ -2,26 +2,12 @@ import { saveJobFiles } from '../../storage/job-files.js';
 import { makeSoundtrack } from '../audio/make-soundtrack.js';
 import { prepareClientAudio } from '../audio/client-audio.js';
 import { pickMusicStyle } from '../audio/synthesize-music.js';
-import { findEmbeddedVoice } from '../speech/espeak-voice.js';
 import type { NarrationLanguage } from '../speech/languages.js';
 import { readAudioIntent } from '../speech/read-audio-intent.js';
 import { attachmentPaths } from './job-attachments.js';
+import { chooseVoice, packVoice, warnJob } from './narration-voice.js';
 import type { StageContext } from './stage-context.js';
 import { storedPlanOf, type StoredAudio } from './stored-plan.js';
-
-/** A voice that suits each style pack (any voice speaks every language). */
-const PACK_VOICES: Record<string, string> = {
-  'corporate-clean': 'embedded-grace',
-  'bold-kinetic': 'embedded-leo',
-  'playful-pop': 'embedded-mia',
-  'tech-neon': 'embedded-max',
-  'editorial-serif': 'embedded-owen',
-  'warm-organic': 'embedded-zoe',
-  'luxury-noir': 'embedded-noah',
-  'pastel-soft': 'embedded-mia',
-  'data-minimal': 'embedded-max',
-  'retro-wave': 'embedded-leo',
-};
 
 /** A job's music seed: stable for the job, different between jobs. */
 function seedOf(id: string): number {
@@ -56,14 +42,17 @@ export async function decideSound(stage: StageContext, themeId: string, language
   const intent = readAudioIntent(row.prompt);
   const narrationOn = options.narration && !client.voiceover && !(options.narrationSource === 'default' && intent.narration === false);
   const musicOn = options.music && !client.music && !(options.musicSource === 'default' && intent.music === false);
-  const voice = findEmbeddedVoice(options.narrationVoice ?? PACK_VOICES[themeId] ?? 'embedded-ava') ?? findEmbeddedVoice('embedded-ava')!;
+  // The voice is chosen only for a narrated job: a silent one asks no speech model anything.
+  const voice = narrationOn ? await chooseVoice(stage, options.narrationVoice, themeId, language) : { voice: options.narrationVoice ?? packVoice(themeId) };
+  if (voice.warning) warnJob(stage, voice.warning);
   const style = pickMusicStyle(row.prompt, themeId);
   const audio: StoredAudio = {
     narration: narrationOn,
     music: musicOn,
     sfx: options.sfx,
     language,
-    voice: voice.id,
+    voice: voice.voice,
+    ...(voice.provider ? { voiceProvider: voice.provider } : {}),
     bpm: style.bpm,
     mood: style.mood,
     seed: seedOf(row.id),

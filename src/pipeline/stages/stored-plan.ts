@@ -23,6 +23,8 @@ export interface StoredAudio {
   sfx: boolean;
   language: NarrationLanguage;
   voice: string;
+  /** Who speaks `voice` when the node's speech model does (`--speech`); absent for the embedded engine. */
+  voiceProvider?: 'openai' | 'elevenlabs' | 'openai-compatible';
   bpm: number;
   mood: MusicMood;
   seed: number;

@@ -8,7 +8,8 @@ import { fetchAttachments, findYtDlp, isSocialLink, type AttachmentRequest } fro
 import { SOCIAL_IMPORTS_PER_DAY, ytDlpImporter } from '../../attachments/import-social.js';
 import { modelAvailability } from '../../catalog/model-backing.js';
 import { findModel } from '../../catalog/models.js';
-import { fetchRemoteVoices } from '../../catalog/voices.js';
+import { listVoices } from '../../catalog/voices.js';
+import { embeddedNodeVoices, speaksLanguage, type NodeVoice } from '../speech/node-voices.js';
 import { readDocuments } from '../../documents/read-document.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
@@ -21,7 +22,6 @@ import { creditPartViews, estimateCredits, type CreditPartView } from '../create
 import { rendersNeeded, resolveVideoOptions } from '../create/resolve-video-options.js';
 import { DOCUMENTS_FILE } from '../materials/prepare-materials.js';
 import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '../idempotency.js';
-import { EMBEDDED_VOICES } from '../speech/embedded-voices.js';
 import { readAudioIntent } from '../speech/read-audio-intent.js';
 import { warningsAtCreate } from './job-warnings.js';
 import { topicOnly, topicOnlyError } from '../create/topic-only.js';
@@ -58,12 +58,25 @@ export interface CreatedVideo {
   estimate_breakdown: CreditPartView[];
 }
 
-async function knownVoiceIds(ctx: NodeContext, requested: string | undefined): Promise<ReadonlySet<string>> {
-  const ids = new Set(EMBEDDED_VOICES.map((voice) => voice.id));
-  if (requested && !ids.has(requested) && ctx.config.voiceProvider) {
-    for (const voice of await fetchRemoteVoices(ctx.config.voiceProvider)) ids.add(voice.id);
-  }
-  return ids;
+/**
+ * The voices a create may name: the embedded ones, and the speech model's when the request names
+ * another (its list is read then, 503 `voices_unavailable` when it cannot be).
+ */
+async function voicesFor(ctx: NodeContext, requested: string | undefined): Promise<NodeVoice[]> {
+  const embedded = embeddedNodeVoices();
+  if (!requested || embedded.some((voice) => voice.id === requested) || !ctx.config.speech) return embedded;
+  return (await listVoices(ctx.config)).voices;
+}
+
+/** A named voice must speak the requested narration language: a 400 that says which voices do. */
+function requireVoiceSpeaks(voices: NodeVoice[], id: string | undefined, language: string | undefined): void {
+  const voice = id ? voices.find((entry) => entry.id === id) : undefined;
+  if (!voice || !language || speaksLanguage(voice, language, true)) return;
+  const speaking = voices.filter((entry) => speaksLanguage(entry, language, true));
+  const names = speaking.slice(0, 8).map((entry) => `${entry.id} (${entry.name}, ${entry.provider})`);
+  throw invalidRequest(
+    `narration_voice: ${voice.name} ("${voice.id}", ${voice.provider}) does not speak narration_language "${language}"; voices that do: ${names.join(', ')}${speaking.length > names.length ? ` and ${speaking.length - names.length} more` : ''} (GET /v1/voices lists each voice's languages)`,
+  );
 }
 
 /** What a create body costs, once validated: the resolved options and their estimate. */
@@ -100,11 +113,13 @@ export async function priceVideo(
 ): Promise<PricedVideo> {
   const account = principal.account;
   requireWebhookSigner(principal, body);
+  const voices = await voicesFor(ctx, body.narration_voice);
   const resolved = resolveVideoOptions(body, {
     plan: account.plan,
-    knownVoiceIds: await knownVoiceIds(ctx, body.narration_voice),
+    knownVoiceIds: new Set(voices.map((voice) => voice.id)),
     allowPrivateUrls: ctx.config.allowPrivateUrls,
   });
+  requireVoiceSpeaks(voices, resolved.narrationVoice, resolved.narrationLanguage);
   // A tier this node cannot run as sold (model-6 without a language model) is refused, not sold.
   const availability = modelAvailability(findModel(resolved.model)!, ctx.config);
   if (!availability.available) throw invalidRequest(`model: ${availability.unavailable_reason}`);

@@ -289,7 +289,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     output: voicesResponse,
     annotations: READ_ONLY,
     run: async (session) => {
-      const catalog = await listVoices(session.ctx.config.voiceProvider);
+      const catalog = await listVoices(session.ctx.config);
       return { structured: catalog, summary: `${catalog.voices.length} voices: ${names(catalog.voices)}.` };
     },
   }),

@@ -39,7 +39,7 @@ export function catalogRoutes(ctx: NodeContext) {
       summary: 'Narration voices of the node\'s speech engines',
       tags: ['catalogs'],
       response: { status: 200, description: 'The voice catalog', schema: voicesResponse },
-      handler: async () => listVoices(ctx.config.voiceProvider),
+      handler: async () => listVoices(ctx.config),
     }),
     defineRoute({
       method: 'GET',

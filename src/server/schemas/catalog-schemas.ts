@@ -36,7 +36,8 @@ const voiceItem = z.object({
   accent: z.string(),
   age: z.string(),
   use_case: z.string(),
-  languages: z.array(z.string()),
+  languages: z.array(z.string()).describe('The narration languages this voice speaks (ISO 639-1); empty where its server does not say'),
+  provider: z.string().describe("Extension: who speaks the voice: 'embedded' (the node's own engine) or the speech model's provider (openai, elevenlabs, openai-compatible)"),
 });
 
 const brandKitItem = z.object({

@@ -1,3 +1,4 @@
+import type { ServiceOptions } from '../../../src/config/resolve-config.js';
 import { AudioThread } from '../../../src/pipeline/audio/audio-thread.js';
 import type { CreateVideoBody } from '../../../src/pipeline/create/create-video-schema.js';
 import { EmbeddedPlanner } from '../../../src/pipeline/providers/embedded/embedded-planner.js';
@@ -57,10 +58,12 @@ export interface StageFixture {
 /**
  * Opens a {@link StageFixture}. `videoModel`: the node is configured with a video model
  * (`--footage google:veo-test`, never called: tests pass their own footage provider), so jobs
- * created on it sell film. @default false
+ * created on it sell film. @default false. `options` and `env` configure the node further (a speech model).
  */
-export function stageFixture(settings: { videoModel?: boolean } = {}): StageFixture {
-  const node = settings.videoModel ? createTestNode({ footage: 'google:veo-test' }, { GOOGLE_GENERATIVE_AI_API_KEY: 'test-key' }) : createTestNode();
+export function stageFixture(settings: { videoModel?: boolean; options?: ServiceOptions; env?: Record<string, string> } = {}): StageFixture {
+  const node = settings.videoModel
+    ? createTestNode({ footage: 'google:veo-test', ...settings.options }, { GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', ...settings.env })
+    : createTestNode(settings.options, settings.env);
   const pool = new RenderPool();
   const audio = new AudioThread();
   const planner = new CountingPlanner();

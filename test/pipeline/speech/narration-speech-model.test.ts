@@ -1,0 +1,196 @@
+// Jobs narrated through a speech model (--speech): local servers speak the OpenAI-compatible and
+// ElevenLabs protocols with real audio made on the fly, and the plan's clips must be theirs.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readWav } from '../../../src/pipeline/audio/wav.js';
+import { AudioThread } from '../../../src/pipeline/audio/audio-thread.js';
+import { espeakSettings, findEmbeddedVoice } from '../../../src/pipeline/speech/espeak-voice.js';
+import { narrateStage } from '../../../src/pipeline/stages/narrate.js';
+import { planStage, storePlan } from '../../../src/pipeline/stages/plan.js';
+import { storedPlanOf } from '../../../src/pipeline/stages/stored-plan.js';
+import { parseWarnings } from '../../../src/pipeline/videos/job-warnings.js';
+import { requireFfmpeg, runBinary } from '../../../src/render/ffmpeg/run-ffmpeg.js';
+import { createAccountWithKey } from '../../helpers/test-node.js';
+import { createVideo } from '../../../src/pipeline/videos/create-video.js';
+import { stageFixture, type StageFixture } from '../stages/stage-helpers.js';
+import { sendJson, startServer, type FakeServer } from './providers/fake-speech-servers.js';
+
+const ffmpeg = requireFfmpeg();
+const PROMPT = 'How a heat pump warms a house. It pulls warmth from the cold outside air. A compressor makes that warmth hotter. Radiators pass it into the rooms.';
+
+/** Speech a server makes for any text: the embedded engine's slowest voice, so its clips are not the node's own. */
+async function speakAnything(audio: AudioThread, dir: string, text: string, index: number): Promise<{ wav: Buffer; mp3: Buffer; seconds: number }> {
+  const raw = path.join(dir, `any-${index}.wav`);
+  const settings = espeakSettings(findEmbeddedVoice('embedded-owen')!, 'en');
+  const spoken = await audio.speak(text, { ...settings, wordsPerMinute: 110 }, raw);
+  const wav = path.join(dir, `any-${index}-24k.wav`);
+  const mp3 = path.join(dir, `any-${index}.mp3`);
+  await runBinary(ffmpeg.ffmpeg, ['-v', 'error', '-y', '-i', raw, '-ar', '24000', '-c:a', 'pcm_s16le', wav]);
+  await runBinary(ffmpeg.ffmpeg, ['-v', 'error', '-y', '-i', raw, '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '128k', mp3]);
+  return { wav: readFileSync(wav), mp3: readFileSync(mp3), seconds: spoken.durationSeconds };
+}
+
+/** What a speaking server served: for each text, how long its audio is. */
+type Served = Map<string, number>;
+
+describe('narration through a speech model', () => {
+  let dir: string;
+  let audio: AudioThread;
+  let kokoro: FakeServer;
+  let eleven: FakeServer;
+  let refusing: FakeServer;
+  const served: Served = new Map();
+  let spoken = 0;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'narration-model-'));
+    audio = new AudioThread();
+    // Kokoro-FastAPI: an OpenAI-compatible /v1/audio/speech with its voice list, no key.
+    kokoro = await startServer((request, response) => {
+      if (request.method === 'GET' && request.url === '/v1/audio/voices') return sendJson(response, 200, { voices: ['af_bella', 'bm_george'] });
+      if (request.method !== 'POST' || request.url !== '/v1/audio/speech') return sendJson(response, 404, { detail: 'Not Found' });
+      const body = JSON.parse(request.body) as { input: string; voice: string };
+      if (!['af_bella', 'bm_george'].includes(body.voice)) return sendJson(response, 400, { detail: `voice ${body.voice} not found` });
+      void speakAnything(audio, dir, body.input, (spoken += 1)).then((clip) => {
+        served.set(body.input, clip.seconds);
+        response.writeHead(200, { 'content-type': 'audio/wav' }).end(clip.wav);
+      });
+    });
+    // ElevenLabs: voices and text-to-speech with timestamps.
+    eleven = await startServer((request, response) => {
+      if (request.headers['xi-api-key'] !== 'xi-test') return sendJson(response, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
+      if (request.method === 'GET' && request.url === '/v1/voices') {
+        return sendJson(response, 200, {
+          voices: [{ voice_id: 'JBFqnCBsd6RMkjVDRZzb', name: 'George', labels: { accent: 'british', description: 'warm', age: 'middle_aged', gender: 'male', use_case: 'narration' }, verified_languages: [{ language: 'en' }] }],
+        });
+      }
+      const match = /^\/v1\/text-to-speech\/([^/]+)\/with-timestamps/.exec(request.url);
+      if (request.method !== 'POST' || !match) return sendJson(response, 404, { detail: 'Not Found' });
+      const { text } = JSON.parse(request.body) as { text: string };
+      void speakAnything(audio, dir, text, (spoken += 1)).then((clip) => {
+        served.set(text, clip.seconds);
+        const characters = [...text];
+        const starts = characters.map((_character, i) => Number(((i / characters.length) * clip.seconds * 0.95).toFixed(3)));
+        sendJson(response, 200, {
+          audio_base64: clip.mp3.toString('base64'),
+          alignment: { characters, character_start_times_seconds: starts, character_end_times_seconds: starts.map((_start, i) => starts[i + 1] ?? clip.seconds) },
+        });
+      });
+    });
+    // A server that refuses every key.
+    refusing = await startServer((_request, response) => sendJson(response, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+  });
+
+  afterAll(async () => {
+    await Promise.all([kokoro.close(), eleven.close(), refusing.close()]);
+    await audio.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function planned(fixture: StageFixture, body: Record<string, unknown>) {
+    const id = await fixture.createJob({ prompt: PROMPT, duration: 20, music: false, ...body });
+    const stage = fixture.stage(id);
+    const draft = (await planStage(stage))!;
+    storePlan(stage, draft, await narrateStage(stage, draft));
+    const job = fixture.node.ctx.videos.get(id)!;
+    return { job, plan: storedPlanOf(job), scenes: fixture.node.ctx.videos.scenes(id), warnings: parseWarnings(job.warnings) };
+  }
+
+  it('speaks every scene with the model\'s voice: the clips are the server\'s audio, the durations follow it, and no speech_fallback', async () => {
+    const fixture = stageFixture({ options: { speech: 'openai-compatible:kokoro', speechBaseUrl: `${kokoro.url}/v1` } });
+    try {
+      const before = kokoro.requests.length;
+      const { plan, scenes, warnings } = await planned(fixture, {});
+      expect(plan.audio).toMatchObject({ narration: true, voiceProvider: 'openai-compatible' });
+      expect(['af_bella', 'bm_george']).toContain(plan.audio!.voice);
+      const speechRequests = kokoro.requests.slice(before).filter((request) => request.url === '/v1/audio/speech');
+      const narrated = scenes.filter((scene) => scene.narration?.trim());
+      expect(narrated.length).toBeGreaterThan(1);
+      for (const scene of narrated) {
+        // The scene's clip is the one the server made for its script, decoded: same length.
+        expect(speechRequests.some((request) => (JSON.parse(request.body) as { input: string; voice: string }).input === scene.narration)).toBe(true);
+        const clip = readWav(path.join(fixture.node.ctx.filesDir, scene.narration_audio!));
+        expect(clip.samples.length / clip.sampleRate).toBeCloseTo(served.get(scene.narration!)!, 1);
+        expect(scene.narration_seconds).toBeCloseTo(served.get(scene.narration!)!, 1);
+        expect(scene.duration_seconds).toBeGreaterThanOrEqual(scene.narration_seconds!);
+      }
+      expect(warnings.map((warning) => warning.code)).not.toContain('speech_fallback');
+    } finally {
+      await fixture.close();
+    }
+  }, 120_000);
+
+  it('falls back to the embedded engine with speech_fallback exactly when no model voice speaks the language', async () => {
+    const fixture = stageFixture({ options: { speech: 'openai-compatible:kokoro', speechBaseUrl: `${kokoro.url}/v1` } });
+    try {
+      const before = kokoro.requests.filter((request) => request.url === '/v1/audio/speech').length;
+      const { plan, warnings } = await planned(fixture, { narration_language: 'de' });
+      expect(plan.audio!.voiceProvider).toBeUndefined();
+      expect(plan.audio!.voice).toMatch(/^embedded-/);
+      expect(warnings.filter((warning) => warning.code === 'speech_fallback')).toEqual([{ code: 'speech_fallback', message: expect.stringContaining('German (de)') }]);
+      expect(kokoro.requests.filter((request) => request.url === '/v1/audio/speech').length).toBe(before);
+    } finally {
+      await fixture.close();
+    }
+  }, 120_000);
+
+  it('speaks with the ElevenLabs voice the request names (never the embedded engine in its place), with its timings', async () => {
+    const fixture = stageFixture({ options: { elevenLabsApiKey: 'xi-test', elevenLabsBaseUrl: eleven.url } });
+    try {
+      const { plan, scenes } = await planned(fixture, { narration_voice: 'JBFqnCBsd6RMkjVDRZzb' });
+      expect(plan.audio).toMatchObject({ voice: 'JBFqnCBsd6RMkjVDRZzb', voiceProvider: 'elevenlabs' });
+      const calls = eleven.requests.filter((request) => request.url.startsWith('/v1/text-to-speech/JBFqnCBsd6RMkjVDRZzb/with-timestamps'));
+      const narrated = scenes.filter((scene) => scene.narration?.trim());
+      expect(calls.length).toBeGreaterThanOrEqual(narrated.length);
+      for (const scene of narrated) {
+        expect(scene.narration_seconds).toBeCloseTo(served.get(scene.narration!)!, 1);
+        const words = JSON.parse(scene.narration_words!) as { start: number }[];
+        expect(words.length).toBeGreaterThan(2);
+        expect(words.every((word, i) => i === 0 || word.start >= words[i - 1]!.start)).toBe(true);
+      }
+    } finally {
+      await fixture.close();
+    }
+  }, 120_000);
+
+  it('refuses at create a voice the node cannot speak, or one that does not speak narration_language, saying which do; nothing is written', async () => {
+    const fixture = stageFixture({ options: { elevenLabsApiKey: 'xi-test', elevenLabsBaseUrl: eleven.url } });
+    try {
+      const { account } = await createAccountWithKey(fixture.node.ctx);
+      const principal = { account: fixture.node.ctx.accounts.get(account.id)!, key: null };
+      const create = (body: Record<string, unknown>) => createVideo(fixture.node.ctx, principal, { prompt: PROMPT, ...body }, { enqueue: () => undefined });
+      await expect(create({ narration_voice: 'no-such-voice' })).rejects.toMatchObject({ code: 'invalid_request', message: 'narration_voice: unknown voice "no-such-voice"; see GET /v1/voices' });
+      // George speaks English and eleven_multilingual_v2's languages; Welsh is not one of them.
+      const refused = create({ narration_voice: 'JBFqnCBsd6RMkjVDRZzb', narration_language: 'cy' });
+      await expect(refused).rejects.toMatchObject({ code: 'invalid_request' });
+      await expect(refused).rejects.toThrow(/George \("JBFqnCBsd6RMkjVDRZzb", elevenlabs\) does not speak narration_language "cy"; voices that do: embedded-ava \(Ava, embedded\)/);
+      expect(fixture.node.ctx.videos.listForAccount(account.id, 10)).toHaveLength(0);
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('fails the job with audio_failed naming the model when it refuses the key; --speech-fallback embedded narrates with the embedded engine and warns', async () => {
+    const failing = stageFixture({ options: { speech: 'openai-compatible:kokoro', speechBaseUrl: `${refusing.url}/v1`, speechVoices: 'af_bella' } });
+    try {
+      const id = await failing.createJob({ prompt: PROMPT, duration: 20, music: false });
+      const stage = failing.stage(id);
+      const draft = (await planStage(stage))!;
+      await expect(narrateStage(stage, draft)).rejects.toMatchObject({ name: 'AudioError', message: expect.stringContaining('openai-compatible:kokoro') });
+    } finally {
+      await failing.close();
+    }
+    const falling = stageFixture({ options: { speech: 'openai-compatible:kokoro', speechBaseUrl: `${refusing.url}/v1`, speechVoices: 'af_bella', speechFallback: 'embedded' } });
+    try {
+      const { plan, scenes, warnings } = await planned(falling, {});
+      expect(plan.audio!.voiceProvider).toBeUndefined();
+      expect(plan.audio!.voice).toMatch(/^embedded-/);
+      expect(scenes.filter((scene) => scene.narration_audio).length).toBeGreaterThan(1);
+      expect(warnings).toContainEqual({ code: 'speech_fallback', message: expect.stringContaining('The speech model openai-compatible:kokoro') });
+    } finally {
+      await falling.close();
+    }
+  }, 120_000);
+});
