@@ -1,96 +1,39 @@
 // Jobs narrated through a speech model (--speech): local servers speak the OpenAI-compatible and
 // ElevenLabs protocols with real audio made on the fly, and the plan's clips must be theirs.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWav } from '../../../src/pipeline/audio/wav.js';
-import { AudioThread } from '../../../src/pipeline/audio/audio-thread.js';
-import { espeakSettings, findEmbeddedVoice } from '../../../src/pipeline/speech/espeak-voice.js';
 import { narrateStage } from '../../../src/pipeline/stages/narrate.js';
 import { planStage, storePlan } from '../../../src/pipeline/stages/plan.js';
 import { storedPlanOf } from '../../../src/pipeline/stages/stored-plan.js';
-import { parseWarnings } from '../../../src/pipeline/videos/job-warnings.js';
-import { requireFfmpeg, runBinary } from '../../../src/render/ffmpeg/run-ffmpeg.js';
-import { createAccountWithKey } from '../../helpers/test-node.js';
 import { createVideo } from '../../../src/pipeline/videos/create-video.js';
+import { parseWarnings } from '../../../src/pipeline/videos/job-warnings.js';
+import { startSpeakingServer, OPENAI_VOICES, type SpeakingServer } from '../../helpers/speaking-server.js';
+import { createAccountWithKey } from '../../helpers/test-node.js';
 import { stageFixture, type StageFixture } from '../stages/stage-helpers.js';
 import { sendJson, startServer, type FakeServer } from './providers/fake-speech-servers.js';
 
-const ffmpeg = requireFfmpeg();
 const PROMPT = 'How a heat pump warms a house. It pulls warmth from the cold outside air. A compressor makes that warmth hotter. Radiators pass it into the rooms.';
 
-/** Speech a server makes for any text: the embedded engine's slowest voice, so its clips are not the node's own. */
-async function speakAnything(audio: AudioThread, dir: string, text: string, index: number): Promise<{ wav: Buffer; mp3: Buffer; seconds: number }> {
-  const raw = path.join(dir, `any-${index}.wav`);
-  const settings = espeakSettings(findEmbeddedVoice('embedded-owen')!, 'en');
-  const spoken = await audio.speak(text, { ...settings, wordsPerMinute: 110 }, raw);
-  const wav = path.join(dir, `any-${index}-24k.wav`);
-  const mp3 = path.join(dir, `any-${index}.mp3`);
-  await runBinary(ffmpeg.ffmpeg, ['-v', 'error', '-y', '-i', raw, '-ar', '24000', '-c:a', 'pcm_s16le', wav]);
-  await runBinary(ffmpeg.ffmpeg, ['-v', 'error', '-y', '-i', raw, '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '128k', mp3]);
-  return { wav: readFileSync(wav), mp3: readFileSync(mp3), seconds: spoken.durationSeconds };
-}
-
-/** What a speaking server served: for each text, how long its audio is. */
-type Served = Map<string, number>;
-
 describe('narration through a speech model', () => {
-  let dir: string;
-  let audio: AudioThread;
-  let kokoro: FakeServer;
-  let eleven: FakeServer;
+  let kokoro: SpeakingServer;
+  let eleven: SpeakingServer;
   let refusing: FakeServer;
-  const served: Served = new Map();
-  let spoken = 0;
+  const served = { get: (text: string) => kokoro.served.get(text) ?? eleven.served.get(text) };
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'narration-model-'));
-    audio = new AudioThread();
-    // Kokoro-FastAPI: an OpenAI-compatible /v1/audio/speech with its voice list, no key.
-    kokoro = await startServer((request, response) => {
-      if (request.method === 'GET' && request.url === '/v1/audio/voices') return sendJson(response, 200, { voices: ['af_bella', 'bm_george'] });
-      if (request.method !== 'POST' || request.url !== '/v1/audio/speech') return sendJson(response, 404, { detail: 'Not Found' });
-      const body = JSON.parse(request.body) as { input: string; voice: string };
-      if (!['af_bella', 'bm_george'].includes(body.voice)) return sendJson(response, 400, { detail: `voice ${body.voice} not found` });
-      void speakAnything(audio, dir, body.input, (spoken += 1)).then((clip) => {
-        served.set(body.input, clip.seconds);
-        response.writeHead(200, { 'content-type': 'audio/wav' }).end(clip.wav);
-      });
-    });
-    // ElevenLabs: voices and text-to-speech with timestamps.
-    eleven = await startServer((request, response) => {
-      if (request.headers['xi-api-key'] !== 'xi-test') return sendJson(response, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
-      if (request.method === 'GET' && request.url === '/v1/voices') {
-        return sendJson(response, 200, {
-          voices: [{ voice_id: 'JBFqnCBsd6RMkjVDRZzb', name: 'George', labels: { accent: 'british', description: 'warm', age: 'middle_aged', gender: 'male', use_case: 'narration' }, verified_languages: [{ language: 'en' }] }],
-        });
-      }
-      const match = /^\/v1\/text-to-speech\/([^/]+)\/with-timestamps/.exec(request.url);
-      if (request.method !== 'POST' || !match) return sendJson(response, 404, { detail: 'Not Found' });
-      const { text } = JSON.parse(request.body) as { text: string };
-      void speakAnything(audio, dir, text, (spoken += 1)).then((clip) => {
-        served.set(text, clip.seconds);
-        const characters = [...text];
-        const starts = characters.map((_character, i) => Number(((i / characters.length) * clip.seconds * 0.95).toFixed(3)));
-        sendJson(response, 200, {
-          audio_base64: clip.mp3.toString('base64'),
-          alignment: { characters, character_start_times_seconds: starts, character_end_times_seconds: starts.map((_start, i) => starts[i + 1] ?? clip.seconds) },
-        });
-      });
-    });
+    kokoro = await startSpeakingServer('openai');
+    eleven = await startSpeakingServer('elevenlabs', 'xi-test');
     // A server that refuses every key.
     refusing = await startServer((_request, response) => sendJson(response, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }));
   });
 
   afterAll(async () => {
     await Promise.all([kokoro.close(), eleven.close(), refusing.close()]);
-    await audio.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   async function planned(fixture: StageFixture, body: Record<string, unknown>) {
-    const id = await fixture.createJob({ prompt: PROMPT, duration: 20, music: false, ...body });
+    const id = await fixture.createJob({ prompt: PROMPT, duration: 20, music: false, ...body } as Parameters<StageFixture['createJob']>[0]);
     const stage = fixture.stage(id);
     const draft = (await planStage(stage))!;
     storePlan(stage, draft, await narrateStage(stage, draft));
@@ -116,6 +59,23 @@ describe('narration through a speech model', () => {
         expect(scene.narration_seconds).toBeCloseTo(served.get(scene.narration!)!, 1);
         expect(scene.duration_seconds).toBeGreaterThanOrEqual(scene.narration_seconds!);
       }
+      expect(warnings.map((warning) => warning.code)).not.toContain('speech_fallback');
+    } finally {
+      await fixture.close();
+    }
+  }, 120_000);
+
+  it('speaks through OpenAI\'s protocol with its key and one of its built-in voices, in German too', async () => {
+    const fixture = stageFixture({ options: { speech: 'openai:gpt-4o-mini-tts', speechBaseUrl: `${kokoro.url}/v1` }, env: { OPENAI_API_KEY: 'sk-test' } });
+    try {
+      const before = kokoro.requests.length;
+      const { plan, scenes, warnings } = await planned(fixture, { narration_language: 'de', prompt: 'Wie eine Wärmepumpe ein Haus heizt. Sie holt Wärme aus der kalten Außenluft. Ein Verdichter macht die Wärme heißer. Heizkörper geben sie an die Räume ab.' });
+      expect(plan.audio).toMatchObject({ voiceProvider: 'openai', language: 'de' });
+      expect(OPENAI_VOICES).toContain(plan.audio!.voice);
+      const calls = kokoro.requests.slice(before).filter((request) => request.url === '/v1/audio/speech');
+      expect(calls.length).toBeGreaterThan(1);
+      expect(calls.every((call) => call.headers.authorization === 'Bearer sk-test' && (JSON.parse(call.body) as { model: string }).model === 'gpt-4o-mini-tts')).toBe(true);
+      for (const scene of scenes.filter((entry) => entry.narration?.trim())) expect(scene.narration_seconds).toBeCloseTo(served.get(scene.narration!)!, 1);
       expect(warnings.map((warning) => warning.code)).not.toContain('speech_fallback');
     } finally {
       await fixture.close();

@@ -1,0 +1,66 @@
+// Whole jobs narrated through a speech model, rendered to MP4: the narration is the model's audio
+// (its clips' lengths, what the server logged), the catalog lists the model's voices, and a voice
+// the node cannot speak is refused before anything is made.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeVideo } from '../../src/render/ffmpeg/run-ffmpeg.js';
+import { findFfmpeg } from '../../src/render/ffmpeg/find-ffmpeg.js';
+import { LISTED_VOICES, startSpeakingServer, type SpeakingServer } from '../helpers/speaking-server.js';
+import { startE2eNode, type E2eNode } from './e2e-node.js';
+
+const ffmpeg = findFfmpeg()!;
+
+describe('a job narrated by a speech model on the GPU box (openai-compatible)', () => {
+  let server: SpeakingServer;
+  let e2e: E2eNode;
+  beforeAll(async () => {
+    server = await startSpeakingServer('openai');
+    e2e = await startE2eNode({ config: { speech: 'openai-compatible:kokoro', speechBaseUrl: `${server.url}/v1` } });
+  });
+  afterAll(async () => {
+    await e2e.close();
+    await server.close();
+  });
+
+  it('renders an MP4 whose narration is the server\'s speech, scene by scene', async () => {
+    const voices = await e2e.request('GET', '/v1/voices');
+    expect(voices.body.voices.filter((voice: { provider: string }) => voice.provider === 'openai-compatible').map((voice: { id: string }) => voice.id)).toEqual(LISTED_VOICES);
+
+    const created = await e2e.request('POST', '/v1/videos', {
+      prompt: 'How tides work. The moon pulls on the oceans. The earth turns beneath the bulge. Most coasts see two high tides a day.',
+      duration: 15,
+      dimensions: { width: 256, height: 144 },
+      render: true,
+      music: false,
+      narration_voice: 'bm_george',
+    });
+    expect(created.status).toBe(202);
+    const job = await e2e.waitFor(created.body.id);
+    expect(job.status).toBe('completed');
+    expect(job.audio).toMatchObject({ narration: true, narration_voice: 'bm_george' });
+    expect((job.warnings ?? []).map((warning: { code: string }) => warning.code)).not.toContain('speech_fallback');
+
+    const scenes = e2e.node.ctx.videos.scenes(job.id).filter((scene) => scene.narration?.trim());
+    expect(scenes.length).toBeGreaterThan(1);
+    const spoken = server.requests.filter((request) => request.url === '/v1/audio/speech').map((request) => JSON.parse(request.body) as { input: string; voice: string });
+    for (const scene of scenes) {
+      // The server was asked for this scene's script with the named voice, and the clip is its audio.
+      expect(spoken).toContainEqual(expect.objectContaining({ input: scene.narration, voice: 'bm_george' }));
+      expect(scene.narration_seconds).toBeCloseTo(server.served.get(scene.narration!)!, 1);
+      expect(readFileSync(path.join(e2e.node.ctx.filesDir, scene.narration_audio!)).length).toBeGreaterThan(1000);
+    }
+    const probe = await probeVideo(ffmpeg, path.join(e2e.node.ctx.filesDir, e2e.node.ctx.videos.get(job.id)!.output_path!));
+    expect(probe.hasAudio).toBe(true);
+    const all = e2e.node.ctx.videos.scenes(job.id);
+    expect(probe.durationSeconds).toBeCloseTo(all.reduce((sum, scene) => sum + scene.duration_seconds, 0), 0);
+  }, 240_000);
+
+  it('refuses a voice no engine of this node speaks, with 400 and nothing made', async () => {
+    const before = e2e.node.ctx.videos.listForAccount(e2e.accountId, 100).length;
+    const refused = await e2e.request('POST', '/v1/videos', { prompt: 'How tides work. The moon pulls on the oceans.', narration_voice: 'rachel' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'invalid_request', message: 'narration_voice: unknown voice "rachel"; see GET /v1/voices' });
+    expect(e2e.node.ctx.videos.listForAccount(e2e.accountId, 100)).toHaveLength(before);
+  });
+});
