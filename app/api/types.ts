@@ -134,6 +134,9 @@ export interface Voice {
   description?: string;
   gender?: string;
   accent?: string;
+  /** Who speaks it: `embedded` (the node's own engine) or the speech model's provider. */
+  provider?: string;
+  languages?: string[];
 }
 
 /** `GET /v1/brand-kits` item. */

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/api-error.js';
-import type { CreatedVideo } from '../../api/types.js';
+import type { CreatedVideo, Voice } from '../../api/types.js';
 import { ErrorNotice } from '../../components/error-notice.js';
 import { CheckboxField, InputField, SelectField, TextAreaField, type Option } from '../../components/fields.js';
 import { languageLabel, NARRATION_LANGUAGES } from '../../forms/languages.js';
@@ -102,7 +102,7 @@ export function NewVideoPage() {
             <SelectField
               label="Voice"
               value={form.narration_voice}
-              options={[{ value: '', label: 'One that suits the style' }, ...(catalogs.voices.data?.voices ?? []).map((voice) => ({ value: voice.id, label: voice.description ? `${voice.name}: ${voice.description}` : voice.name }))]}
+              options={[{ value: '', label: 'One that suits the style' }, ...(catalogs.voices.data?.voices ?? []).map((voice) => ({ value: voice.id, label: voiceLabel(voice) }))]}
               onChange={(narration_voice) => patch({ narration_voice })}
               error={fields.narration_voice}
               disabled={supports?.narration === false}
@@ -151,4 +151,10 @@ export function NewVideoPage() {
       </div>
     </section>
   );
+}
+
+/** A voice as the picker shows it: name, description and, for the speech model's voices, who speaks it (the embedded engine's are marked as such). */
+function voiceLabel(voice: Voice): string {
+  const described = voice.description ? `${voice.name}: ${voice.description}` : voice.name;
+  return voice.provider && voice.provider !== 'embedded' ? `${described} (${voice.provider})` : `${described}${voice.provider === 'embedded' ? ' (built-in)' : ''}`;
 }
