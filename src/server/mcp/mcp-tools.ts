@@ -284,7 +284,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'list_voices',
     title: 'List narration voices',
-    description: 'Narration voices accepted as narration_voice (GET /v1/voices), with their languages.',
+    description: 'Narration voices accepted as narration_voice (GET /v1/voices): the speech model\'s (--speech) and the embedded engine\'s, each with provider and the languages it speaks.',
     input: z.strictObject({}),
     output: voicesResponse,
     annotations: READ_ONLY,
