@@ -10,7 +10,7 @@ import { nowIso } from '../store/ids.js';
 import { requireAccount } from './accounts.js';
 
 /** The hosted language-model providers an account may store its own key for. */
-export const ACCOUNT_KEY_PROVIDERS = ['openai', 'anthropic', 'google'] as const;
+export const ACCOUNT_KEY_PROVIDERS = ['openai', 'anthropic', 'google', 'elevenlabs'] as const;
 /** One of {@link ACCOUNT_KEY_PROVIDERS}. */
 export type AccountKeyProvider = (typeof ACCOUNT_KEY_PROVIDERS)[number];
 
@@ -60,10 +60,11 @@ export function checkProviderApiKey(apiKey: string): void {
 
 /**
  * The credit parts a provider's key covers on this node, by tier: `language_model` on tiers whose
- * jobs a model of that provider plans (multi-scene tiers; single-scene ones are priced flat), and
- * `enhance_prompt` on every tier when the node's own model (the enhancer) is of that provider.
+ * jobs a model of that provider plans (multi-scene tiers; single-scene ones are priced flat),
+ * `enhance_prompt` on every tier when the node's own model (the enhancer) is of that provider, and
+ * `narration` on multi-scene tiers when the node's speech model (`--speech`) is of that provider.
  */
-export function keyCovers(config: Pick<ServiceConfig, 'languageModel' | 'premiumLanguageModel'>, provider: string): { covers: KeyCover[]; note?: string } {
+export function keyCovers(config: Pick<ServiceConfig, 'languageModel' | 'premiumLanguageModel' | 'speech'>, provider: string): { covers: KeyCover[]; note?: string } {
   const covers = MODELS.flatMap((spec): KeyCover[] => {
     const parts = Object.entries(languageModelPricing(config, spec.id, new Set([provider])).covered ?? {})
       .filter(([, by]) => by === provider)
@@ -72,7 +73,8 @@ export function keyCovers(config: Pick<ServiceConfig, 'languageModel' | 'premium
   });
   if (covers.length > 0) return { covers };
   const models = [config.languageModel, config.premiumLanguageModel].flatMap((setting) => (setting ? [describeLanguageModel(setting)] : []));
-  const node = models.length > 0 ? `this node's language models are ${[...new Set(models)].join(', ')}` : 'this node has no language model';
+  const speech = config.speech ? ` and its speech model is ${config.speech.provider}:${config.speech.model}` : '';
+  const node = models.length > 0 ? `this node's language models are ${[...new Set(models)].join(', ')}${speech}` : `this node has no language model${speech}`;
   return { covers, note: `${node}; ${/^[aeiou]/.test(provider) ? 'an' : 'a'} ${provider} key covers nothing here` };
 }
 
@@ -82,7 +84,7 @@ export function keyCovers(config: Pick<ServiceConfig, 'languageModel' | 'premium
  * provider, and which parts the account's keys cover.
  */
 export function languageModelPricing(
-  config: Pick<ServiceConfig, 'languageModel' | 'premiumLanguageModel'>,
+  config: Pick<ServiceConfig, 'languageModel' | 'premiumLanguageModel' | 'speech'>,
   model: ModelId,
   ownKeys: ReadonlySet<string>,
 ): LanguageModelPricing {
@@ -92,6 +94,9 @@ export function languageModelPricing(
   const covered: Record<string, string> = {};
   if (planner && ownKeys.has(planner)) covered.language_model = planner;
   if (enhancer && ownKeys.has(enhancer)) covered.enhance_prompt = enhancer;
+  // The narration of a multi-scene tier, when the node's speech model is a hosted provider the account has a key for.
+  const speech = config.speech?.provider;
+  if (spec?.multiScene && speech && speech !== 'openai-compatible' && ownKeys.has(speech)) covered.narration = speech;
   return { ...(planner ? { planner } : {}), covered };
 }
 

@@ -49,7 +49,7 @@ describe('setProviderKey', () => {
 
   it('refuses local and openai-compatible, unknown providers and malformed keys with invalid_request, storing nothing', async () => {
     const { account } = await createAccountWithKey(node.ctx);
-    for (const provider of ['local', 'openai-compatible', 'elevenlabs']) {
+    for (const provider of ['local', 'openai-compatible', 'mistral']) {
       expect(codeOf(() => setProviderKey(node.ctx, account.id, provider, KEY))).toBe('invalid_request');
     }
     for (const bad of ['', 'short', 'has space in it', 'x'.repeat(513), 'line\nbreak-key']) {

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeVideo } from '../../src/render/ffmpeg/run-ffmpeg.js';
 import { findFfmpeg } from '../../src/render/ffmpeg/find-ffmpeg.js';
-import { LISTED_VOICES, startSpeakingServer, type SpeakingServer } from '../helpers/speaking-server.js';
+import { ELEVENLABS_VOICE, LISTED_VOICES, startSpeakingServer, type SpeakingServer } from '../helpers/speaking-server.js';
+import { sendJson, startServer, type FakeServer } from '../pipeline/speech/providers/fake-speech-servers.js';
 import { startE2eNode, type E2eNode } from './e2e-node.js';
 
 const ffmpeg = findFfmpeg()!;
@@ -63,4 +64,69 @@ describe('a job narrated by a speech model on the GPU box (openai-compatible)', 
     expect(refused.body.error).toMatchObject({ code: 'invalid_request', message: 'narration_voice: unknown voice "rachel"; see GET /v1/voices' });
     expect(e2e.node.ctx.videos.listForAccount(e2e.accountId, 100)).toHaveLength(before);
   });
+});
+
+describe('a job narrated by ElevenLabs (ELEVENLABS_API_KEY alone)', () => {
+  let server: SpeakingServer;
+  let e2e: E2eNode;
+  beforeAll(async () => {
+    server = await startSpeakingServer('elevenlabs');
+    e2e = await startE2eNode({ config: { elevenLabsApiKey: 'xi-test', elevenLabsBaseUrl: server.url } });
+  });
+  afterAll(async () => {
+    await e2e.close();
+    await server.close();
+  });
+
+  it('renders an MP4 narrated with the ElevenLabs voice by default for English, its clips the server\'s audio', async () => {
+    const created = await e2e.request('POST', '/v1/videos', {
+      prompt: 'How tides work. The moon pulls on the oceans. The earth turns beneath the bulge. Most coasts see two high tides a day.',
+      duration: 15,
+      dimensions: { width: 256, height: 144 },
+      render: true,
+      music: false,
+    });
+    const job = await e2e.waitFor(created.body.id);
+    expect(job.status).toBe('completed');
+    expect(job.audio).toMatchObject({ narration: true, narration_voice: ELEVENLABS_VOICE.voice_id });
+    const scenes = e2e.node.ctx.videos.scenes(job.id).filter((scene) => scene.narration?.trim());
+    expect(scenes.length).toBeGreaterThan(1);
+    for (const scene of scenes) {
+      expect(server.requests.some((request) => request.url.startsWith(`/v1/text-to-speech/${ELEVENLABS_VOICE.voice_id}/with-timestamps`) && (JSON.parse(request.body) as { text: string }).text === scene.narration)).toBe(true);
+      expect(scene.narration_seconds).toBeCloseTo(server.served.get(scene.narration!)!, 1);
+    }
+    expect((await probeVideo(ffmpeg, path.join(e2e.node.ctx.filesDir, e2e.node.ctx.videos.get(job.id)!.output_path!))).hasAudio).toBe(true);
+  }, 240_000);
+});
+
+describe('a speech model that refuses the node\'s key', () => {
+  let server: FakeServer;
+  let e2e: E2eNode;
+  beforeAll(async () => {
+    server = await startServer((_request, response) => sendJson(response, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+    e2e = await startE2eNode({ config: { speech: 'openai:tts-1', speechBaseUrl: `${server.url}/v1` }, env: { OPENAI_API_KEY: 'sk-wrong-key' } });
+  });
+  afterAll(async () => {
+    await e2e.close();
+    await server.close();
+  });
+
+  it('fails the job with audio_failed naming the model and the key to check, and charges nothing for narration not made', async () => {
+    const balance = (await e2e.request('GET', '/v1/account')).body.balance;
+    const created = await e2e.request('POST', '/v1/videos', {
+      prompt: 'How tides work. The moon pulls on the oceans. The earth turns beneath the bulge.',
+      duration: 10,
+      dimensions: { width: 256, height: 144 },
+      render: true,
+      music: false,
+      narration_voice: 'alloy',
+    });
+    expect(created.status).toBe(202);
+    const job = await e2e.waitFor(created.body.id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatchObject({ code: 'audio_failed', message: expect.stringMatching(/openai:tts-1.*OPENAI_API_KEY/) });
+    // A bad key is not retried.
+    expect(server.requests.filter((request) => request.url === '/v1/audio/speech')).toHaveLength(1);
+    expect((await e2e.request('GET', '/v1/account')).body.balance).toBe(balance);
+  }, 120_000);
 });

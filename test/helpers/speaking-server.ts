@@ -22,8 +22,8 @@ export interface SpeakingServer extends FakeServer {
   served: Map<string, number>;
 }
 
-/** Starts a speaking server for `protocol`; `apiKey` is the ElevenLabs key it wants. */
-export async function startSpeakingServer(protocol: 'openai' | 'elevenlabs', apiKey = 'xi-test'): Promise<SpeakingServer> {
+/** Starts a speaking server for `protocol`; `apiKeys` are the ElevenLabs keys it takes. */
+export async function startSpeakingServer(protocol: 'openai' | 'elevenlabs', apiKeys: readonly string[] = ['xi-test']): Promise<SpeakingServer> {
   const ffmpeg = requireFfmpeg();
   const dir = mkdtempSync(path.join(tmpdir(), 'speaking-server-'));
   const audio = new AudioThread();
@@ -52,7 +52,7 @@ export async function startSpeakingServer(protocol: 'openai' | 'elevenlabs', api
       );
       return;
     }
-    if (request.headers['xi-api-key'] !== apiKey) return sendJson(response, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
+    if (!apiKeys.includes(String(request.headers['xi-api-key']))) return sendJson(response, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
     if (request.method === 'GET' && request.url === '/v1/voices') return sendJson(response, 200, { voices: [ELEVENLABS_VOICE] });
     const match = /^\/v1\/text-to-speech\/([^/]+)\/with-timestamps/.exec(request.url);
     if (request.method !== 'POST' || !match) return sendJson(response, 404, { detail: 'Not Found' });

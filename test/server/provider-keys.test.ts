@@ -39,9 +39,9 @@ describe('PUT /v1/account/provider-keys/{provider}', () => {
       ['anthropic', { api_key: 'k'.repeat(513) }, /8 to 512/],
       ['anthropic', {}, /api_key/],
       ['anthropic', { api_key: KEY, extra: 1 }, /extra/],
-      ['local', { api_key: KEY }, /operator's own model files.*openai, anthropic, google/],
+      ['local', { api_key: KEY }, /operator's own model files.*openai, anthropic, google, elevenlabs/],
       ['openai-compatible', { api_key: KEY }, /operator's own servers/],
-      ['elevenlabs', { api_key: KEY }, /unknown provider "elevenlabs".*openai, anthropic, google/],
+      ['mistral', { api_key: KEY }, /unknown provider "mistral".*openai, anthropic, google, elevenlabs/],
     ];
     for (const [provider, body, message] of cases) {
       const response = await put(provider, body);

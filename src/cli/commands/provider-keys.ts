@@ -13,7 +13,7 @@ function coversText(key: ProviderKeySummary): string {
  */
 export function providerKeysCommand(): Command {
   const command = new Command('provider-keys').description(
-    'manage an account\'s own language-model provider keys (openai, anthropic, google); parts of its jobs they cover cost no credits',
+    'manage an account\'s own provider keys (openai, anthropic, google for language models; openai, elevenlabs for narration); parts of its jobs they cover cost no credits',
   );
 
   dataOptions(

@@ -1,6 +1,7 @@
 // The voices this node can speak: the embedded engine's, and the configured speech model's
 // (`--speech`). One place answers what the catalog lists, which voice a create may name, which
 // voice a job gets by default and who speaks it, so a listed voice is always the voice heard.
+import { createHash } from 'node:crypto';
 import type { ServiceConfig } from '../../config/resolve-config.js';
 import { requireFfmpeg } from '../../render/ffmpeg/run-ffmpeg.js';
 import { EMBEDDED_VOICES, embeddedVoiceCatalog, type VoiceCatalogItem } from './embedded-voices.js';
@@ -29,6 +30,23 @@ export function speechProviderOf(config: Pick<ServiceConfig, 'speech' | 'ffmpegP
   if (!provider) {
     provider = createSpeechProvider(config.speech, { ffmpeg: requireFfmpeg(config.ffmpegPath) });
     providers.set(config.speech, provider);
+  }
+  return provider;
+}
+
+const accountProviders = new Map<string, SpeechProvider>();
+
+/**
+ * The node's speech model calling with an account's own key (a job whose narration part that key
+ * covers): one provider per setting and key, never shared with the node's own key.
+ */
+export function accountSpeechProvider(config: Pick<ServiceConfig, 'speech' | 'ffmpegPath'>, apiKey: string): SpeechProvider {
+  const setting = config.speech!;
+  const slot = `${setting.provider}\n${setting.model}\n${setting.baseUrl}\n${createHash('sha256').update(apiKey).digest('hex')}`;
+  let provider = accountProviders.get(slot);
+  if (!provider) {
+    provider = createSpeechProvider({ ...setting, apiKey }, { ffmpeg: requireFfmpeg(config.ffmpegPath) });
+    accountProviders.set(slot, provider);
   }
   return provider;
 }

@@ -9,7 +9,9 @@ import { SpeechProviderError } from '../speech/providers/speech-provider.js';
 import { speakWithRetry } from '../speech/providers/speak-with-retry.js';
 import { espeakSettings, findEmbeddedVoice } from '../speech/espeak-voice.js';
 import { NARRATION_LANGUAGES, type NarrationLanguage } from '../speech/languages.js';
-import { defaultProviderVoice, isEmbeddedVoice, providerVoices, speechProviderOf } from '../speech/node-voices.js';
+import { accountSpeechProvider, defaultProviderVoice, isEmbeddedVoice, providerVoices, speechProviderOf } from '../speech/node-voices.js';
+import type { SpeechProvider } from '../speech/providers/speech-provider.js';
+import { accountProviderKey } from '../../accounts/provider-keys.js';
 import { parseWarnings, type JobWarning } from '../videos/job-warnings.js';
 import type { StageContext } from './stage-context.js';
 import type { StoredAudio } from './stored-plan.js';
@@ -86,7 +88,7 @@ export function warnJob(stage: StageContext, warning: JobWarning): void {
  */
 export async function speakScript(stage: StageContext, audio: Pick<StoredAudio, 'voice' | 'voiceProvider' | 'language'>, text: string, file: string, rate = 1): Promise<{ durationSeconds: number; words: SpokenWord[] }> {
   if (audio.voiceProvider) {
-    const provider = speechProviderOf(stage.ctx.config);
+    const provider = jobSpeechProvider(stage, audio.voiceProvider);
     const model = stage.ctx.config.speech ? describeSpeechSetting(stage.ctx.config.speech) : audio.voiceProvider;
     if (!provider || provider.provider !== audio.voiceProvider) {
       throw new AudioError(`the job's voice "${audio.voice}" is spoken by ${audio.voiceProvider}, and this node's speech model is ${stage.ctx.config.speech ? model : 'not set'}; start the node with the same --speech to speak it`);
@@ -108,6 +110,22 @@ export async function speakScript(stage: StageContext, audio: Pick<StoredAudio, 
     .audio()
     .speak(text, paced, file)
     .catch(() => stage.audio().speak(text, paced, file));
+}
+
+/**
+ * The speech model a job speaks with: with the account's own key where the job was priced so
+ * (`covered_by.narration`, decided at create), else with the node's. A key removed since is
+ * `audio_failed`: the narration it was priced for is not spoken with the node's key instead.
+ */
+function jobSpeechProvider(stage: StageContext, speaker: NonNullable<StoredAudio['voiceProvider']>): SpeechProvider | undefined {
+  const row = stage.job();
+  const covered = (JSON.parse(row.options) as { covered_by?: Record<string, string> }).covered_by?.narration;
+  if (covered !== speaker || !stage.ctx.config.speech) return speechProviderOf(stage.ctx.config);
+  const apiKey = accountProviderKey(stage.ctx, row.account_id, covered);
+  if (apiKey === undefined) {
+    throw new AudioError(`the account's ${covered} key was removed after this job was priced to use it, so its narration was not spoken; store the key again (PUT /v1/account/provider-keys/${covered}) and create the video again`);
+  }
+  return accountSpeechProvider(stage.ctx.config, apiKey);
 }
 
 /** A speech model failed and the node falls back to the embedded engine (`--speech-fallback embedded`). */

@@ -42,7 +42,7 @@ export function providerKeyRoutes(ctx: NodeContext) {
       method: 'PUT',
       url: '/v1/account/provider-keys/:provider',
       operationId: 'putProviderKey',
-      summary: `Store (or replace) the calling account's own key for a hosted language-model provider (${ACCOUNT_KEY_PROVIDERS.join(', ')}); jobs whose language-model parts it covers call that provider with it and pay no credits for those parts (extension)`,
+      summary: `Store (or replace) the calling account's own key for a hosted provider (${ACCOUNT_KEY_PROVIDERS.join(', ')}); jobs whose language-model or narration parts it covers call that provider with it and pay no credits for those parts (extension)`,
       tags: ['account'],
       params: providerParams,
       body: putProviderKeyBody,

@@ -33,7 +33,7 @@ export const estimateBreakdown = z
     z.object({
       part: z.string().describe('base, language_model, narration, music, sfx, ai_video, flat, enhance_prompt or social_imports'),
       credits: z.number().describe('What the part costs: 0 when covered_by'),
-      covered_by: z.string().optional().describe("The provider (openai, anthropic, google) whose key, stored by the account, covers the part"),
+      covered_by: z.string().optional().describe("The provider (openai, anthropic, google, elevenlabs) whose key, stored by the account, covers the part"),
       list_credits: z.number().optional().describe('What a covered part would have cost'),
     }),
   )

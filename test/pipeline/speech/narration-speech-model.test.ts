@@ -7,6 +7,7 @@ import { narrateStage } from '../../../src/pipeline/stages/narrate.js';
 import { planStage, storePlan } from '../../../src/pipeline/stages/plan.js';
 import { storedPlanOf } from '../../../src/pipeline/stages/stored-plan.js';
 import { createVideo } from '../../../src/pipeline/videos/create-video.js';
+import { removeProviderKey, setProviderKey } from '../../../src/accounts/provider-keys.js';
 import { parseWarnings } from '../../../src/pipeline/videos/job-warnings.js';
 import { startSpeakingServer, OPENAI_VOICES, type SpeakingServer } from '../../helpers/speaking-server.js';
 import { createAccountWithKey } from '../../helpers/test-node.js';
@@ -23,7 +24,7 @@ describe('narration through a speech model', () => {
 
   beforeAll(async () => {
     kokoro = await startSpeakingServer('openai');
-    eleven = await startSpeakingServer('elevenlabs', 'xi-test');
+    eleven = await startSpeakingServer('elevenlabs', ['xi-test', 'xi-account']);
     // A server that refuses every key.
     refusing = await startServer((_request, response) => sendJson(response, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }));
   });
@@ -131,6 +132,35 @@ describe('narration through a speech model', () => {
       await fixture.close();
     }
   });
+
+  it('speaks with the account\'s own ElevenLabs key where it covers the narration part (0 credits, covered_by), and fails when that key is removed', async () => {
+    const fixture = stageFixture({ options: { elevenLabsApiKey: 'xi-test', elevenLabsBaseUrl: eleven.url } });
+    try {
+      const { account } = await createAccountWithKey(fixture.node.ctx);
+      setProviderKey(fixture.node.ctx, account.id, 'elevenlabs', 'xi-account');
+      const principal = { account: fixture.node.ctx.accounts.get(account.id)!, key: null };
+      const body = { prompt: PROMPT, duration: 20, music: false, narration_voice: 'JBFqnCBsd6RMkjVDRZzb' };
+      const created = await createVideo(fixture.node.ctx, principal, body, { enqueue: () => undefined });
+      const narration = (created.body.estimate_breakdown as { part: string; credits: number; covered_by?: string }[]).find((part) => part.part === 'narration');
+      expect(narration).toMatchObject({ credits: 0, covered_by: 'elevenlabs' });
+      const before = eleven.requests.length;
+      const stage = fixture.stage(created.body.id);
+      const draft = (await planStage(stage))!;
+      storePlan(stage, draft, await narrateStage(stage, draft));
+      const calls = eleven.requests.slice(before).filter((request) => request.url.startsWith('/v1/text-to-speech/'));
+      expect(calls.length).toBeGreaterThan(1);
+      expect(calls.every((call) => call.headers['xi-api-key'] === 'xi-account')).toBe(true);
+
+      // Priced to use the account's key, which is then removed: the narration is not spoken with the node's key.
+      const again = await createVideo(fixture.node.ctx, principal, body, { enqueue: () => undefined });
+      removeProviderKey(fixture.node.ctx, account.id, 'elevenlabs');
+      const orphan = fixture.stage(again.body.id);
+      const plan = (await planStage(orphan))!;
+      await expect(narrateStage(orphan, plan)).rejects.toMatchObject({ name: 'AudioError', message: expect.stringContaining("the account's elevenlabs key was removed") });
+    } finally {
+      await fixture.close();
+    }
+  }, 120_000);
 
   it('fails the job with audio_failed naming the model when it refuses the key; --speech-fallback embedded narrates with the embedded engine and warns', async () => {
     const failing = stageFixture({ options: { speech: 'openai-compatible:kokoro', speechBaseUrl: `${refusing.url}/v1`, speechVoices: 'af_bella' } });
