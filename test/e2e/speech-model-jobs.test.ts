@@ -1,9 +1,11 @@
 // Whole jobs narrated through a speech model, rendered to MP4: the narration is the model's audio
 // (its clips' lengths, what the server logged), the catalog lists the model's voices, and a voice
 // the node cannot speak is refused before anything is made.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { runChecks } from '../../src/doctor/run-checks.js';
 import { probeVideo } from '../../src/render/ffmpeg/run-ffmpeg.js';
 import { findFfmpeg } from '../../src/render/ffmpeg/find-ffmpeg.js';
 import { ELEVENLABS_VOICE, LISTED_VOICES, startSpeakingServer, type SpeakingServer } from '../helpers/speaking-server.js';
@@ -128,5 +130,57 @@ describe('a speech model that refuses the node\'s key', () => {
     // A bad key is not retried.
     expect(server.requests.filter((request) => request.url === '/v1/audio/speech')).toHaveLength(1);
     expect((await e2e.request('GET', '/v1/account')).body.balance).toBe(balance);
+  }, 120_000);
+});
+
+describe('OpenAI\'s speech API, and a server with no voice list', () => {
+  let server: SpeakingServer;
+  beforeAll(async () => {
+    server = await startSpeakingServer('openai', [], false);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const cases: { name: string; config: Record<string, string>; env: Record<string, string>; voice: string | undefined; listed: string }[] = [
+    { name: 'openai:gpt-4o-mini-tts with its key', config: { speech: 'openai:gpt-4o-mini-tts' }, env: { OPENAI_API_KEY: 'sk-test' }, voice: 'coral', listed: 'coral' },
+    { name: 'openai-compatible with --speech-voices', config: { speech: 'openai-compatible:tts', speechVoices: 'bm_george,af_bella' }, env: {}, voice: undefined, listed: 'bm_george' },
+  ];
+  for (const entry of cases) {
+    it(`narrates a whole rendered job: ${entry.name}`, async () => {
+      const e2e = await startE2eNode({ config: { ...entry.config, speechBaseUrl: `${server.url}/v1` }, env: entry.env });
+      try {
+        const voices = (await e2e.request('GET', '/v1/voices')).body.voices as { id: string; provider: string }[];
+        expect(voices.some((voice) => voice.id === entry.listed && voice.provider !== 'embedded')).toBe(true);
+        const created = await e2e.request('POST', '/v1/videos', {
+          prompt: 'How tides work. The moon pulls on the oceans. The earth turns beneath the bulge.',
+          duration: 10,
+          dimensions: { width: 256, height: 144 },
+          render: true,
+          music: false,
+          ...(entry.voice ? { narration_voice: entry.voice } : {}),
+        });
+        const job = await e2e.waitFor(created.body.id);
+        expect(job.status).toBe('completed');
+        // No voice named on the list-less server: its first listed voice that speaks English.
+        expect(job.audio.narration_voice).toBe(entry.voice ?? 'bm_george');
+        for (const scene of e2e.node.ctx.videos.scenes(job.id).filter((row) => row.narration?.trim())) {
+          expect(scene.narration_seconds).toBeCloseTo(server.served.get(scene.narration!)!, 1);
+        }
+        expect((await probeVideo(ffmpeg, path.join(e2e.node.ctx.filesDir, e2e.node.ctx.videos.get(job.id)!.output_path!))).hasAudio).toBe(true);
+      } finally {
+        await e2e.close();
+      }
+    }, 240_000);
+  }
+
+  it('service doctor speaks "Hello." with the model and shows its latency, or what to fix', async () => {
+    const { resolveConfig } = await import('../../src/config/resolve-config.js');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'speech-doctor-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    const ok = await runChecks(resolveConfig({ dataDir, speech: 'openai-compatible:tts', speechBaseUrl: `${server.url}/v1`, speechVoices: 'af_bella' }, {}));
+    expect(ok.find((check) => check.name === 'speech model')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^openai-compatible:tts at http:\/\/127\.0\.0\.1:\d+\/v1: spoke "Hello\." with af_bella in \d+ ms$/) });
+    const bad = await runChecks(resolveConfig({ dataDir, speech: 'openai-compatible:tts', speechBaseUrl: `${server.url}/v1`, speechVoices: 'nobody' }, {}));
+    expect(bad.find((check) => check.name === 'speech model')).toMatchObject({ status: 'fail', fix: expect.stringContaining('--speech') });
   }, 120_000);
 });

@@ -22,8 +22,11 @@ export interface SpeakingServer extends FakeServer {
   served: Map<string, number>;
 }
 
-/** Starts a speaking server for `protocol`; `apiKeys` are the ElevenLabs keys it takes. */
-export async function startSpeakingServer(protocol: 'openai' | 'elevenlabs', apiKeys: readonly string[] = ['xi-test']): Promise<SpeakingServer> {
+/**
+ * Starts a speaking server for `protocol`; `apiKeys` are the ElevenLabs keys it takes. `voiceList`
+ * false: the OpenAI protocol server has no voice list (as OpenAI's own API and openedai-speech).
+ */
+export async function startSpeakingServer(protocol: 'openai' | 'elevenlabs', apiKeys: readonly string[] = ['xi-test'], voiceList = true): Promise<SpeakingServer> {
   const ffmpeg = requireFfmpeg();
   const dir = mkdtempSync(path.join(tmpdir(), 'speaking-server-'));
   const audio = new AudioThread();
@@ -42,7 +45,7 @@ export async function startSpeakingServer(protocol: 'openai' | 'elevenlabs', api
   };
   const server = await startServer((request, response) => {
     if (protocol === 'openai') {
-      if (request.method === 'GET' && request.url === '/v1/audio/voices') return sendJson(response, 200, { voices: LISTED_VOICES });
+      if (voiceList && request.method === 'GET' && request.url === '/v1/audio/voices') return sendJson(response, 200, { voices: LISTED_VOICES });
       if (request.method !== 'POST' || request.url !== '/v1/audio/speech') return sendJson(response, 404, { detail: 'Not Found' });
       const body = JSON.parse(request.body) as { input: string; voice: string };
       if (![...LISTED_VOICES, ...OPENAI_VOICES].includes(body.voice)) return sendJson(response, 400, { detail: `voice ${body.voice} not found` });
