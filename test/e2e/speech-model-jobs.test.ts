@@ -17,6 +17,7 @@ const ffmpeg = findFfmpeg()!;
 describe('a job narrated by a speech model on the GPU box (openai-compatible)', () => {
   let server: SpeakingServer;
   let e2e: E2eNode;
+  let sourceId = '';
   beforeAll(async () => {
     server = await startSpeakingServer('openai');
     e2e = await startE2eNode({ config: { speech: 'openai-compatible:kokoro', speechBaseUrl: `${server.url}/v1` } });
@@ -57,6 +58,20 @@ describe('a job narrated by a speech model on the GPU box (openai-compatible)', 
     expect(probe.hasAudio).toBe(true);
     const all = e2e.node.ctx.videos.scenes(job.id);
     expect(probe.durationSeconds).toBeCloseTo(all.reduce((sum, scene) => sum + scene.duration_seconds, 0), 0);
+    sourceId = job.id;
+  }, 240_000);
+
+  it('speaks an edit\'s new words with the source\'s voice and speech model', async () => {
+    const edited = await e2e.request('POST', `/v1/videos/${sourceId}/edit`, { prompt: 'change the narration of scene 2 to The moon drags the sea along with it.', render: true });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(202);
+    const job = await e2e.waitFor(edited.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(job.audio).toMatchObject({ narration_voice: 'bm_george' });
+    const scene = e2e.node.ctx.videos.scenes(job.id)[1]!;
+    expect(scene.narration).toContain('The moon drags the sea along with it');
+    const asked = server.requests.filter((request) => request.url === '/v1/audio/speech').map((request) => JSON.parse(request.body) as { input: string; voice: string });
+    expect(asked.find((entry) => entry.input === scene.narration)?.voice).toBe('bm_george');
+    expect(scene.narration_seconds).toBeCloseTo(server.served.get(scene.narration!)!, 1);
   }, 240_000);
 
   it('refuses a voice no engine of this node speaks, with 400 and nothing made', async () => {
