@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWav } from '../../../src/pipeline/audio/wav.js';
+import { NARRATION_LEAD } from '../../../src/pipeline/speech/fit-timeline.js';
 import { narrateStage } from '../../../src/pipeline/stages/narrate.js';
 import { planStage, storePlan } from '../../../src/pipeline/stages/plan.js';
 import { storedPlanOf } from '../../../src/pipeline/stages/stored-plan.js';
@@ -100,16 +101,25 @@ describe('narration through a speech model', () => {
   it('speaks with the ElevenLabs voice the request names (never the embedded engine in its place), with its timings', async () => {
     const fixture = stageFixture({ options: { elevenLabsApiKey: 'xi-test', elevenLabsBaseUrl: eleven.url } });
     try {
-      const { plan, scenes } = await planned(fixture, { narration_voice: 'JBFqnCBsd6RMkjVDRZzb' });
+      const { plan, scenes } = await planned(fixture, { narration_voice: 'JBFqnCBsd6RMkjVDRZzb', prompt: `${PROMPT} With captions.` });
       expect(plan.audio).toMatchObject({ voice: 'JBFqnCBsd6RMkjVDRZzb', voiceProvider: 'elevenlabs' });
       const calls = eleven.requests.filter((request) => request.url.startsWith('/v1/text-to-speech/JBFqnCBsd6RMkjVDRZzb/with-timestamps'));
       const narrated = scenes.filter((scene) => scene.narration?.trim());
       expect(calls.length).toBeGreaterThanOrEqual(narrated.length);
       for (const scene of narrated) {
         expect(scene.narration_seconds).toBeCloseTo(served.get(scene.narration!)!, 1);
-        const words = JSON.parse(scene.narration_words!) as { start: number }[];
+        const words = JSON.parse(scene.narration_words!) as { start: number; index: number }[];
         expect(words.length).toBeGreaterThan(2);
         expect(words.every((word, i) => i === 0 || word.start >= words[i - 1]!.start)).toBe(true);
+        // The timings are ElevenLabs' alignment (the server puts character i at i/n of 95% of the
+        // clip), not spread by the node, and the captions start on them.
+        const seconds = served.get(scene.narration!)!;
+        const characters = [...scene.narration!].length;
+        for (const word of words) expect(word.start).toBeCloseTo(Number((([...scene.narration!.slice(0, word.index)].length / characters) * seconds * 0.95).toFixed(3)), 2);
+        const captions = (JSON.parse(scene.settings) as { captions: { start: number; text: string }[] }).captions;
+        expect(captions.length).toBeGreaterThan(0);
+        expect(captions[0]!.start).toBeCloseTo(NARRATION_LEAD + words[0]!.start, 5);
+        for (const caption of captions) expect(words.some((word) => Math.abs(NARRATION_LEAD + word.start - caption.start) < 1e-6)).toBe(true);
       }
     } finally {
       await fixture.close();
