@@ -14,7 +14,7 @@ import { rendersNeeded, type ResolvedVideoOptions } from '../create/resolve-vide
 import { isTerminal } from '../engine/job-states.js';
 import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '../idempotency.js';
 import type { StoredAudio, StoredPlan } from '../stages/stored-plan.js';
-import { isEmbeddedVoice } from '../speech/node-voices.js';
+import { findEmbeddedVoice } from '../speech/espeak-voice.js';
 import { MAX_IN_FLIGHT, type CreatedVideo } from '../videos/create-video.js';
 import { applyEditOperations, type EditResult } from './apply-edit-operations.js';
 import { applyEditLinks, clipSecondsFor, footageTargets, linkCreditParts, planWithLinks, unchangedEdit } from './apply-edit-links.js';
@@ -287,5 +287,5 @@ export async function createEdit(
 function withVoice(audio: StoredAudio, voice: string): StoredAudio {
   if (voice === audio.voice) return audio;
   const { voiceProvider: _provider, ...rest } = audio;
-  return isEmbeddedVoice(voice) ? { ...rest, voice } : { ...audio, voice };
+  return findEmbeddedVoice(voice) ? { ...rest, voice } : { ...audio, voice };
 }

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { ServiceConfig } from '../../config/resolve-config.js';
 import { requireFfmpeg } from '../../render/ffmpeg/run-ffmpeg.js';
-import { EMBEDDED_VOICES, embeddedVoiceCatalog, type VoiceCatalogItem } from './embedded-voices.js';
+import { embeddedVoiceCatalog, type VoiceCatalogItem } from './embedded-voices.js';
 import { createSpeechProvider } from './providers/create-speech-provider.js';
 import type { SpeechProviderName, SpeechSetting } from './providers/speech-config.js';
 import type { SpeechProvider, SpeechVoice } from './providers/speech-provider.js';
@@ -114,9 +114,4 @@ export function defaultProviderVoice(voices: readonly SpeechVoice[], language: s
     }
   }
   return best;
-}
-
-/** Whether an id names an embedded voice. */
-export function isEmbeddedVoice(id: string): boolean {
-  return EMBEDDED_VOICES.some((voice) => voice.id === id);
 }

@@ -4,7 +4,7 @@ import type { SceneRow } from '../../store/videos-store.js';
 import type { CreditPart } from '../create/estimate-credits.js';
 import { pictureReference } from '../materials/picture-reference.js';
 import { FootageError, type FootageProvider } from '../providers/footage/footage-provider.js';
-import { FOOTAGE_DRAWN, parseWarnings, type JobWarning } from '../videos/job-warnings.js';
+import { addJobWarning, FOOTAGE_DRAWN, parseWarnings, type JobWarning } from '../videos/job-warnings.js';
 import type { StageContext } from './stage-context.js';
 import { storedPlanOf, type StoredPlan } from './stored-plan.js';
 
@@ -62,11 +62,10 @@ export async function footageStage(stage: StageContext): Promise<void> {
  * job only once its planner marked a shot.
  */
 function warnDrawn(stage: StageContext): void {
-  const warnings = parseWarnings(stage.job().warnings);
-  if (warnings.some((warning) => warning.code === FOOTAGE_DRAWN.code)) return;
+  if (parseWarnings(stage.job().warnings).some((warning) => warning.code === FOOTAGE_DRAWN.code)) return;
   // A shot with a clip (a video link an edit imported) shows that clip: it is not drawn.
   const drawn = stage.ctx.videos.scenes(stage.jobId).some((scene) => scene.kind === 'footage' && !scene.reused_from && (JSON.parse(scene.settings) as { clip?: unknown }).clip === undefined);
-  if (drawn) stage.progress({ warnings: JSON.stringify([...warnings, FOOTAGE_DRAWN]) });
+  if (drawn) addJobWarning(stage, FOOTAGE_DRAWN);
 }
 
 async function filmScene(stage: StageContext, provider: FootageProvider, scene: SceneRow): Promise<void> {

@@ -5,7 +5,8 @@ import { onScreenWords } from '../edit/scene-text.js';
 import { captionChunks, wantsCaptions } from '../speech/caption-chunks.js';
 import { fitTimeline, NARRATION_LEAD, NARRATION_TAIL, readingSeconds } from '../speech/fit-timeline.js';
 import type { PlanDraft } from './plan.js';
-import { packVoice, speakScript, SpeechFallback, speechFallbackWarning, warnJob } from './narration-voice.js';
+import { addJobWarning } from '../videos/job-warnings.js';
+import { packVoice, speakScript, SpeechFallback, speechFallbackWarning } from './narration-voice.js';
 import { decideSound } from './soundtrack.js';
 import type { StageContext } from './stage-context.js';
 import type { NarratedPlan, NarrationClip, StoredAudio } from './stored-plan.js';
@@ -126,18 +127,19 @@ export async function narrateStage(stage: StageContext, draft: PlanDraft): Promi
     const audioDir = path.posix.join('videos', row.id, 'audio');
     mkdirSync(path.join(stage.ctx.filesDir, audioDir), { recursive: true });
     const originals = plan.scenes.map((scene) => scene.narration);
+    const settings = plan.scenes.map((scene) => scene.settings);
     let spoken: { scripts: string[]; lists: (unknown[] | undefined)[] };
     try {
-      spoken = await speakToFit(stage, audio, originals, plan.scenes.map((scene) => scene.settings), speech, audioDir, target);
+      spoken = await speakToFit(stage, audio, originals, settings, speech, audioDir, target);
     } catch (error) {
       if (!(error instanceof SpeechFallback)) throw error;
       // The model failed under --speech-fallback embedded: the whole job is spoken again by the
       // embedded engine, so the video has one voice.
-      warnJob(stage, speechFallbackWarning(error.reason));
+      addJobWarning(stage, speechFallbackWarning(error.reason));
       audio.voice = packVoice(draft.theme.id);
       delete audio.voiceProvider;
       speech.fill(undefined);
-      spoken = await speakToFit(stage, audio, originals, plan.scenes.map((scene) => scene.settings), speech, audioDir, target);
+      spoken = await speakToFit(stage, audio, originals, settings, speech, audioDir, target);
     }
     const { scripts, lists } = spoken;
     plan.scenes.forEach((scene, index) => {

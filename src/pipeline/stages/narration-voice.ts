@@ -9,15 +9,16 @@ import { SpeechProviderError } from '../speech/providers/speech-provider.js';
 import { speakWithRetry } from '../speech/providers/speak-with-retry.js';
 import { espeakSettings, findEmbeddedVoice } from '../speech/espeak-voice.js';
 import { NARRATION_LANGUAGES, type NarrationLanguage } from '../speech/languages.js';
-import { accountSpeechProvider, defaultProviderVoice, isEmbeddedVoice, providerVoices, speechProviderOf } from '../speech/node-voices.js';
+import { accountSpeechProvider, defaultProviderVoice, providerVoices, speechProviderOf } from '../speech/node-voices.js';
+import { firstLine } from '../providers/provider-failure.js';
 import type { SpeechProvider } from '../speech/providers/speech-provider.js';
 import { accountProviderKey } from '../../accounts/provider-keys.js';
-import { parseWarnings, type JobWarning } from '../videos/job-warnings.js';
+import type { JobWarning } from '../videos/job-warnings.js';
 import type { StageContext } from './stage-context.js';
 import type { StoredAudio } from './stored-plan.js';
 
 /** A voice that suits each style pack (any embedded voice speaks every language). */
-export const PACK_VOICES: Record<string, string> = {
+const PACK_VOICES: Record<string, string> = {
   'corporate-clean': 'embedded-grace',
   'bold-kinetic': 'embedded-leo',
   'playful-pop': 'embedded-mia',
@@ -56,27 +57,20 @@ export interface ChosenVoice {
 export async function chooseVoice(stage: StageContext, requested: string | undefined, themeId: string, language: NarrationLanguage): Promise<ChosenVoice> {
   const { config } = stage.ctx;
   const provider = speechProviderOf(config);
-  if (requested && (isEmbeddedVoice(requested) || !provider)) return { voice: requested };
+  if (requested && (findEmbeddedVoice(requested) || !provider)) return { voice: requested };
   if (!provider) return { voice: packVoice(themeId) };
   const model = describeSpeechSetting(config.speech!);
   let voices;
   try {
     voices = await providerVoices(provider);
   } catch (error) {
-    if (config.speechFallback !== 'embedded') throw new AudioError(`the speech model ${model} could not list its voices: ${messageOf(error)}`);
-    return { voice: packVoice(themeId), warning: speechFallbackWarning(`The speech model ${model} could not list its voices (${messageOf(error)})`) };
+    if (config.speechFallback !== 'embedded') throw new AudioError(`the speech model ${model} could not list its voices: ${firstLine(error)}`);
+    return { voice: packVoice(themeId), warning: speechFallbackWarning(`The speech model ${model} could not list its voices (${firstLine(error)})`) };
   }
   if (requested) return { voice: requested, provider: provider.provider };
   const voice = defaultProviderVoice(voices, language, themeId);
   if (voice) return { voice: voice.id, provider: provider.provider };
   return { voice: packVoice(themeId), warning: speechFallbackWarning(`No voice of the speech model ${provider.name} speaks ${NARRATION_LANGUAGES[language]} (${language})`) };
-}
-
-/** Adds a warning to the job once. */
-export function warnJob(stage: StageContext, warning: JobWarning): void {
-  const warnings = parseWarnings(stage.job().warnings);
-  if (warnings.some((entry) => entry.code === warning.code && entry.message === warning.message)) return;
-  stage.progress({ warnings: JSON.stringify([...warnings, warning]) });
 }
 
 /**
@@ -134,8 +128,4 @@ export class SpeechFallback extends Error {
     super(reason);
     this.name = 'SpeechFallback';
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

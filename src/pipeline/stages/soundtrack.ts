@@ -5,7 +5,8 @@ import { pickMusicStyle } from '../audio/synthesize-music.js';
 import type { NarrationLanguage } from '../speech/languages.js';
 import { readAudioIntent } from '../speech/read-audio-intent.js';
 import { attachmentPaths } from './job-attachments.js';
-import { chooseVoice, packVoice, warnJob } from './narration-voice.js';
+import { addJobWarning } from '../videos/job-warnings.js';
+import { chooseVoice, packVoice } from './narration-voice.js';
 import type { StageContext } from './stage-context.js';
 import { storedPlanOf, type StoredAudio } from './stored-plan.js';
 
@@ -44,7 +45,7 @@ export async function decideSound(stage: StageContext, themeId: string, language
   const musicOn = options.music && !client.music && !(options.musicSource === 'default' && intent.music === false);
   // The voice is chosen only for a narrated job: a silent one asks no speech model anything.
   const voice = narrationOn ? await chooseVoice(stage, options.narrationVoice, themeId, language) : { voice: options.narrationVoice ?? packVoice(themeId) };
-  if (voice.warning) warnJob(stage, voice.warning);
+  if (voice.warning) addJobWarning(stage, voice.warning);
   const style = pickMusicStyle(row.prompt, themeId);
   const audio: StoredAudio = {
     narration: narrationOn,

@@ -1,4 +1,5 @@
 import type { MusicMood, SpokenWord } from '../audio/audio-protocol.js';
+import type { SpeechProviderName } from '../speech/providers/speech-config.js';
 import type { NarrationLanguage } from '../speech/languages.js';
 import type { SceneTheme } from '../theme/resolve-theme.js';
 
@@ -24,7 +25,7 @@ export interface StoredAudio {
   language: NarrationLanguage;
   voice: string;
   /** Who speaks `voice` when the node's speech model does (`--speech`); absent for the embedded engine. */
-  voiceProvider?: 'openai' | 'elevenlabs' | 'openai-compatible';
+  voiceProvider?: SpeechProviderName;
   bpm: number;
   mood: MusicMood;
   seed: number;

@@ -34,6 +34,13 @@ export function warningsAtCreate(config: ServiceConfig, options?: Pick<ResolvedV
   return warnings;
 }
 
+/** Adds a warning to a job once (the same code and message are not added twice). */
+export function addJobWarning(stage: { job(): { warnings: string | null }; progress(changes: { warnings: string }): void }, warning: JobWarning): void {
+  const warnings = parseWarnings(stage.job().warnings);
+  if (warnings.some((entry) => entry.code === warning.code && entry.message === warning.message)) return;
+  stage.progress({ warnings: JSON.stringify([...warnings, warning]) });
+}
+
 /** A job row's stored warnings (a JSON array); an unreadable value reads as none. */
 export function parseWarnings(stored: string | null | undefined): JobWarning[] {
   try {
