@@ -38,6 +38,9 @@ export interface GalleryScene {
   theme: Theme;
   settings: Record<string, unknown>;
   assets: Record<string, string>;
+  /** The gallery's own timing for this scene (a paged body needs a scene as long as a real one): its length, and the frame it is frozen at. */
+  durationInFrames?: number;
+  settledFrame?: number;
 }
 
 /**

@@ -8,13 +8,12 @@ import { MOCKUPS_CASES } from './gallery/cases-mockups.js';
 import { INFOGRAPHIC_CASES } from './gallery/cases-infographic.js';
 import { MEDIA_CASES } from './gallery/cases-media.js';
 import type { FrameAudit } from '../../src/render/render-pool.js';
-import { renderGallery, type GallerySize, type GalleryShot } from './gallery/gallery.js';
+import { renderGallery, withPages, type GallerySize, type GalleryShot } from './gallery/gallery.js';
 import { KNOWN_GAPS, type LayoutRule } from './gallery/known-gaps.js';
 
 /** Every kit component, at every gallery size, audited in the page. GALLERY_ONLY=a,b narrows it while working on a component. */
 const ONLY = process.env.GALLERY_ONLY?.split(',');
-const CASES = [...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES, ...PICTURE_CASES, ...DIAGRAMS_CASES, ...LISTS_CASES, ...MAPS_CASES, ...MOCKUPS_CASES]
-  .map((entry, rotation) => ({ ...entry, rotation }))
+const CASES = withPages([...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES, ...PICTURE_CASES, ...DIAGRAMS_CASES, ...LISTS_CASES, ...MAPS_CASES, ...MOCKUPS_CASES])
   .filter((entry) => !ONLY || ONLY.some((name) => entry.name.startsWith(name)));
 
 /** Body text and heading sizes over the canvas's shorter side. */

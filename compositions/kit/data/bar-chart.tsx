@@ -3,6 +3,7 @@ import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { useLayout } from '../layout';
 import { useEntrance } from '../motion';
+import { laterPageTheme, Paged, pageRanges, usePageCount } from '../paging';
 import { bodyDelay, chartPoints, CountText, DataScene, decimalsOf, Enter, formatValue, linesAt, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
 import { FittedText, fitText } from '../fitted-text';
 
@@ -72,29 +73,32 @@ export const BarChart: React.FC<ChartProps> = ({ theme, title, labels, values, u
   );
 };
 
+/** What a bar chart's layout is planned from: its box, every label and value (the type is sized over all of them), and the rows one page shows. */
+interface BarPlanInput {
+  W: number;
+  H: number;
+  texts: string[];
+  finals: string[];
+  rows: number;
+  valueLabel?: string;
+  portrait: boolean;
+  u: number;
+  floor: number;
+  body: string;
+  figure: string;
+}
+
 /**
- * The body of a bar chart, drawn into a box of `width` × `height`: columns, horizontal bars or
- * bars stacked under their labels, whichever gives the labels the larger type. `u` scales its sizes.
+ * The layout of `rows` bars in a box: columns, horizontal bars or bars stacked under their labels,
+ * whichever gives the labels the larger type, and `score`, the size its labels and values reach.
  */
-export const BarChartBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; portrait: boolean; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, portrait, u }) => {
-  const colors = kitColors(theme);
-  const n = points.length;
-  const decimals = decimalsOf(points.map((p) => p.value));
-  const finals = points.map((p) => formatValue(p.value, unit, decimals));
-  const texts = points.map((p) => p.label);
-  const { lo, hi } = domainOf(points.map((p) => p.value));
-  const hasNegative = lo < 0;
-  const body = theme.fonts.body;
-  const figure = theme.fonts.heading;
+function planBars({ W, H, texts, finals, rows: n, valueLabel, portrait, u, floor, body, figure }: BarPlanInput) {
   const capH = valueLabel ? Math.round(Math.max(14, 30 * u)) : 0;
   const capGap = valueLabel ? Math.round(14 * u) : 0;
   const top = capH + capGap;
   const innerH = H - top;
-
-  // The smallest body type a chart label may take: 4.2% of the canvas's shorter side. A layout
-  // whose labels would go under it loses to one that keeps them at it (labels wrap rather than shrink).
-  const floor = labelFloor(useLayout().unit);
-
+  // Whether type reaches the floor: fitText keeps 2% off the size it may take.
+  const reaches = (size: number) => size >= floor * 0.97;
   // Columns: labels under the bars, values over them.
   const slot = W / n;
   const colLabelZone = innerH * (portrait ? 0.2 : 0.26);
@@ -112,7 +116,7 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const rowsLabelAt = (share: number) => uniformSize(texts, { width: Math.round(W * share), height: rowH * 0.94, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
   // When no width gets there (rows too short for the floor), the narrowest: the bars keep their room.
   const shares = [0.28, 0.32, 0.36, 0.4, 0.44];
-  const rowsShare = shares.find((share) => rowsLabelAt(share) >= floor * 0.999) ?? shares[0]!;
+  const rowsShare = shares.find((share) => reaches(rowsLabelAt(share))) ?? shares[0]!;
   const rowsLabelW = Math.round(W * rowsShare);
   const rowsLabel = rowsLabelAt(rowsShare);
   // The text over each bar takes what its lines at the floor need, up to 80% of the row (the
@@ -124,10 +128,11 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const stackValue = uniformSize(finals, { width: W * 0.3, height: Math.min(stackTextH, floor * 1.35), maxLines: 1, maxFontSize: Math.max(floor, 40 * u), family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   const stackValueW = widestText(finals, figure, 700, stackValue);
   const stackLabel = uniformSize(texts, { width: W - stackValueW - 24 * u, height: stackTextH, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
-  // On a squarish box, bars under their labels (full width) beat a label column when they keep the floor.
+  // On a squarish box, bars under their labels (full width) beat a label column when they keep the
+  // floor; so they do on any box where the label column cannot keep it.
   const stackScore = Math.min(stackLabel, stackValue);
   const squarish = !portrait && W < innerH * 2.2;
-  const stackedSide = portrait || (squarish && stackScore >= floor * 0.999);
+  const stackedSide = portrait || ((squarish || !reaches(Math.min(rowsLabel, rowsValue))) && reaches(stackScore));
   const singleScore = stackedSide ? stackScore : Math.min(rowsLabel, rowsValue);
   // Many bars in a wide box whose rows are too short for their labels: two columns of bars under
   // their labels, on one scale, read down the left column and then the right. Each row is then twice
@@ -150,18 +155,71 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   }
   const pairValueW = widestText(finals, figure, 700, pairValue);
   const pairScore = Math.min(pairLabel, pairValue);
-  const paired = n >= 6 && !portrait && singleScore < floor * 0.999 && pairScore > singleScore * 1.08;
+  const paired = n >= 6 && !portrait && !reaches(singleScore) && pairScore > singleScore * 1.08;
   const sideScore = paired ? pairScore : singleScore;
   // Columns read best; horizontal bars win when columns would take the labels under the floor and
   // they do not, or when they give the labels clearly larger type.
-  const colOk = colScore >= floor * 0.999;
-  const sideOk = sideScore >= floor * 0.999;
+  const colOk = reaches(colScore);
+  const sideOk = reaches(sideScore);
   const mode: BarMode = (colOk || !sideOk) && colScore >= sideScore * (colOk ? (portrait ? 0.85 : 0.72) : 1) ? 'columns' : paired || stackedSide ? 'stacked' : 'rows';
+  const score = mode === 'columns' ? colScore : sideScore;
+  return { mode, score, capH, top, innerH, slot, colLabel, colValue, rowH, rowsValue, rowsLabelW, rowsLabel, stackTextH, stackValue, stackValueW, stackLabel, pairGap, pairW, pairRowH, pairTextH, pairValue, pairLabel, pairValueW, paired };
+}
 
+
+/**
+ * The body of a bar chart, drawn into a box of `width` × `height`: columns, horizontal bars or
+ * bars stacked under their labels, whichever gives the labels the larger type. Bars too many for
+ * their labels to keep the floor on one page show in pages, on one scale. `u` scales its sizes.
+ */
+export const BarChartBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; portrait: boolean; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, portrait, u }) => {
+  const decimals = decimalsOf(points.map((p) => p.value));
+  const finals = points.map((p) => formatValue(p.value, unit, decimals));
+  const texts = points.map((p) => p.label);
+  // The smallest body type a chart label may take: 4.2% of the canvas's shorter side. A layout
+  // whose labels would go under it loses to one that keeps them at it (labels wrap rather than
+  // shrink), and bars too many for any layout to keep it show in pages.
+  const floor = labelFloor(useLayout().unit);
+  const planFor = (rows: number) => planBars({ W, H, texts, finals, rows, valueLabel, portrait, u, floor, body: theme.fonts.body, figure: theme.fonts.heading });
+  const later = laterPageTheme(theme);
+  const settle = { first: barsSettle(theme, Math.ceil(points.length / 2)), later: barsSettle(later, Math.ceil(points.length / 2)) };
+  const { pages, windows } = usePageCount(points.length, (rows) => planFor(rows).score >= floor * 0.97, settle);
+  const domain = domainOf(points.map((p) => p.value));
+  if (!windows) return <BarChartPage theme={theme} W={W} H={H} plan={planFor(points.length)} points={points} unit={unit} decimals={decimals} domain={domain} valueLabel={valueLabel} u={u} />;
+  const ranges = pageRanges(points.length, pages);
+  const plan = planFor(ranges[0]![1]);
+  return (
+    <Paged windows={windows} rise={24 * u}>
+      {(page) => <BarChartPage theme={page === 0 ? theme : later} W={W} H={H} plan={plan} points={points.slice(...ranges[page]!)} unit={unit} decimals={decimals} domain={domain} valueLabel={valueLabel} u={u} />}
+    </Paged>
+  );
+};
+
+/** The frames a page of `rows` bars takes to settle: the body's delay, the stagger and the growth. */
+function barsSettle(theme: Theme, rows: number): number {
+  return Math.ceil(bodyDelay(theme) + staggerFor(theme, rows) * (rows - 1) + growFrames(theme) + 2);
+}
+
+/** The frames a bar grows over: 20..34. */
+function growFrames(theme: Theme): number {
+  return Math.min(34, Math.max(20, theme.motion.durationFrames * 1.6));
+}
+
+/** One page of bars drawn to a plan, on the chart's scale. */
+const BarChartPage: React.FC<{ theme: Theme; W: number; H: number; plan: ReturnType<typeof planBars>; points: { label: string; value: number }[]; unit: string; decimals: number; domain: { lo: number; hi: number }; valueLabel?: string; u: number }> = ({ theme, W, H, plan, points, unit, decimals, domain, valueLabel, u }) => {
+  const colors = kitColors(theme);
+  const n = points.length;
+  const { lo, hi } = domain;
+  const hasNegative = lo < 0;
+  const body = theme.fonts.body;
+  const figure = theme.fonts.heading;
+  const finals = points.map((p) => formatValue(p.value, unit, decimals));
+  const texts = points.map((p) => p.label);
+  const { mode, capH, top, innerH, slot, colLabel, colValue, rowH, rowsValue, rowsLabelW, rowsLabel, stackTextH, stackValue, stackValueW, stackLabel, pairGap, pairW, pairRowH, pairTextH, pairValue, pairLabel, pairValueW, paired } = plan;
   const delay = bodyDelay(theme);
   const stagger = staggerFor(theme, n);
   // Bars grow over 20..34 frames after a stagger of at most 42: settled by frame ~95.
-  const grow = Math.min(34, Math.max(20, theme.motion.durationFrames * 1.6));
+  const grow = growFrames(theme);
   const axis = mixColors(colors.muted, colors.background, 0.45);
 
   const caption = valueLabel ? (

@@ -1,6 +1,6 @@
 import React from 'react';
 import { measureText } from '@remotion/layout-utils';
-import { Easing, interpolate, useCurrentFrame } from 'remotion';
+import { Easing, interpolate, Sequence, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors, mix, parseColor, toHex } from '../color';
 import { FitLines, FittedText, fitText } from '../fitted-text';
@@ -8,6 +8,7 @@ import { fontFamily, fontWeight } from '../fonts';
 import { Heading, packLayout } from '../heading';
 import { useLayout, type Layout } from '../layout';
 import { entranceStyle, useEntrance } from '../motion';
+import { LeavesAtEnd } from '../paging';
 import { SceneFrame } from '../scene-frame';
 import { formatNumber } from '../stat-counter';
 
@@ -188,14 +189,15 @@ export const DataScene: React.FC<{
   // other canvases stack heading, body and source.
   const headW = banner ? bannerHeadingWidth(headingTheme ?? theme, layout, title, kicker, subtitle, headingFloor, subtitleFloor) : layout.contentWidth;
   const subtitleNeed = subtitle && !banner ? subtitleFit(subtitleLines).height * 1.04 : 0;
-  const subtitleH = subtitle ? Math.round(Math.max(layout.contentHeight * (banner ? BANNER_SUBTITLE_SHARE : portrait ? 0.09 : 0.11), Math.min(subtitleNeed, layout.contentHeight * 0.25))) : 0;
-  const subtitleGap = subtitle ? Math.round(14 * u) : 0;
+  const subtitleRoom = subtitle ? Math.round(Math.max(layout.contentHeight * (banner ? BANNER_SUBTITLE_SHARE : portrait ? 0.09 : 0.11), Math.min(subtitleNeed, layout.contentHeight * 0.25))) : 0;
+  const subtitleSpace = subtitle ? Math.round(14 * u) : 0;
   // A square's title may take a third line: its stacked heading is as wide as it is tall.
   const baseLines = banner ? 4 : portrait || layout.orientation === 'square' ? 3 : 2;
   const gap = (banner ? 56 : 36) * u;
   const bodyW = Math.floor(banner ? layout.contentWidth - headW - gap : layout.contentWidth);
   /** The heading's height and lines with its title at most `headingMax`, and the body's height under it. */
-  const stack = (headingMax: number) => {
+  const stack = (headingMax: number, withSubtitle = true) => {
+    const [subtitleH, subtitleGap] = withSubtitle ? [subtitleRoom, subtitleSpace] : [0, 0];
     let headingLines = baseLines;
     let headingH = banner ? layout.contentHeight * 0.92 - subtitleH - subtitleGap : layout.contentHeight * (portrait ? 0.2 : 0.25) + (kicker ? 20 * u : 0);
     const size = () => headlineSize(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax);
@@ -214,15 +216,25 @@ export const DataScene: React.FC<{
     const bodyH = Math.floor(banner ? layout.contentHeight - sourceH - sourceGap : layout.contentHeight - headingH - subtitleH - subtitleGap - gap - sourceH - sourceGap);
     return { headingMax, headingLines, headingH, bodyH };
   };
-  const roomy = stack(88 * u);
-  // A body that cannot keep its text at the floor under a large title gets the title at its floor
-  // where that saves the title a line (fitText keeps 2% off the size it is allowed, so the cap sits
-  // a little over the floor).
-  const held = !banner && bodyFits && !bodyFits({ width: bodyW, height: roomy.bodyH, u }) ? stack(headingFloor / 0.97) : undefined;
-  const { headingMax, headingLines, headingH, bodyH } = held && held.bodyH > roomy.bodyH + headingFloor ? held : roomy;
+  const planned = (withSubtitle: boolean) => {
+    const roomy = stack(88 * u, withSubtitle);
+    // A body that cannot keep its text at the floor under a large title gets the title at its floor
+    // where that saves the title a line (fitText keeps 2% off the size it is allowed, so the cap sits
+    // a little over the floor).
+    const held = !banner && bodyFits && !bodyFits({ width: bodyW, height: roomy.bodyH, u }) ? stack(headingFloor / 0.97, withSubtitle) : undefined;
+    return held && held.bodyH > roomy.bodyH + headingFloor ? held : roomy;
+  };
+  // A subtitle that would leave the body a strip (a long headline and a long subtitle on a
+  // square: under 40% of the height and 30% of the canvas) opens the scene in the body's place (30% of it, at most 4.5 s), then gives way to the body: in a
+  // scene long enough for both (10 s), neither is set under its floor nor the picture shrunk.
+  const { durationInFrames, fps } = useVideoConfig();
+  const withSubtitle = planned(true);
+  const introFrames = !banner && subtitle && withSubtitle.bodyH < layout.contentHeight * INTRO_BODY_HEIGHT && bodyW * withSubtitle.bodyH < INTRO_BODY_AREA * layout.width * layout.height && durationInFrames >= 10 * fps ? Math.round(Math.min(durationInFrames * 0.3, 4.5 * fps)) : 0;
+  const { headingMax, headingLines, headingH, bodyH } = introFrames > 0 ? planned(false) : withSubtitle;
+  const [subtitleH, subtitleGap] = introFrames > 0 ? [0, 0] : [subtitleRoom, subtitleSpace];
   const headingLayout = packLayout(headingTheme ?? theme);
   const heading = <Heading theme={headingTheme ?? theme} text={title} kicker={kicker} width={headW} height={headingH} unit={u} maxLines={headingLines} maxFontSize={headingMax} align={banner ? 'left' : undefined} />;
-  const subtitleLine = subtitle ? (
+  const subtitleLine = subtitle && introFrames === 0 ? (
     <Enter theme={theme} delay={Math.round(theme.motion.durationFrames * 0.4)} distance={24 * u} style={{ marginTop: subtitleGap, width: headW }}>
       <FittedText
         part="subheadline"
@@ -266,13 +278,35 @@ export const DataScene: React.FC<{
         <div data-kit-part={part} style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
           {heading}
           {subtitleLine}
-          <div style={{ marginTop: gap }}>{bodyBox}</div>
+          {introFrames > 0 ? (
+            <div style={{ marginTop: gap, position: 'relative', width: bodyW, height: bodyH, flex: 'none' }}>
+              <Sequence durationInFrames={introFrames} layout="none" name="subtitle">
+                <LeavesAtEnd rise={24 * u}>
+                  <Enter theme={theme} delay={Math.round(theme.motion.durationFrames * 0.4)} distance={24 * u} style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center' }}>
+                    <FittedText part="subheadline" text={subtitle!} width={bodyW} height={bodyH} maxLines={8} maxFontSize={56 * u} family={theme.fonts.body} weight={500} color={colors.muted} align={align} lineHeight={1.3} />
+                  </Enter>
+                </LeavesAtEnd>
+              </Sequence>
+              <Sequence from={introFrames} layout="none" name="body">
+                <div style={{ position: 'absolute', inset: 0 }}>{bodyBox}</div>
+              </Sequence>
+            </div>
+          ) : (
+            <div style={{ marginTop: gap }}>{bodyBox}</div>
+          )}
           {sourceLine}
         </div>
       )}
     </SceneFrame>
   );
 };
+
+/**
+ * The least share of the canvas, and of the content's height, a data scene's body keeps beside its
+ * subtitle: a body under both gives its place to the subtitle at the start of the scene instead.
+ */
+const INTRO_BODY_AREA = 0.3;
+const INTRO_BODY_HEIGHT = 0.4;
 
 /** The smallest body text may be, over the canvas's shorter side (the kit aims a little over it). */
 const BODY_RULE = 0.04;

@@ -3,6 +3,7 @@ import type { Theme } from '../../scene-props';
 import { backdropColors, kitColors, readableOn } from '../color';
 import { useLayout } from '../layout';
 import { useEntrance } from '../motion';
+import { laterPageTheme, Paged, pageRanges, usePageCount, usePageLight } from '../paging';
 import type { ChartProps } from './bar-chart';
 import { labelFloor } from './bar-chart';
 import { bestFit, bodyDelay, categoryColors, chartPoints, cornerRadius, CountText, DataScene, decimalsOf, Enter, formatValue, isBanner, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
@@ -71,14 +72,17 @@ interface PieInput {
   floor: number;
   /** The least share of the height a stacked pie keeps (36%; less where it stands over its legend in place of beside it). */
   minPie?: number;
+  /** The rows the legend shows at once (all of them unless it pages); its type is sized over every label. */
+  rows?: number;
 }
 
 /**
  * Where a pie and its legend go in a box of `width` × `height`, side by side when `beside`, else
  * stacked, and the legend's type: its rows, columns and sizes, `type.smallest` its smallest text.
  */
-function planPie({ theme, width: W, height: H, points, unit, valueLabel, beside, banner, u, floor, minPie = 0.36 }: PieInput) {
-  const n = points.length;
+function planPie({ theme, width: W, height: H, points, unit, valueLabel, beside, banner, u, floor, minPie = 0.36, rows }: PieInput) {
+  // The legend's rows: `n` below is the count it shows at once.
+  const n = rows ?? points.length;
   const decimals = decimalsOf(points.map((p) => p.value));
   const total = points.reduce((sum, p) => sum + Math.max(0, p.value), 0);
   const shares = points.map((p) => (total > 0 ? Math.max(0, p.value) / total : 0));
@@ -184,7 +188,7 @@ function planPie({ theme, width: W, height: H, points, unit, valueLabel, beside,
   const pie = beside ? { left: gx, top: gy + (groupH - D) / 2 } : { left: (W - D) / 2, top: gy };
   const legend = beside ? { left: gx + D + gapX, top: gy + (groupH - legendH) / 2, width: legendW } : { left: (W - legendW) / 2, top: gy + D + gapY, width: legendW };
 
-  return { n, decimals, total, shares, showShare, D, legendW, legendH, columns, compact, perColumn, rowH, colW, colGap, type, pie, legend, capH, capGap, inner, beside };
+  return { decimals, total, shares, showShare, D, legendW, legendH, columns, compact, perColumn, rowH, colW, colGap, type, pie, legend, capH, capGap, inner, beside };
 }
 
 /**
@@ -199,6 +203,11 @@ function choosePie(input: PieInput): ReturnType<typeof planPie> {
   return stacked.type.smallest > plan.type.smallest * 1.04 ? stacked : plan;
 }
 
+/** The frames the ring sweeps in over. */
+function sweepFrames(theme: Theme): number {
+  return Math.max(40, theme.motion.durationFrames * 2.5);
+}
+
 /**
  * The body of a pie or donut chart, drawn into a box of `width` × `height`: the pie and its legend,
  * side by side when `beside` (stacked instead where that keeps the labels larger, see choosePie),
@@ -209,15 +218,24 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const palette = categoryColors(theme, points.length);
   // The smallest body type in the legend and the ring: 4.2% of the canvas's shorter side.
   const floor = labelFloor(useLayout().unit);
-  const { n, decimals, total, shares, showShare, D, legendW, legendH, columns, compact, perColumn, rowH, colW, colGap, type, pie, legend, capH, capGap, inner } = choosePie({ theme, width: W, height: H, points, unit, valueLabel, beside, banner, u, floor });
+  const n = points.length;
+  const delay = bodyDelay(theme);
+  const later = laterPageTheme(theme);
+  // A legend too long for its labels to keep the floor shows its rows in pages, the ring lighting
+  // the page's slices; the ring and the legend's place are planned for a page's rows.
+  const planFor = (rows: number) => choosePie({ theme, width: W, height: H, points, unit, valueLabel, beside, banner, u, floor, rows });
+  const legendSettle = (pageTheme: Theme, rows: number) => Math.ceil(bodyDelay(pageTheme) + 6 + staggerFor(pageTheme, rows, 36) * (rows - 1) + pageTheme.motion.durationFrames + 2);
+  const half = Math.ceil(n / 2);
+  const { pages, windows } = usePageCount(n, (rows) => planFor(rows).type.smallest >= floor * 0.97, { first: Math.max(legendSettle(theme, half), delay + sweepFrames(theme) + 2), later: legendSettle(later, half) });
+  const ranges = windows ? pageRanges(n, pages) : [[0, n] as const];
+  const { decimals, total, shares, showShare, D, legendW, legendH, compact, perColumn, rowH, colW, colGap, type, pie, legend, capH, capGap, inner } = planFor(ranges[0]![1]);
+  const lit = usePageLight(windows, ranges);
   const body = theme.fonts.body;
   const figure = theme.fonts.heading;
   // The legend: one or two columns of rows, each swatch · label · value (· share).
   const { swatch, textH, valueFont, valueW, shareFont, shareW, labelW, labelFont } = type;
 
-  const delay = bodyDelay(theme);
-  const sweep = useReveal(delay, Math.max(40, theme.motion.durationFrames * 2.5));
-  const stagger = staggerFor(theme, n, 36);
+  const sweep = useReveal(delay, sweepFrames(theme));
   const R = D / 2;
   const innerR = donut ? R * 0.6 : 0;
   const separator = n > 1 ? Math.max(2, 4 * u) : 0;
@@ -237,6 +255,41 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   // Its value goes with it: a figure alone in a donut's hole reads as the total, which it is not.
   // Where the label is left out the hole stays empty.
   const centerValue = centerLabel && donut && total > 0 && fitText({ text: formatValue(points[top]!.value, unit, decimals), width: centerW, height: centerW * (centerLabel ? 0.4 : 0.5), maxLines: 1, maxFontSize: 110 * u, family: figure, weight: 800, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' }).fontSize >= floor * 0.97;
+  /** Legend row `i` (the `slot`-th row of its page), entering with `rowTheme`. */
+  const legendRow = (rowTheme: Theme, p: { label: string; value: number }, i: number, slot: number) => {
+    const column = Math.floor(slot / perColumn);
+    const row = slot % perColumn;
+    return (
+      <LegendRow
+        key={i}
+        theme={rowTheme}
+        delay={bodyDelay(rowTheme) + 6 + slot * staggerFor(rowTheme, ranges[0]![1], 36)}
+        progress={sweep}
+        left={column * (colW + colGap)}
+        top={capH + capGap + row * rowH}
+        width={colW}
+        height={rowH}
+        color={palette[i]!}
+        swatch={swatch}
+        label={p.label}
+        labelW={labelW}
+        labelFont={labelFont}
+        value={p.value}
+        unit={unit}
+        decimals={decimals}
+        valueW={valueW}
+        valueFont={valueFont}
+        share={showShare ? shares[i]! * 100 : undefined}
+        shareW={shareW}
+        shareFont={shareFont}
+        textH={textH}
+        labelH={type.labelH}
+        compact={compact}
+        inner={inner}
+        u={u}
+      />
+    );
+  };
   return (
     <>
       <div data-kit-part={donut ? 'donut' : 'pie'} style={{ position: 'absolute', left: pie.left, top: pie.top, width: D, height: D, filter: theme.depth === '3d' ? `drop-shadow(0 ${12 * u}px ${18 * u}px rgba(0,0,0,0.3))` : undefined }}>
@@ -245,7 +298,7 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
             slices.map((slice, i) => {
               const end = Math.min(slice.a1, sweep * 360);
               if (end <= slice.a0 + 0.01) return null;
-              return <path key={i} data-kit-part="slice" d={slicePath(R, R, R - separator / 2, innerR, slice.a0, end)} fill={palette[i]} stroke={colors.background} strokeWidth={separator} strokeLinejoin="round" />;
+              return <path key={i} data-kit-part="slice" d={slicePath(R, R, R - separator / 2, innerR, slice.a0, end)} fill={palette[i]} fillOpacity={0.3 + 0.7 * lit(i)} stroke={colors.background} strokeWidth={separator} strokeLinejoin="round" />;
             })
           ) : (
             <path d={slicePath(R, R, R, innerR, 0, 360)} fill={mixColors(colors.muted, colors.background, 0.7)} fillRule="evenodd" />
@@ -268,40 +321,13 @@ export const PieChartBody: React.FC<{ theme: Theme; width: number; height: numbe
             <FittedText part="value-label" text={valueLabel} width={legend.width} height={capH} maxLines={1} maxFontSize={26 * u} family={body} weight={600} color={colors.muted} />
           </Enter>
         ) : null}
-        {points.map((p, i) => {
-          const column = Math.floor(i / perColumn);
-          const row = i % perColumn;
-          return (
-            <LegendRow
-              key={i}
-              theme={theme}
-              delay={delay + 6 + i * stagger}
-              progress={sweep}
-              left={column * (colW + colGap)}
-              top={capH + capGap + row * rowH}
-              width={colW}
-              height={rowH}
-              color={palette[i]!}
-              swatch={swatch}
-              label={p.label}
-              labelW={labelW}
-              labelFont={labelFont}
-              value={p.value}
-              unit={unit}
-              decimals={decimals}
-              valueW={valueW}
-              valueFont={valueFont}
-              share={showShare ? shares[i]! * 100 : undefined}
-              shareW={shareW}
-              shareFont={shareFont}
-              textH={textH}
-              labelH={type.labelH}
-              compact={compact}
-              inner={inner}
-              u={u}
-            />
-          );
-        })}
+        {windows ? (
+          <Paged windows={windows} rise={20 * u}>
+            {(page) => points.slice(...ranges[page]!).map((p, index) => legendRow(page === 0 ? theme : later, p, ranges[page]![0] + index, index))}
+          </Paged>
+        ) : (
+          points.map((p, i) => legendRow(theme, p, i, i))
+        )}
       </div>
     </>
   );

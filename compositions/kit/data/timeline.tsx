@@ -4,6 +4,7 @@ import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { useLayout } from '../layout';
 import { idleSeconds } from '../motion';
+import { laterPageTheme, Paged, pageRanges, usePageCount } from '../paging';
 import { bodyDelay, DataScene, depthShadow, Enter, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
 import { FALLBACK_ICON, iconComponent, iconFor } from './icons';
 import { FittedText, fitText } from '../fitted-text';
@@ -47,13 +48,25 @@ export const Timeline: React.FC<{ theme: Theme; title: string; events: TimelineE
 
 /** The line's reveal, and each event's delay so its node pops as the line reaches it. */
 function useLine(theme: Theme, n: number): { draw: number; delayOf: (i: number) => number; drawFrames: number } {
+  const { start, drawFrames, delayOf } = lineTiming(theme, n);
+  const draw = useReveal(start, drawFrames);
+  return { draw, drawFrames, delayOf };
+}
+
+/** When the line starts, how long it draws, and when each of `n` events enters. */
+function lineTiming(theme: Theme, n: number) {
   // The line draws over 36..54 frames; events enter 6 frames apart at most, within 36 frames:
   // everything has settled by frame ~90.
   const start = bodyDelay(theme);
   const drawFrames = Math.min(54, Math.max(36, theme.motion.durationFrames * 2));
-  const draw = useReveal(start, drawFrames);
   const step = Math.min(Math.max(staggerFor(theme, n, 36), 4), 36 / Math.max(1, n));
-  return { draw, drawFrames, delayOf: (i) => start + 6 + i * step };
+  return { start, drawFrames, delayOf: (i: number) => start + 6 + i * step };
+}
+
+/** The frames `n` events take to settle: the line drawn and the last event in. */
+function lineSettle(theme: Theme, n: number): number {
+  const { start, drawFrames, delayOf } = lineTiming(theme, n);
+  return Math.ceil(Math.max(start + drawFrames, delayOf(n - 1) + theme.motion.durationFrames) + 2);
 }
 
 /** An event's node: a disc on the line with the event's picture or icon, floating once it has popped in. */
@@ -179,6 +192,19 @@ const Down: React.FC<{ theme: Theme; title: string; width: number; height: numbe
   const spare = H - n * rowNeed - gap;
   const band = spare >= H * 0.16 ? Math.min(spare, H * 0.34) : 0;
   const { delayOf } = useLine(theme, n);
+  // Rows too many for their text to keep the floor show in pages, each its own stretch of line.
+  const later = laterPageTheme(theme);
+  const reaches = (rows: number) => band > 0 || rowsLayout(theme, W, H, events, rows, u).textFont >= readable * 0.95;
+  const { pages, windows } = usePageCount(n, reaches, { first: lineSettle(theme, Math.ceil(n / 2)), later: lineSettle(later, Math.ceil(n / 2)) });
+  if (band === 0 && windows) {
+    const ranges = pageRanges(n, pages);
+    const sizing = { events, rows: ranges[0]![1] };
+    return (
+      <Paged windows={windows} rise={24 * u}>
+        {(page) => <Rows theme={page === 0 ? theme : later} width={W} height={H} top={0} events={events.slice(...ranges[page]!)} u={u} wind={sizing.rows > 2} sizing={sizing} />}
+      </Paged>
+    );
+  }
   if (band === 0) return <Rows theme={theme} width={W} height={H} top={0} events={events} u={u} wind={n > 2} />;
   return (
     <>
@@ -225,29 +251,22 @@ export function windingPath(nodes: { x: number; y: number }[], gapYs: number[]):
 }
 
 /**
- * Events in rows down the body. With `wind`, every other row is mirrored (its node on the right,
- * its text right-aligned left of it) and the line winds between them, crossing in the gap between
- * rows: the timeline then spans the body's width as its picture, where a straight line down one
- * side would leave the rows without one.
+ * How rows of events down a body lay out: `rows` rows in a box of `W` × `H`, the type sized over
+ * every event in `events` (so a paged timeline's pages share one size).
  */
-const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number; events: TimelineEvent[]; u: number; wind?: boolean }> = ({ theme, width: W, height: H, top, events, u, wind = false }) => {
-  const colors = kitColors(theme);
-  const n = events.length;
-  const body = theme.fonts.body;
-  const heading = theme.fonts.heading;
-  const rowH = Math.min(H / n, 260 * u);
-  const top0 = top + (H - rowH * n) / 2;
+function rowsLayout(theme: Theme, W: number, H: number, events: TimelineEvent[], rows: number, u: number) {
+  const rowH = Math.min(H / rows, 260 * u);
   // Square canvases put the date in a column beside the line; narrow ones stack it over the text.
   const side = W / H > 0.9;
   // Beside the dates, the nodes and gaps are a little narrower, leaving the text its width.
   const node = Math.round(Math.max(12, Math.min(rowH * (side ? 0.5 : 0.62), W * (side ? 0.12 : 0.16))));
   const space = (side ? 20 : 30) * u;
   const lineW = Math.max(2, Math.round(5 * u));
-  const whenW = side ? dateColumn(events, heading, W, u) : W - node - space;
+  const whenW = side ? dateColumn(events, theme.fonts.heading, W, u) : W - node - space;
   const whenH = side ? Math.min(rowH * 0.8, 140 * u) : Math.min(rowH * 0.34, 68 * u);
   // Beside the line a long date may take two lines ("September / 2025") rather than shrinking.
   const whenLines = side ? 2 : 1;
-  const whenFont = uniformSize(events.map((e) => e.when), { width: whenW, height: whenH, maxLines: whenLines, maxFontSize: 56 * u, family: heading, weight: 800, lineHeight: 1.15 });
+  const whenFont = uniformSize(events.map((e) => e.when), { width: whenW, height: whenH, maxLines: whenLines, maxFontSize: 56 * u, family: theme.fonts.heading, weight: 800, lineHeight: 1.15 });
   const axisX = side ? whenW + space + node / 2 : node / 2;
   const textLeft = axisX + node / 2 + space;
   const textW = W - textLeft;
@@ -256,7 +275,23 @@ const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number;
   // sides, so neighbouring texts do not stack flush).
   const textH = side ? rowH * 0.92 : rowH - whenH - 8 * u - Math.min(rowH * 0.14, 28 * u);
   const textLine = side ? 1.2 : 1.25;
-  const textFont = uniformSize(events.map((e) => e.text), { width: textW, height: textH, maxLines: 3, maxFontSize: 48 * u, family: body, weight: 500, lineHeight: textLine });
+  const textFont = uniformSize(events.map((e) => e.text), { width: textW, height: textH, maxLines: 3, maxFontSize: 48 * u, family: theme.fonts.body, weight: 500, lineHeight: textLine });
+  return { rowH, side, node, lineW, whenW, whenH, whenLines, whenFont, axisX, textLeft, textW, textH, textLine, textFont };
+}
+
+/**
+ * Events in rows down the body. With `wind`, every other row is mirrored (its node on the right,
+ * its text right-aligned left of it) and the line winds between them, crossing in the gap between
+ * rows: the timeline then spans the body's width as its picture, where a straight line down one
+ * side would leave the rows without one.
+ */
+const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number; events: TimelineEvent[]; u: number; wind?: boolean; sizing?: { events: TimelineEvent[]; rows: number } }> = ({ theme, width: W, height: H, top, events, u, wind = false, sizing }) => {
+  const colors = kitColors(theme);
+  const n = events.length;
+  const body = theme.fonts.body;
+  const heading = theme.fonts.heading;
+  const { rowH, side, node, lineW, whenW, whenH, whenLines, whenFont, axisX, textLeft, textW, textH, textLine, textFont } = rowsLayout(theme, W, H, sizing?.events ?? events, sizing?.rows ?? n, u);
+  const top0 = top + (H - rowH * n) / 2;
   const { draw, delayOf } = useLine(theme, n);
   const whenLine = whenFont * 1.15;
   const mirrored = (i: number) => wind && i % 2 === 1;

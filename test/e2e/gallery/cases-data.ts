@@ -8,6 +8,7 @@ export const DATA_CASES: GalleryCase[] = [
     code: sceneFor('BarChart'),
     settings: { title: 'Quarterly revenue grew every quarter', labels: ['Q1', 'Q2', 'Q3', 'Q4'], values: [1.2, 1.8, 2.4, 3.1], unit: '$', valueLabel: 'Revenue, millions', source: 'Source: sales.csv, rows 1–4', kicker: 'FY 2024' },
   },
+  // Twelve long labels under a three-line title: on a square the bars show in two pages (12 s, as its reading time gives it).
   {
     name: 'bar-chart-long',
     code: sceneFor('BarChart'),
@@ -19,6 +20,7 @@ export const DATA_CASES: GalleryCase[] = [
       valueLabel: 'Spend, thousands of euros',
       source: 'Source: budget-2024.xlsx, sheet Engineering',
     },
+    pages: { durationInFrames: 360, frames: [160, 330] },
   },
   {
     name: 'bar-chart-3d-negative',
@@ -59,6 +61,8 @@ export const DATA_CASES: GalleryCase[] = [
       unit: '$',
       valueLabel: 'Monthly cost',
     },
+    // Eight legend rows: where they cannot keep the floor at once, they show in two pages of four.
+    pages: { durationInFrames: 360, frames: [160, 330] },
   },
   {
     name: 'pie-chart',
@@ -80,6 +84,8 @@ export const DATA_CASES: GalleryCase[] = [
         { when: 'Today', text: 'Two million people use the app every single week' },
       ],
     },
+    // Six two-line events: on squares and 4:5 they show in two pages of three (12 s, as their reading time gives them).
+    pages: { durationInFrames: 360, frames: [160, 330] },
   },
   {
     name: 'timeline-short',

@@ -96,6 +96,9 @@ export const INFOGRAPHIC_CASES: GalleryCase[] = [
       valueLabel: 'Spend in thousands of euros over the fiscal year, excluding salaries',
       source: 'Source: budget-2024.xlsx, sheet Engineering, rows 4–9, figures audited by the finance team in January',
     },
+    // An infographic's render lasts 15 s: the long subheadline opens it in the chart's place, then
+    // the bars, in pages where they cannot keep the floor at once.
+    pages: { durationInFrames: 450, frames: [290, 430] },
   },
   {
     name: 'infographic-figures-6-3d',

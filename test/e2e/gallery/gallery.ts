@@ -35,6 +35,14 @@ export interface GalleryCase {
   typography?: boolean;
   /** A logo or sting centred by design: span rule skipped, centring still applies. */
   centred?: boolean;
+  /**
+   * A body that pages: the scene's length (a paged chart needs the length its reading time gives
+   * it in a video) and a frame in each page's hold, where that page is audited ({@link withPages}).
+   */
+  pages?: { durationInFrames: number; frames: number[] };
+  /** Its own scene length and audited frame (set by {@link withPages}). */
+  durationInFrames?: number;
+  settledFrame?: number;
 }
 
 /** A canvas the gallery renders every case at. */
@@ -116,10 +124,10 @@ export async function renderGallery(
               width: size.width,
               height: size.height,
               fps: FPS,
-              durationInFrames: Math.max(durationInFrames, cases.length),
+              durationInFrames: Math.max(durationInFrames, cases.length, ...cases.map((entry) => entry.durationInFrames ?? 0)),
               audit: true,
               settledFrame: frame,
-              scenes: planned.map(({ galleryCase, theme }, index) => ({ code: compiled[index]!.code, theme, settings: galleryCase.settings, assets: galleryCase.assets ?? {} })),
+              scenes: planned.map(({ galleryCase, theme }, index) => ({ code: compiled[index]!.code, theme, settings: galleryCase.settings, assets: galleryCase.assets ?? {}, durationInFrames: galleryCase.durationInFrames ?? Math.max(durationInFrames, cases.length), settledFrame: galleryCase.settledFrame })),
             },
             frames,
             outputPaths: planned.map((entry) => entry.file),
@@ -164,4 +172,18 @@ export default function Scene({ theme, settings, assets }) {
 /** A library picture as the node sends it to a render: an SVG data URL. */
 export function libraryPicture(id: string): string {
   return `data:image/svg+xml;base64,${Buffer.from(visualSvg(id)!).toString('base64')}`;
+}
+
+/**
+ * The cases to render for a list: each at its place (its `rotation`, which picks its packs), a
+ * paged case under its own name at its last page's frame; then each earlier page of a paged case,
+ * as `<name>-page-<n>` with its case's packs, after all of them (so no other case's packs move).
+ */
+export function withPages(cases: GalleryCase[]): GalleryCase[] {
+  const listed = cases.map((entry, rotation) => ({ ...entry, rotation: entry.rotation ?? rotation }));
+  const atPage = (entry: GalleryCase, page: number, name: string): GalleryCase => ({ ...entry, name, durationInFrames: entry.pages!.durationInFrames, settledFrame: entry.pages!.frames[page] });
+  return [
+    ...listed.map((entry) => (entry.pages ? atPage(entry, entry.pages.frames.length - 1, entry.name) : entry)),
+    ...listed.flatMap((entry) => (entry.pages ? entry.pages.frames.slice(0, -1).map((_, page) => atPage(entry, page, `${entry.name}-page-${page + 1}`)) : [])),
+  ];
 }

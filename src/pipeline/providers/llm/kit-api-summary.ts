@@ -32,8 +32,8 @@ Pictures (\`picture\` props): an illustration's URL, \`assets[settings.picture]\
 - BeforeAfter({ theme, title?: string, kicker?: string, before: { label: string, points?: string[], picture?: string }, after: { label: string, points?: string[], picture?: string } }) — two states, a wipe reveals the after
 - PlaceMap({ theme, title?: string, kicker?: string, regions?: string[], labels?: Record<string, string>, markers?: { label: string, lon: number, lat: number }[], route?: boolean }) — countries highlighted by ISO 3166 alpha-3 code (labels keyed by code), pins, a flown route through the pins in order; zooms to them
 - DeviceMockup({ theme, image?: string, device?: 'phone'|'laptop'|'browser'|'auto', heading?: string, caption?: string, motion?: 'scroll'|'zoom'|'still', focus?: { x: number, y: number, width: number, height: number }, url?: string }) — a screenshot in a drawn device; scrolls a tall one, or pushes in to focus (shares of the image)
-- BarChart / LineChart / PieChart / DonutChart({ theme, title: string, labels: string[], values: number[], unit?: string, valueLabel?: string, source?: string, kicker?: string })
-- Timeline({ theme, title: string, events: { when: string, text: string }[], kicker?: string })
+- BarChart / LineChart / PieChart / DonutChart({ theme, title: string, labels: string[], values: number[], unit?: string, valueLabel?: string, source?: string, kicker?: string }) — up to 12 values; bars or legend rows too many for the canvas show in pages, 2 s or more each, so a long list needs a long scene
+- Timeline({ theme, title: string, events: { when: string, text: string }[], kicker?: string }) — up to 6 events; on squares and portrait canvases too many for one page show in pages
 - Comparison({ theme, title: string, left: { title: string, points: string[], picture?: string }, right: { title: string, points: string[], picture?: string }, kicker?: string }) — two sides, each under its picture (else an icon from its title)
 - Quote({ theme, quote: string, author?: string, role?: string })
 - IconGrid({ theme, title: string, items: { icon: string, label: string }[], kicker?: string }) — icon: a name from ICON_NAMES or 'auto'
