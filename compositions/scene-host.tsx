@@ -83,15 +83,15 @@ export const SceneHost: React.FC<SceneProps> = ({ code, theme: packTheme, settin
   if (!fontsReady || 'error' in evaluated) return null;
   const { Scene } = evaluated;
   // Captions are the host's overlay, timed from the narration, whatever the scene's code draws.
-  const captions = captionsOf(settings);
   return (
     <AbsoluteFill ref={root}>
-      <CancelOnError>
-        <TextScaleContext.Provider value={textScaleOf(settings)}>
-          <Scene theme={theme} settings={settings} assets={assets} />
-        </TextScaleContext.Provider>
-      </CancelOnError>
-      {captions ? <Kit.Captions theme={theme} chunks={captions} /> : null}
+      <Kit.CaptionedScene theme={theme} track={captionsOf(settings)}>
+        <CancelOnError>
+          <TextScaleContext.Provider value={textScaleOf(settings)}>
+            <Scene theme={theme} settings={settings} assets={assets} />
+          </TextScaleContext.Provider>
+        </CancelOnError>
+      </Kit.CaptionedScene>
     </AbsoluteFill>
   );
 };

@@ -64,7 +64,18 @@ export function fontSampleText(settings: Record<string, unknown>): string {
   return textOf(settings).join(' ').slice(0, 4000);
 }
 
-/** The caption chunks the host overlays (timed from the narration), when the settings carry them. */
-export function captionsOf(settings: Record<string, unknown>): Kit.CaptionChunk[] | undefined {
-  return Array.isArray(settings.captions) ? (settings.captions as Kit.CaptionChunk[]) : undefined;
+/**
+ * The captions the host burns in (timed from the narration), when the settings carry them: a track
+ * with its style and place, or (jobs made before styles) a list of chunks, drawn clean at the bottom.
+ */
+export function captionsOf(settings: Record<string, unknown>): Kit.CaptionTrack | undefined {
+  const captions = settings.captions;
+  if (Array.isArray(captions)) return { style: 'clean', position: 'bottom', chunks: captions as Kit.CaptionChunk[] };
+  if (!captions || typeof captions !== 'object' || !Array.isArray((captions as Kit.CaptionTrack).chunks)) return undefined;
+  const track = captions as Kit.CaptionTrack;
+  return {
+    style: (['clean', 'bold', 'karaoke'] as const).includes(track.style) ? track.style : 'clean',
+    position: (['bottom', 'middle', 'top'] as const).includes(track.position) ? track.position : 'bottom',
+    chunks: track.chunks,
+  };
 }

@@ -11,6 +11,11 @@ export interface Theme {
   depth?: '2d' | '3d';
   /** The brand shown, when a brand kit or brand settings gave one. */
   brand?: { name?: string };
+  /**
+   * A transparent render (`background: transparent`): the kit draws no background or backdrop,
+   * only the content, and what is left undrawn is alpha 0 in the video. @default false
+   */
+  transparent?: boolean;
 }
 
 /** Input props of the `scene` composition: compiled scene code and what it is given. */

@@ -2,7 +2,7 @@
 // (compositions/scene-module.ts), but a scene that throws shows an error card instead of cancelling.
 import React, { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { AbsoluteFill, useVideoConfig } from 'remotion';
-import { Captions } from '../../compositions/kit/captions';
+import { CaptionedScene } from '../../compositions/kit/captions';
 import { loadKitFonts } from '../../compositions/kit/fonts';
 import { themeWithSettings } from '../../compositions/kit/theme-settings';
 import { captionsOf, evaluateScene, fontSampleText, type SceneComponent } from '../../compositions/scene-module';
@@ -119,12 +119,13 @@ export function PreviewScene({ sceneId, title, code, theme: packTheme, settings,
   if (failure) return <SceneCard title={title} note={`This scene failed: ${failure}`} tone="error" />;
   if (!fonts.ready || 'error' in evaluated) return <AbsoluteFill style={{ background: theme.palette.background ?? '#000' }} />;
   const { Scene } = evaluated;
-  const captions = captionsOf(settings);
+  // As in a render: captions under or over the scene take their band, the scene is laid out in the rest.
   return (
     <SceneErrorBoundary resetKey={resetKey} title={title} onError={(message) => report(sceneId, message)}>
       <AbsoluteFill>
-        <Scene theme={theme} settings={settings} assets={assets} />
-        {captions ? <Captions theme={theme} chunks={captions} /> : null}
+        <CaptionedScene theme={theme} track={captionsOf(settings)}>
+          <Scene theme={theme} settings={settings} assets={assets} />
+        </CaptionedScene>
       </AbsoluteFill>
     </SceneErrorBoundary>
   );

@@ -1,12 +1,13 @@
 // The layout audit: run in the page after a frame is laid out, it finds text that overflows its
 // box or is clipped, elements that leave the canvas without being marked as intended bleeds, and
 // text whose contrast against what is painted under it is below the minimum. The gallery test and
-// the pipeline's test renders read its report from the browser console.
+// the pipeline's test renders read its report from the browser console. Burned-in captions that
+// cover the scene's own text are found too.
 import { composite, contrastRatio, parseColor, type Rgba } from '../kit/color';
 
 /** One problem the audit found. */
 export interface AuditIssue {
-  kind: 'overflow' | 'clipped' | 'off-canvas' | 'contrast';
+  kind: 'overflow' | 'clipped' | 'off-canvas' | 'contrast' | 'covered';
   /** The element: its kit part name or tag, and the start of its text. */
   element: string;
   detail: string;
@@ -224,6 +225,8 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
   const canvas = root.getBoundingClientRect();
   const canvasBox: Box = { left: canvas.left, top: canvas.top, right: canvas.right, bottom: canvas.bottom };
   const issues: AuditIssue[] = [];
+  const captionBoxes: { box: Box; element: Element }[] = [];
+  const sceneTexts: { box: Box; element: Element }[] = [];
   let texts = 0;
   let minContrast = 21;
   const fonts = new Set<string>();
@@ -263,6 +266,7 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
     const box = textBox(element, nodes);
     if (!box) continue;
     texts += 1;
+    (element.closest('[data-kit-part="captions"]') ? captionBoxes : sceneTexts).push({ box, element });
     content = grow(content, box);
     const fontSize = parseFloat(getComputedStyle(element).fontSize) / shorter;
     largestText = Math.max(largestText, fontSize);
@@ -306,6 +310,11 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
     }
     minContrast = Math.min(minContrast, ratio);
     if (ratio < AUDIT_MIN_CONTRAST) issues.push({ kind: 'contrast', element: describe(element), detail: `contrast ${ratio.toFixed(2)}:1 is below ${AUDIT_MIN_CONTRAST}:1` });
+  }
+  // Captions may not lie over any of the scene's text (a tolerance of a pixel and a half).
+  for (const caption of captionBoxes) {
+    const covered = sceneTexts.find(({ box }) => Math.min(box.right, caption.box.right) - Math.max(box.left, caption.box.left) > TOLERANCE && Math.min(box.bottom, caption.box.bottom) - Math.max(box.top, caption.box.top) > TOLERANCE);
+    if (covered) issues.push({ kind: 'covered', element: describe(caption.element), detail: `the caption covers ${describe(covered.element)}` });
   }
   const share = (value: number) => Math.round(value * 1000) / 1000;
   const across = (value: number) => share(value / (canvas.width || 1));

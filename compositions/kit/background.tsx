@@ -24,7 +24,7 @@ export function backgroundDrift(frame: number, durationInFrames: number, fps: nu
  * The pack's background: solid, gradient, grain, floating shapes or particles, drifting gently as
  * the scene comes in and goes out (see {@link backgroundDrift}); the grain is a still texture.
  * Decoration stays faint (the audit composites it under every text element), and bleeds off the
- * canvas on purpose.
+ * canvas on purpose. Nothing at all with `theme.transparent` (a transparent render).
  */
 export const Background: React.FC<{ theme: Theme; seed?: string; color?: string }> = ({ theme, seed = 'bg', color }) => {
   const frame = useCurrentFrame();
@@ -89,6 +89,8 @@ export const Background: React.FC<{ theme: Theme; seed?: string; color?: string 
       );
     }
   }
+  // A transparent render leaves the canvas undrawn (alpha 0); a scene that draws its own Background still gets none.
+  if (theme.transparent) return null;
   return (
     <AbsoluteFill data-kit-bleed="background" data-kit-part="background" style={{ backgroundColor: base, overflow: 'hidden' }}>
       {layers}

@@ -3,8 +3,8 @@
 export { Background } from './background';
 export { BulletList, StepList } from './bullet-list';
 export { CallToAction } from './call-to-action';
-export { Captions } from './captions';
-export type { CaptionChunk } from './captions';
+export { captionBand, CaptionedScene, Captions } from './captions';
+export type { CaptionChunk, CaptionPosition, CaptionStyle, CaptionTrack, CaptionWord } from './captions';
 export { contrastRatio, kitColors, parseColor, readableOn } from './color';
 export type { KitColors } from './color';
 export { FitLines, FittedText, fitText } from './fitted-text';

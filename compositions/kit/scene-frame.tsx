@@ -95,7 +95,8 @@ export function holdPush(frame: number, fps: number, durationInFrames: number): 
  * with a camera of its own). The exit is quicker than the entrance (see sceneExitFrames in
  * motion.ts); `slowExit` gives a film shot, whose camera moves to the end, an exit as long as its
  * entrance. Scenes render as separate segments,
- * so each transition runs against the shared background rather than the neighbouring scene.
+ * so each transition runs against the shared background rather than the neighbouring scene. With
+ * `theme.transparent` there is no background: the content moves over nothing (alpha 0).
  */
 export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: TransitionKind; backgroundColor?: string; push?: boolean; slowExit?: boolean; children: React.ReactNode }> = ({
   theme,
@@ -140,7 +141,7 @@ export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: Tr
     );
   return (
     <AbsoluteFill>
-      <Background theme={theme} seed={seed} color={backgroundColor} />
+      {theme.transparent ? null : <Background theme={theme} seed={seed} color={backgroundColor} />}
       {content}
     </AbsoluteFill>
   );

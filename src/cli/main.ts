@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { SERVICE_VERSION } from '../package-root.js';
 import { accountsCommand } from './commands/accounts.js';
 import { brandKitsCommand } from './commands/brand-kits.js';
+import { captionsCommand } from './commands/captions.js';
 import { connectionsCommand } from './commands/connections.js';
 import { doctorCommand } from './commands/doctor.js';
 import { editCommand } from './commands/edit.js';
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
     .addCommand(renderCommand())
     .addCommand(editCommand())
     .addCommand(jobsCommand())
+    .addCommand(captionsCommand())
     .addCommand(infographicsCommand())
     .addCommand(smokeCommand())
     .addCommand(accountsCommand())

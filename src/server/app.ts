@@ -22,6 +22,7 @@ import { providerKeyRoutes } from './routes/provider-keys.js';
 import { fileRoutes } from './routes/files.js';
 import { infographicRoutes } from './routes/infographics.js';
 import { videoRoutes } from './routes/videos.js';
+import { outputRoutes } from './routes/outputs.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { healthRoutes } from './routes/health.js';
 import { RequestLimits } from './rate-limit/request-limits.js';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...apiKeyRoutes(ctx),
     ...providerKeyRoutes(ctx),
     ...videoRoutes(ctx, services),
+    ...outputRoutes(ctx, services),
     ...infographicRoutes(ctx, services),
     ...fileRoutes(ctx),
     ...(options.extraRoutes ?? []),

@@ -7,6 +7,9 @@ import path from 'node:path';
  */
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mov': 'video/quicktime',
+  '.gif': 'image/gif',
   '.jpeg': 'image/jpeg',
   '.jpg': 'image/jpeg',
   '.png': 'image/png',

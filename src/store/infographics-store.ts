@@ -1,4 +1,5 @@
 import type { Db } from './open-database.js';
+import type { OutputFormat, RenderBackground } from '../render/formats/output-format.js';
 import { StatementCache } from './statement-cache.js';
 
 /** An infographic project row. */
@@ -60,6 +61,10 @@ export interface InfographicRenderRow {
   webhook_url: string | null;
   charge_millicredits: number;
   renders_needed: number;
+  /** The file's format. @default 'mp4' */
+  format: OutputFormat;
+  /** `transparent`: no background, an alpha channel (webm and mov only). @default 'opaque' */
+  background: RenderBackground;
   output_path: string | null;
   error_code: string | null;
   error_message: string | null;

@@ -1,4 +1,5 @@
 import type { JobPhase, JobStatus } from '../pipeline/engine/job-states.js';
+import type { OutputFormat, RenderBackground } from '../render/formats/output-format.js';
 import type { Db } from './open-database.js';
 import { StatementCache } from './statement-cache.js';
 
@@ -76,7 +77,7 @@ export interface SceneRow {
 export type RenderStatus = 'queued' | 'rendering' | 'completed' | 'failed';
 
 /**
- * One MP4 render of a video job: the job's own (the original, at the job's size and rate, whose
+ * One render of a video job: the job's own (the original, at the job's size and rate, whose
  * MP4 is the job's `download_url`) or a re-render (`POST /v1/videos/{id}/render`, `service render`)
  * at any size and rate, which never changes the job.
  */
@@ -96,6 +97,10 @@ export interface VideoRenderRow {
   finished_at: string | null;
   /** 1: the original (the job's own render, or for a job made without one the first render completed at its size and rate). */
   original: number;
+  /** The file's format. @default 'mp4' */
+  format: OutputFormat;
+  /** `transparent`: no background, an alpha channel (webm and mov only). @default 'opaque' */
+  background: RenderBackground;
 }
 
 /** Columns a job update may set. */

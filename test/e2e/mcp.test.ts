@@ -126,7 +126,7 @@ describe('MCP against a running `service serve`', () => {
     await client.close();
   });
 
-  it('the README\'s `npm run inspect` (the MCP Inspector\'s command-line mode) lists the 15 tools with the key from SERVICE_API_KEY, never echoing it', async () => {
+  it('the README\'s `npm run inspect` (the MCP Inspector\'s command-line mode) lists the 16 tools with the key from SERVICE_API_KEY, never echoing it', async () => {
     // Exactly as the README says, through npm, from the package folder (npm prints the script's arguments: the key is not among them).
     const { stdout, stderr } = await run('npm', ['run', 'inspect', '--', `${serve.url}/mcp`], { cwd: PACKAGE_ROOT, timeout: 60_000, env: { ...process.env, SERVICE_API_KEY: key } });
     expect(`${stdout}${stderr}`).not.toContain(key);

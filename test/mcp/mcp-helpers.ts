@@ -1,12 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 
-/** The 15 tools of the spec, in the order the node lists them. */
+/** The 15 tools of the spec and the node's get_captions, in the order the node lists them. */
 export const TOOL_NAMES = [
-  'create_video', 'get_video_status', 'edit_video', 'preview_video', 'approve_video', 'render_video', 'cancel_video', 'list_videos',
+  'create_video', 'get_video_status', 'edit_video', 'preview_video', 'get_captions', 'approve_video', 'render_video', 'cancel_video', 'list_videos',
   'list_models', 'list_animation_styles', 'list_voices', 'list_brand_kits', 'enhance_prompt', 'get_credit_balance', 'whoami',
 ];
-export const READ_ONLY = ['get_video_status', 'preview_video', 'list_videos', 'list_models', 'list_animation_styles', 'list_voices', 'list_brand_kits', 'get_credit_balance', 'whoami'];
+export const READ_ONLY = ['get_video_status', 'preview_video', 'get_captions', 'list_videos', 'list_models', 'list_animation_styles', 'list_voices', 'list_brand_kits', 'get_credit_balance', 'whoami'];
 
 /** The `{ error }` body a tool error carries as text. */
 export function toolError(answer: unknown): { code: string; message: string; status: number } {

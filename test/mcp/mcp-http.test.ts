@@ -57,7 +57,7 @@ describe('/mcp with an API key', () => {
     node.cleanup();
   });
 
-  it('lists the 15 tools, each annotated and with input and output schemas that compile', async () => {
+  it('lists the 16 tools (the spec 15 and get_captions), each annotated and with input and output schemas that compile', async () => {
     const client = await connect();
     expect(client.getServerVersion()?.name).toBe('video-service');
     const { tools } = await client.listTools();

@@ -29,6 +29,7 @@ describe('GET /v1/openapi.json', () => {
         '/v1/infographics/{id}', '/v1/infographics/{id}/versions/{versionId}', '/v1/infographics/{id}/renders/{renderId}', '/files/*',
         '/v1/videos/estimate', '/v1/account/ledger', '/v1/account/connections', '/v1/account/connections/{id}',
         '/v1/videos/{id}/preview', '/v1/infographics/{id}/versions/{versionId}/preview',
+        '/v1/videos/{id}/captions', '/v1/videos/{id}/poster', '/v1/infographics/{id}/versions/{versionId}/poster',
       ].sort(),
     );
     expect(doc.paths['/v1/health'].get.security).toEqual([]);

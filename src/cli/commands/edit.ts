@@ -5,10 +5,11 @@ import type { EditVideoBody } from '../../pipeline/edit/create-edit.js';
 import { editVideoFields } from '../../server/schemas/video-schemas.js';
 import { print, reportError } from '../output.js';
 import { dataOptions, withNode } from '../with-node.js';
-import { finishLocally, finishRemotely, remoteRequest } from './videos.js';
+import { captionsOption, finishLocally, finishRemotely, remoteRequest } from './videos.js';
 
-function editBody(change: string, options: { render?: boolean; out?: string }): EditVideoBody {
-  const parsed = editVideoFields.safeParse({ prompt: change, ...(options.render || options.out ? { render: true } : {}) });
+function editBody(change: string, options: { render?: boolean; out?: string; captions?: string; captionsPosition?: string }): EditVideoBody {
+  const captions = options.captions !== undefined || options.captionsPosition !== undefined ? { captions: captionsOption(options) } : {};
+  const parsed = editVideoFields.safeParse({ prompt: change, ...(options.render || options.out ? { render: true } : {}), ...captions });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw invalidRequest(`${issue.path.join('.') || 'request'}: ${issue.message}`);
@@ -27,6 +28,8 @@ export function editCommand(): Command {
       .description('change a finished video by describing the change; makes a new job (the source stays as it is)')
       .argument('<job>', 'the video job to edit')
       .argument('<change>', 'the change in plain words, e.g. "make the title say \'Hello\'"')
+      .option('--captions <style>', 'burned-in captions for the edited video: clean, bold, karaoke, or off (removes them)')
+      .option('--captions-position <where>', 'where burned-in captions sit: bottom (default), top or middle')
       .option('--render', 'render an MP4 when the edit lands (implied by --out)')
       .option('--wait', 'wait until the edit job ends, with a progress bar')
       .option('--out <file>', 'write the edited MP4 here when done (implies --render and --wait)')

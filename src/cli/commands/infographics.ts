@@ -2,7 +2,7 @@ import { copyFileSync, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { requireAccount } from '../../accounts/accounts.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
@@ -11,6 +11,7 @@ import { ownProject, requestInfographicRender } from '../../pipeline/infographic
 import { generateInfographicBody, renderInfographicBody, type GenerateInfographicBody, type RenderInfographicBody } from '../../pipeline/infographics/infographic-schema.js';
 import { toProjectListItem, toProjectView, toRenderView } from '../../pipeline/infographics/infographic-view.js';
 import { baseUrlOf } from '../../pipeline/videos/video-view.js';
+import { OUTPUT_FORMATS, RENDER_BACKGROUNDS, renderFileName } from '../../render/formats/output-format.js';
 import { details, print, reportError, table } from '../output.js';
 import { infographicRenderProgress } from '../job-progress.js';
 import { ProgressBar } from '../progress-bar.js';
@@ -154,13 +155,15 @@ function generateCommand(): Command {
 function renderInfographicCommand(): Command {
   return dataOptions(
     new Command('render')
-      .description('render a version of an infographic to MP4, optionally overriding settings')
+      .description('render a version of an infographic to MP4, WebM, MOV or GIF, optionally overriding settings')
       .argument('<project>', 'infographic project id')
       .option('--version <id>', 'version id (default: the latest)')
       .option('--set <key=value>', 'override a setting (repeatable), e.g. --set headline="Q3" --set primaryColor=#E11D48', collect)
       .option('--dimensions <WxH>', 'size (default: the version\'s)', dimensionsOption)
       .option('--fps <n>', 'frames per second (default 30)', numberOption)
-      .option('--out <file>', 'where to write the MP4 (default: ./<render>.mp4)'),
+      .addOption(new Option('--format <format>', 'mp4, webm (VP9), mov (ProRes 4444) or gif (at most 480 px, 12 fps)').choices(OUTPUT_FORMATS))
+      .addOption(new Option('--background <background>', 'transparent: no background, an alpha channel (webm and mov only)').choices(RENDER_BACKGROUNDS))
+      .option('--out <file>', 'where to write the file (default: ./<render>.<format>)'),
   ).action(async (projectId: string, options) => {
     await withNode(options, async (ctx) => {
       const project = ctx.infographics.getProject(projectId);
@@ -170,6 +173,8 @@ function renderInfographicCommand(): Command {
         versionId: options.version ?? ctx.infographics.latestVersionId(projectId),
         ...(options.dimensions ? { dimensions: options.dimensions } : {}),
         ...(options.fps !== undefined ? { fps: options.fps } : {}),
+        ...(options.format ? { format: options.format } : {}),
+        ...(options.background ? { background: options.background } : {}),
         settingsValues: settingsValuesOf(options.set),
       });
       const { startRuntime } = await import('../../node-runtime.js');
@@ -178,7 +183,7 @@ function renderInfographicCommand(): Command {
         const row = requestInfographicRender(ctx, { account, key: null }, projectId, body);
         runtime.infographics.enqueue(row.id);
         await waitForRender(ctx, row.id, options);
-        reportRender(ctx, row.id, { ...options, out: path.resolve(options.out ?? `${row.id}.mp4`) });
+        reportRender(ctx, row.id, { ...options, out: path.resolve(options.out ?? renderFileName(row.id, row.format)) });
       } finally {
         await runtime.stop();
       }

@@ -2,7 +2,7 @@ import { copyFileSync, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { requireAccount } from '../../accounts/accounts.js';
 import { invalidRequest, ServiceError, type ErrorDetail } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
@@ -10,6 +10,7 @@ import { createVideoBody, type CreateVideoBody } from '../../pipeline/create/cre
 import { isTerminal } from '../../pipeline/engine/job-states.js';
 import { createVideo } from '../../pipeline/videos/create-video.js';
 import { baseUrlOf, toListItem, toPollResponse } from '../../pipeline/videos/video-view.js';
+import { OUTPUT_FORMATS, RENDER_BACKGROUNDS, renderFileName } from '../../render/formats/output-format.js';
 import type { AccountRow } from '../../store/accounts-store.js';
 import { details, print, reportError, table } from '../output.js';
 import { jobProgress, renderReading, snapshotOfPoll, snapshotOfRow } from '../job-progress.js';
@@ -40,12 +41,22 @@ function bodyFrom(prompt: string, options: Record<string, unknown>): CreateVideo
   if (options.duration !== undefined) raw.duration = options.duration;
   if (options.style) raw.animation_style = options.style;
   if (options.render || options.out) raw.render = true;
+  if (options.captions !== undefined || options.captionsPosition !== undefined) raw.captions = captionsOption(options);
   const parsed = createVideoBody.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw invalidRequest(`${issue.path.join('.') || 'request'}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+/**
+ * The `captions` field from `--captions` (a style, or off) and `--captions-position`: off is false,
+ * a style or a place alone is that look with the other left to its default.
+ */
+export function captionsOption(options: Record<string, unknown>): unknown {
+  if (options.captions === 'off') return false;
+  return { ...(options.captions !== undefined ? { style: options.captions } : {}), ...(options.captionsPosition !== undefined ? { position: options.captionsPosition } : {}) };
 }
 
 /** Polls a job in this data dir until it ends, drawing progress. */
@@ -111,6 +122,8 @@ export function createCommand(): Command {
       .option('--dimensions <WxH>', 'exact size, e.g. 1280x720', dimensionsOption)
       .option('--duration <seconds>', 'target length in seconds', numberOption)
       .option('--style <id>', 'animation style pack id')
+      .option('--captions <style>', 'burn in captions of the narration: clean, bold, karaoke, or off')
+      .option('--captions-position <where>', 'where burned-in captions sit: bottom (default), top or middle')
       .option('--render', 'render an MP4 when generation ends (implied by --out)')
       .option('--wait', 'wait until the job ends, with a progress bar')
       .option('--out <file>', 'write the MP4 here when done (implies --render and --wait)')
@@ -168,40 +181,45 @@ function finishReport(job: Record<string, unknown>, options: { json?: boolean; o
 }
 
 /**
- * `service render <job>`: renders a job's committed scenes to an MP4 in the foreground and writes
- * it to `--out`; the render is recorded among the job's renders (and uses a plan render) like
+ * `service render <job>`: renders a job's committed scenes to a file (MP4, WebM, MOV or GIF,
+ * `--format`; `--background transparent` for WebM and MOV) in the foreground and writes it to
+ * `--out`; the render is recorded among the job's renders (and uses a plan render) like
  * `POST /v1/videos/{id}/render`, and never changes the job.
  */
 export function renderCommand(): Command {
   return dataOptions(
     new Command('render')
-      .description('render a job\'s scenes to an MP4 here, with a progress bar')
+      .description('render a job\'s scenes to an MP4, WebM, MOV or GIF here, with a progress bar')
       .argument('<job>', 'video job id')
       .option('--dimensions <WxH>', 'size (default: the job\'s)', dimensionsOption)
       .option('--fps <n>', 'frame rate (default: the job\'s)', numberOption)
-      .option('--out <file>', 'where to write the MP4 (default: ./<job>.mp4)'),
+      .addOption(new Option('--format <format>', 'mp4, webm (VP9), mov (ProRes 4444) or gif (at most 480 px, 12 fps, no sound)').choices(OUTPUT_FORMATS).default('mp4'))
+      .addOption(new Option('--background <background>', 'transparent: no background, an alpha channel (webm and mov only)').choices(RENDER_BACKGROUNDS).default('opaque'))
+      .option('--out <file>', 'where to write the file (default: ./<job>.<format>)'),
   ).action(async (jobId: string, options) => {
     await withNode(options, async (ctx) => {
+      const { checkRenderQuota, completeRerender, failRender, newRenderRecord, resolveRenderOutput } = await import('../../pipeline/videos/render-records.js');
+      const output = resolveRenderOutput(options);
       const row = ctx.videos.get(jobId);
       if (!row) throw new ServiceError('not_found', `video ${jobId} not found`);
       const { RenderPool } = await import('../../render/render-pool.js');
-      const { renderJobMp4 } = await import('../../pipeline/videos/render-job.js');
-      const { checkRenderQuota, completeRerender, failRender, newRenderRecord } = await import('../../pipeline/videos/render-records.js');
+      const { renderJobFile } = await import('../../pipeline/videos/render-job.js');
       const { describeFailure } = await import('../../pipeline/engine/describe-failure.js');
       const { describeRenderDetail } = await import('../../render/render-video.js');
       const { renderAcceleration } = await import('../../render/acceleration.js');
       const shape = { width: options.dimensions?.width ?? row.width, height: options.dimensions?.height ?? row.height, fps: options.fps ?? row.fps };
       // A render here is a render of the job like POST /render: a record in the job's renders, on its account's plan renders.
       checkRenderQuota(ctx, row.account_id, shape);
-      const render = newRenderRecord(row.id, shape, { status: 'rendering' });
+      const render = newRenderRecord(row.id, shape, { status: 'rendering', output });
       ctx.videos.insertRender(render);
       const pool = new RenderPool({ size: 1, browserExecutable: ctx.config.browserExecutable, acceleration: renderAcceleration(ctx.config) });
       const bar = new ProgressBar({ json: options.json });
       const started = Date.now();
       try {
-        const result = await renderJobMp4(ctx, pool, row, shape, {
+        const result = await renderJobFile(ctx, pool, row, shape, {
           cacheDir: ctx.config.cacheDir,
-          fileName: `${render.id}.mp4`,
+          fileName: renderFileName(render.id, output.format),
+          output,
           onProgress: (progress, _renderedFrames, totalFrames, detail) => bar.update(renderReading(Math.round(progress * totalFrames), totalFrames, undefined, describeRenderDetail(detail))),
         }).catch((error: unknown) => {
           failRender(ctx, render.id, describeFailure(error).message);
@@ -210,10 +228,10 @@ export function renderCommand(): Command {
         completeRerender(ctx, render, result.relativePath);
         bar.update({ fraction: 1, stage: 'done' });
         bar.done();
-        const out = path.resolve(options.out ?? `${jobId}.mp4`);
+        const out = path.resolve(options.out ?? renderFileName(jobId, output.format));
         copyFileSync(path.join(ctx.filesDir, result.relativePath), out);
         const seconds = (Date.now() - started) / 1000;
-        print({ id: jobId, render_id: render.id, file: out, ...result.probe, seconds, rendered_frames: result.renderedFrames, held_frames: result.heldFrames, reused_segments: result.reusedSegments }, options, () =>
+        print({ id: jobId, render_id: render.id, file: out, format: output.format, background: output.background, ...result.probe, seconds, rendered_frames: result.renderedFrames, held_frames: result.heldFrames, reused_segments: result.reusedSegments }, options, () =>
           `wrote ${out}: ${result.probe.codec} ${result.probe.width}x${result.probe.height} ${result.probe.fps} fps ${result.probe.durationSeconds.toFixed(2)} s in ${seconds.toFixed(1)} s (render ${render.id})`,
         );
       } finally {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODEL_IDS } from '../../catalog/models.js';
+import { CAPTION_POSITIONS, CAPTION_STYLES } from '../speech/caption-chunks.js';
 
 /** The named shapes a video can take; `dimensions` overrides them. */
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:5'] as const;
@@ -109,6 +110,26 @@ const audio = z
  * Body of `POST /v1/videos`: every field of the spec's create table, snake_case. Defaults and
  * cross-field rules are applied by `resolveVideoOptions`, not here, so this stays the wire shape.
  */
+/**
+ * `captions` (an extension, on create and edit): burned-in captions of the narration, off, on, or a
+ * look and place.
+ */
+export const captionsField = z
+  .union(
+    [
+      z.boolean(),
+      z.strictObject({
+        style: z.enum(CAPTION_STYLES, { error: oneOf(CAPTION_STYLES) }).optional().describe('clean: a subtitle line; bold: large heavy words; karaoke: bold words, each lit as it is said. @default "clean"'),
+        position: z.enum(CAPTION_POSITIONS, { error: oneOf(CAPTION_POSITIONS) }).optional().describe('bottom or top: a band of their own, the scene laid out in the rest; middle: over a filmed shot (on other scenes, the bottom band). @default "bottom"'),
+      }),
+    ],
+    { error: 'must be true, false or { style: "clean" | "bold" | "karaoke", position: "bottom" | "middle" | "top" }' },
+  )
+  .optional()
+  .describe(
+    'Burned-in captions of the narration, cut from its word timings (an extension; multi-scene models, needs narration): true (clean, at the bottom), false (none, even where the prompt asks), or { style: clean | bold | karaoke, position: bottom | middle | top }. They never cover the scene\'s text: at the bottom or top they take a band and the scene is laid out in the rest. When omitted, clean at the bottom where the prompt asks ("with captions", "mit Untertiteln")',
+  );
+
 export const createVideoBody = z
   .strictObject({
     prompt: z
@@ -155,6 +176,7 @@ export const createVideoBody = z
       .optional()
       .describe('Background music (multi-scene models only). When omitted, added unless the request reads otherwise'),
     sfx: z.boolean().optional().describe('Sound effects (multi-scene models only). @default false'),
+    captions: captionsField,
     ai_video: z
       .enum(AI_VIDEO_MODES, { error: oneOf(AI_VIDEO_MODES) })
       .optional()

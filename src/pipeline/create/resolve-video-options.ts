@@ -4,6 +4,7 @@ import { canonicalFontFamily, unknownFontProblem } from '../../catalog/fonts.js'
 import { findModel, type ModelId } from '../../catalog/models.js';
 import { isKnownAnimationStyle, unknownStyleMessage } from '../../catalog/style-packs.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
+import type { CaptionsOption } from '../speech/caption-chunks.js';
 import { webhookUrlProblem } from '../../security/url-policy.js';
 import { isNarrationLanguage, type NarrationLanguage } from '../speech/languages.js';
 import { expandHex } from '../theme/resolve-theme.js';
@@ -62,6 +63,8 @@ export interface ResolvedVideoOptions {
   sfx: boolean;
   aiVideo: AiVideoMode;
   storyboard: boolean;
+  /** The request's burned-in captions (absent: as the prompt asks, see captionRequestOf). */
+  captions?: CaptionsOption;
   /** The request's `plan` flag: plan the story arc before the scenes. */
   planStory: boolean;
   enhancePrompt: boolean;
@@ -166,6 +169,10 @@ export function resolveVideoOptions(body: CreateVideoBody, context: ResolveVideo
     if (audio.length > 0) throw refuse('audio', 'audio');
     if (body.brand_kit_id !== undefined) throw refuse('brand_kit_id', 'brand kits');
     if (aiVideo !== 'auto') throw refuse('ai_video', `AI footage (only "auto" is accepted)`);
+    if (body.captions !== undefined && body.captions !== false) throw refuse('captions', 'narration to caption');
+  }
+  if (body.captions !== undefined && body.captions !== false && body.narration === false) {
+    throw invalidRequest('captions: captions are cut from the narration\'s words, and narration is false; turn narration on or leave captions out');
   }
   const storyboard = body.storyboard ?? false;
   if (storyboard && aiVideo !== 'full') {
@@ -259,6 +266,7 @@ export function resolveVideoOptions(body: CreateVideoBody, context: ResolveVideo
     sfx: body.sfx ?? false,
     aiVideo,
     storyboard,
+    ...optional('captions', body.captions),
     planStory: body.plan ?? true,
     enhancePrompt: body.enhance_prompt ?? false,
     ...optional('animationStyle', body.animation_style),

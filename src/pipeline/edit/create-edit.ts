@@ -15,8 +15,11 @@ import { isTerminal } from '../engine/job-states.js';
 import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '../idempotency.js';
 import type { StoredAudio, StoredPlan } from '../stages/stored-plan.js';
 import { findEmbeddedVoice } from '../speech/espeak-voice.js';
+import { captionRequestOf, captionTrack, type CaptionRequest, type CaptionsOption } from '../speech/caption-chunks.js';
+import { NARRATION_LEAD } from '../speech/fit-timeline.js';
 import { MAX_IN_FLIGHT, type CreatedVideo } from '../videos/create-video.js';
 import { applyEditOperations, type EditResult } from './apply-edit-operations.js';
+import { readCaptionClauses } from './caption-clauses.js';
 import { applyEditLinks, clipSecondsFor, footageTargets, linkCreditParts, planWithLinks, unchangedEdit } from './apply-edit-links.js';
 import { findEditLinks } from './edit-links.js';
 import { importEditLinks, type ImportedLinks } from './import-edit-links.js';
@@ -36,6 +39,8 @@ export interface EditVideoBody {
   images?: { url: string; context?: string; role?: 'import' | 'style' | 'reference' }[];
   render?: boolean;
   webhook_url?: string;
+  /** Burned-in captions for the edited video; left out, the source's stay. */
+  captions?: CaptionsOption;
 }
 
 /** What an edit job records of its edit (options `edit`, shown on the poll response). */
@@ -121,7 +126,10 @@ export async function createEdit(
   // Links in the prompt are imported (music, footage); the rest of it is read as the change.
   const links = findEditLinks(body.prompt, sourceScenes.length);
   if (links.links.some((link) => link.role === 'music') && !plan.audio) throw invalidRequest(`prompt: video ${sourceId} has no sound plan to put music in; create it again with the music in audio[]`);
-  const instruction = links.links.length > 0 ? links.instruction : body.prompt;
+  // Clauses about captions ("add karaoke captions") set them as the `captions` field does (the field wins); the rest is the change.
+  const captionClauses = readCaptionClauses(links.links.length > 0 ? links.instruction : body.prompt);
+  const captionsAsked = body.captions ?? captionClauses.captions;
+  const instruction = captionClauses.rest;
   // A language model reads the change when the node has one; the rule grammar reads it otherwise, or when the model cannot answer.
   let read: { operations: unknown; by: string } | undefined;
   if (options.reader && instruction.trim()) {
@@ -131,7 +139,7 @@ export async function createEdit(
       if (!(error instanceof LanguageModelError)) throw error;
     }
   }
-  if (instruction.trim() || links.links.length === 0) read ??= { operations: parseEditInstruction(instruction, editSource).operations, by: 'grammar' };
+  if (instruction.trim() || (links.links.length === 0 && captionsAsked === undefined)) read ??= { operations: parseEditInstruction(instruction, editSource).operations, by: 'grammar' };
   // An instruction only about the edit's images ("add the new image") reads as no operation: the images' roles make the change.
   const imagesOnly = attached.length > 0 && Array.isArray(read?.operations) && read.operations.length === 0;
   let result = read && !imagesOnly ? applyEditOperations(editSource, read.operations) : unchangedEdit(editSource);
@@ -141,6 +149,9 @@ export async function createEdit(
     throw invalidRequest(
       `prompt: narrating in another language needs the scripts translated, which edits on this node cannot do yet; create the video again with language "${result.options.language}"; nothing was changed or charged`,
     );
+  }
+  if (captionsAsked !== undefined && captionsAsked !== false && !narrated) {
+    throw invalidRequest('captions: captions are cut from the narration\'s words, and this edit has no narration; nothing was changed or charged');
   }
 
   const id = newId('vid');
@@ -216,6 +227,7 @@ export async function createEdit(
         reused_from: reused ? reused.id : null,
       };
     });
+    if (captionsAsked !== undefined) recaption(scenes, captionRequestOf(captionsAsked, ''));
     const committed = scenes.filter((scene) => scene.committed_at).length;
     const answer: StoredAnswer & { body: CreatedVideo } = {
       statusCode: 202,
@@ -237,7 +249,7 @@ export async function createEdit(
         phase_detail: 'Waiting for a worker',
         prompt: body.prompt,
         enhanced_prompt: null,
-        options: JSON.stringify({ ...sourceOptions, enhancePrompt: false, durationSeconds: seconds, render, webhookUrl: body.webhook_url, estimate, edit: record }),
+        options: JSON.stringify({ ...sourceOptions, enhancePrompt: false, durationSeconds: seconds, render, webhookUrl: body.webhook_url, estimate, edit: record, ...(captionsAsked !== undefined ? { captions: captionsAsked } : {}) }),
         render: render ? 1 : 0,
         webhook_url: body.webhook_url ?? null,
         duration_seconds: seconds,
@@ -288,4 +300,21 @@ function withVoice(audio: StoredAudio, voice: string): StoredAudio {
   if (voice === audio.voice) return audio;
   const { voiceProvider: _provider, ...rest } = audio;
   return findEmbeddedVoice(voice) ? { ...rest, voice } : { ...audio, voice };
+}
+
+/**
+ * An edit's `captions`: every narrated scene's captions in the new look and place (`request`), or
+ * none. A scene whose narration is spoken again gets its lines when it is (respeak keeps the look);
+ * the others are cut from the words they carry. Their pixels change, so their segments render again.
+ */
+function recaption(scenes: SceneRow[], request: CaptionRequest | undefined): void {
+  for (const scene of scenes) {
+    const settings = JSON.parse(scene.settings) as Record<string, unknown>;
+    delete settings.captions;
+    if (request && scene.narration?.trim()) {
+      const words = scene.narration_words ? (JSON.parse(scene.narration_words) as Parameters<typeof captionTrack>[3]) : undefined;
+      settings.captions = words && scene.narration_seconds !== null ? captionTrack(request, { kind: scene.kind, settings }, scene.narration, words, NARRATION_LEAD, scene.narration_seconds) : { ...request, chunks: [] };
+    }
+    scene.settings = JSON.stringify(settings);
+  }
 }

@@ -25,6 +25,7 @@ import { CancelSignal, stageContext, type StageContext, type StageServices } fro
 import type { RenderShape } from '../videos/render-job.js';
 import { restoreFilesOfJob } from '../videos/job-file-references.js';
 import { checkRenderQuota, newRenderRecord } from '../videos/render-records.js';
+import type { RenderOutput } from '../../render/formats/output-format.js';
 import { baseUrlOf } from '../videos/video-view.js';
 import { applyTransition, finishJob } from './apply-transition.js';
 import { describeFailure } from './describe-failure.js';
@@ -127,17 +128,17 @@ export class VideoEngine {
   }
 
   /**
-   * Re-renders a completed job at a new shape (`POST /v1/videos/{id}/render`): checks the state and
+   * Re-renders a completed job at a new shape, in a format (`POST /v1/videos/{id}/render`; an opaque MP4 by default): checks the state and
    * the render quota, queues the render and returns its row. The job stays `completed` and keeps
    * its own size, rate and MP4; the render is a record of its own (`renders` of the poll response).
    */
-  rerender(id: string, shape: RenderShape): VideoRenderRow {
+  rerender(id: string, shape: RenderShape, output?: RenderOutput): VideoRenderRow {
     this.ctx.disk.assertWritable();
     const row = this.ctx.videos.get(id);
     if (!row) throw new ServiceError('not_found', `video ${id} not found`);
     if (row.status !== 'completed') throw new ServiceError('not_renderable', `video ${id} is ${row.status}; only a completed job can be rendered`);
     checkRenderQuota(this.ctx, row.account_id, shape);
-    const render = newRenderRecord(id, shape);
+    const render = newRenderRecord(id, shape, output ? { output } : {});
     this.ctx.videos.insertRender(render);
     this.enqueueRender(render.id);
     return render;

@@ -16,7 +16,9 @@ import { describeFailure } from '../engine/describe-failure.js';
 import { WorkQueue, type WorkTransport } from '../engine/work-queue.js';
 import { rendersNeeded } from '../create/resolve-video-options.js';
 import { sceneAssetUrls } from '../materials/prepare-materials.js';
-import { renderScenesMp4, type RenderShape } from '../videos/render-job.js';
+import { renderScenesFile, type RenderShape } from '../videos/render-job.js';
+import { resolveRenderOutput } from '../videos/render-records.js';
+import { DEFAULT_RENDER_OUTPUT, renderFileName, type RenderOutput } from '../../render/formats/output-format.js';
 import { baseUrlOf } from '../videos/video-view.js';
 import { DEFAULT_INFOGRAPHIC_FPS, type RenderInfographicBody } from './infographic-schema.js';
 import { resolveSettings, type InfographicSettings, type SettingsSchema } from './infographic-settings.js';
@@ -58,8 +60,11 @@ export function createInfographicRender(
     /** The version's settings with `settingsValues` merged (see {@link resolveSettings}). */
     settings: InfographicSettings;
     webhookUrl: string | null;
+    /** @default an opaque MP4 */
+    output?: RenderOutput;
   },
 ): InfographicRenderRow {
+  const output = input.output ?? DEFAULT_RENDER_OUTPUT;
   const now = nowIso();
   const charge = toMillicredits(CREDIT_RATES.infographicRender);
   const row: InfographicRenderRow = {
@@ -78,6 +83,8 @@ export function createInfographicRender(
     webhook_url: input.webhookUrl,
     charge_millicredits: charge,
     renders_needed: rendersNeeded(input.shape.width, input.shape.height),
+    format: output.format,
+    background: output.background,
     output_path: null,
     error_code: null,
     error_message: null,
@@ -92,7 +99,7 @@ export function createInfographicRender(
 
 /**
  * `POST /v1/infographics/{id}/render`: checks the project, the version (ready, of this project),
- * the shape, the webhook URL, the settings values against the version's schema, the balance and
+ * the shape, the format and background (see {@link resolveRenderOutput}), the webhook URL, the settings values against the version's schema, the balance and
  * the render quota, then writes the queued render and its charge. Anything refused writes nothing.
  */
 export function requestInfographicRender(
@@ -112,6 +119,7 @@ export function requestInfographicRender(
     if (problem) throw invalidRequest(`webhookUrl: ${problem}`);
   }
   const shape = { width: body.dimensions?.width ?? version.width, height: body.dimensions?.height ?? version.height, fps: body.fps ?? DEFAULT_INFOGRAPHIC_FPS };
+  const output = resolveRenderOutput(body);
   // Settings first: a bad value is a 400 whatever the balance.
   const settings = resolveSettings(JSON.parse(version.settings_schema) as SettingsSchema, JSON.parse(version.settings) as InfographicSettings, body.settingsValues);
   const cost = toCredits(toMillicredits(CREDIT_RATES.infographicRender));
@@ -130,6 +138,7 @@ export function requestInfographicRender(
       settingsValues: body.settingsValues ?? {},
       settings,
       webhookUrl: body.webhookUrl ?? project.webhook_url,
+      output,
     });
   })();
   return row!;
@@ -217,7 +226,7 @@ export class InfographicRenders {
       if (!version.compiled) throw new RenderError(`version ${version.id} has no scene code`);
       const settings = JSON.parse(render.settings) as InfographicSettings;
       const shape = { width: render.width, height: render.height, fps: render.fps };
-      const { relativePath } = await renderScenesMp4(this.ctx, this.options.pool, {
+      const { relativePath } = await renderScenesFile(this.ctx, this.options.pool, {
         scenes: [
           {
             sceneId: version.id,
@@ -232,7 +241,8 @@ export class InfographicRenders {
           },
         ],
         shape,
-        relativePath: path.posix.join('infographics', render.project_id, 'renders', `${id}.mp4`),
+        relativePath: path.posix.join('infographics', render.project_id, 'renders', renderFileName(id, render.format)),
+        output: { format: render.format, background: render.background },
         cacheDir: this.options.cacheDir,
         signal: controller.signal,
       });
@@ -268,6 +278,8 @@ export class InfographicRenders {
         dimensions: { width: render.width, height: render.height },
         fps: render.fps,
         duration: render.duration_seconds,
+        format: render.format,
+        ...(render.background === 'transparent' ? { background: render.background } : {}),
       };
       let data: Record<string, unknown>;
       if (outcome.status === 'completed') {

@@ -10,6 +10,7 @@ import {
   shortText,
   side,
 } from '../create/create-video-schema.js';
+import { renderOutputFields } from '../videos/render-output-schema.js';
 
 /** Shortest and longest infographic, in seconds. */
 export const MIN_INFOGRAPHIC_SECONDS = 1;
@@ -100,6 +101,7 @@ export const renderInfographicBody = z
       .optional()
       .describe(`Frames per second, ${MIN_INFOGRAPHIC_FPS} to ${MAX_INFOGRAPHIC_FPS}. @default ${DEFAULT_INFOGRAPHIC_FPS}`),
     webhookUrl: webhookUrl.optional().describe('Overrides the project\'s (or the API key\'s) webhook URL for this render'),
+    ...renderOutputFields,
     settingsValues: z
       .record(z.string(), z.unknown())
       .optional()

@@ -27,10 +27,14 @@ export interface InfographicRenderView {
   dimensions: { width: number; height: number };
   fps: number;
   duration: number;
+  /** The file's format (mp4, webm, gif or mov); the url's file name ends in it. */
+  format: InfographicRenderRow['format'];
+  /** Present when transparent: no background, an alpha channel. */
+  background?: 'transparent';
   /** The version's settings with the render's `settingsValues` merged: what the render shows. */
   settings: InfographicSettings;
   settingsValues: Record<string, unknown>;
-  /** Signed download link of the MP4 (about 15 minutes), once completed. */
+  /** Signed download link of the file (about 15 minutes), once completed. */
   url?: string;
   error?: { code: string; message: string };
   createdAt: string;
@@ -61,6 +65,8 @@ export function toRenderView(ctx: NodeContext, row: InfographicRenderRow, baseUr
     dimensions: { width: row.width, height: row.height },
     fps: row.fps,
     duration: row.duration_seconds,
+    format: row.format,
+    ...(row.background === 'transparent' ? { background: 'transparent' as const } : {}),
     settings: JSON.parse(row.settings) as InfographicSettings,
     settingsValues: JSON.parse(row.settings_values) as Record<string, unknown>,
     ...(row.status === 'completed' && row.output_path ? { url: signFileUrl(ctx.keys.downloads, baseUrl, row.output_path) } : {}),

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { saveJobTree } from '../../storage/job-files.js';
 import { onScreenWords } from '../edit/scene-text.js';
-import { captionChunks, wantsCaptions } from '../speech/caption-chunks.js';
+import { captionRequestOf, captionTrack } from '../speech/caption-chunks.js';
 import { fitTimeline, NARRATION_LEAD, NARRATION_TAIL, readingSeconds } from '../speech/fit-timeline.js';
 import type { PlanDraft } from './plan.js';
 import { addJobWarning } from '../videos/job-warnings.js';
@@ -159,10 +159,12 @@ export async function narrateStage(stage: StageContext, draft: PlanDraft): Promi
     beats,
   });
   plan.scenes.forEach((scene, index) => (scene.durationSeconds = durations[index]!));
-  if (audio.narration && wantsCaptions(row.prompt)) {
+  // Burned-in captions: the request's look and place, or the prompt's "with captions".
+  const captions = audio.narration ? captionRequestOf(options.captions, row.prompt) : undefined;
+  if (captions) {
     plan.scenes.forEach((scene, index) => {
       const clip = speech[index];
-      if (clip) scene.settings = { ...scene.settings, captions: captionChunks(scene.narration, clip.words, NARRATION_LEAD, clip.seconds) };
+      if (clip) scene.settings = { ...scene.settings, captions: captionTrack(captions, scene, scene.narration, clip.words, NARRATION_LEAD, clip.seconds) };
     });
   }
   // The clips (and client audio decoded for the mix) go to the bucket before storePlan checkpoints them.

@@ -5,7 +5,8 @@ import { nowIso } from '../../store/ids.js';
 import type { VideoRenderRow } from '../../store/videos-store.js';
 import { describeFailure } from '../engine/describe-failure.js';
 import { describeRenderDetail } from '../../render/render-video.js';
-import { renderJobMp4 } from '../videos/render-job.js';
+import { renderFileName } from '../../render/formats/output-format.js';
+import { renderJobFile } from '../videos/render-job.js';
 import { completeRerender, failRender, newRenderRecord } from '../videos/render-records.js';
 import { restoreFilesOfJob } from '../videos/job-file-references.js';
 import { CancelSignal, type StageContext } from './stage-context.js';
@@ -48,7 +49,7 @@ async function renderOriginal(stage: StageContext, shape: { width: number; heigh
   const row = stage.job();
   let lastWrite = 0;
   let lastWaiting: string | undefined;
-  const { relativePath, workers } = await renderJobMp4(stage.ctx, stage.pool, row, shape, {
+  const { relativePath, workers } = await renderJobFile(stage.ctx, stage.pool, row, shape, {
     cacheDir: stage.cacheDir,
     fileName: `${row.id}.mp4`,
     signal: stage.signal,
@@ -81,8 +82,8 @@ export interface RerenderServices {
 }
 
 /**
- * A re-render of a completed job at a new shape (`POST /v1/videos/{id}/render`): renders to an
- * MP4 of its own, then marks the render completed and records the plan renders it used (see
+ * A re-render of a completed job at a new shape or in another format (`POST /v1/videos/{id}/render`):
+ * renders to a file of its own (MP4, WebM, MOV or GIF, opaque or transparent), then marks the render completed and records the plan renders it used (see
  * {@link completeRerender}); the job keeps its own size, rate and MP4. A failure marks the render
  * failed; the job stays as it was. When `stopping()` says the engine is shutting down, the render
  * is left for the next start.
@@ -93,7 +94,8 @@ export async function rerenderStage(services: RerenderServices, render: VideoRen
   try {
     ctx.videos.updateRender(render.id, { status: 'rendering' });
     await restoreFilesOfJob(ctx, row.id);
-    const { relativePath } = await renderJobMp4(ctx, services.pool, row, render, { cacheDir: services.cacheDir, fileName: `${render.id}.mp4`, signal });
+    const output = { format: render.format, background: render.background };
+    const { relativePath } = await renderJobFile(ctx, services.pool, row, render, { cacheDir: services.cacheDir, fileName: renderFileName(render.id, render.format), output, signal });
     completeRerender(ctx, render, relativePath);
   } catch (error) {
     if (stopping()) return;

@@ -4,6 +4,8 @@ import type { VideoRow } from '../../store/videos-store.js';
 import type { VideoEngine } from '../engine/video-engine.js';
 import type { EditReader } from '../edit/model-edit-reader.js';
 import { answerReview, pausedReview, type ApproveBody } from '../review/answer-review.js';
+import type { OutputFormat, RenderBackground } from '../../render/formats/output-format.js';
+import { resolveRenderOutput } from './render-records.js';
 import { toListItem, toPollResponse } from './video-view.js';
 
 /**
@@ -81,7 +83,7 @@ export function cancelVideo(ctx: NodeContext, engine: VideoEngine | undefined, a
 
 /**
  * `POST /v1/videos/{id}/render`: queues a re-render of a completed job at its own or new dimensions
- * and fps, as a render record of its own; answers the job in the poll shape (whose `renders` holds
+ * and fps, in a format (MP4 unless asked; see {@link resolveRenderOutput}), as a render record of its own; answers the job in the poll shape (whose `renders` holds
  * the new render) and the id of the render it queued. The job stays `completed` with its own size, rate and MP4.
  */
 export function queueRerender(
@@ -89,14 +91,20 @@ export function queueRerender(
   engine: VideoEngine | undefined,
   accountId: string,
   id: string,
-  shape: { dimensions?: { width: number; height: number } | undefined; fps?: number | undefined },
+  shape: { dimensions?: { width: number; height: number } | undefined; fps?: number | undefined; format?: OutputFormat | undefined; background?: RenderBackground | undefined },
   baseUrl: string,
 ): { video: Record<string, unknown>; renderId: string } {
+  // The format and background first: a transparent MP4 is a 400 whoever asks and whatever the job.
+  const output = resolveRenderOutput(shape);
   const row = ownVideo(ctx, id, accountId);
-  const render = requireEngine(engine).rerender(row.id, {
-    width: shape.dimensions?.width ?? row.width,
-    height: shape.dimensions?.height ?? row.height,
-    fps: shape.fps ?? row.fps,
-  });
+  const render = requireEngine(engine).rerender(
+    row.id,
+    {
+      width: shape.dimensions?.width ?? row.width,
+      height: shape.dimensions?.height ?? row.height,
+      fps: shape.fps ?? row.fps,
+    },
+    output,
+  );
   return { video: toPollResponse(ctx, ctx.videos.get(row.id)!, baseUrl), renderId: render.id };
 }

@@ -1,3 +1,4 @@
+import { captionRequestOfSettings, type CaptionRequest } from '../speech/caption-chunks.js';
 import { toCredits } from '../../accounts/credits.js';
 import { publicUrlOf } from '../../config/resolve-config.js';
 import type { NodeContext } from '../../node-context.js';
@@ -70,7 +71,7 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
     ...regeneratedOf(row, scenes),
     ...factsOf(row, scenes),
     ...(audio
-      ? { audio: { narration: audio.narration, music: audio.music, sfx: audio.sfx, narration_language: audio.language, narration_voice: audio.voice } }
+      ? { audio: { narration: audio.narration, music: audio.music, sfx: audio.sfx, narration_language: audio.language, narration_voice: audio.voice, captions: burnedCaptionsOf(scenes) } }
       : {}),
     // Extension: every MP4 render of the job, once there is one (a job still being made shows the spec's fields only).
     ...(renders.length > 0 ? { renders: renders.map((render) => renderView(ctx, render, baseUrl, now)) } : {}),
@@ -88,8 +89,9 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
 }
 
 /**
- * One MP4 render of the job (extension `renders`): the original (the job's own, at its size and
- * rate; its MP4 is the top-level `download_url`) or a re-render, with a signed link once completed.
+ * One render of the job (extension `renders`): the original (the job's own MP4, at its size and
+ * rate; the top-level `download_url`) or a re-render, with its format (`background` when
+ * transparent) and a signed link, named with the format's extension, once completed.
  */
 export function renderView(ctx: NodeContext, render: VideoRenderRow, baseUrl: string, now = Date.now()): Record<string, unknown> {
   return {
@@ -98,6 +100,8 @@ export function renderView(ctx: NodeContext, render: VideoRenderRow, baseUrl: st
     original: render.original === 1,
     dimensions: { width: render.width, height: render.height },
     fps: render.fps,
+    format: render.format,
+    ...(render.background === 'transparent' ? { background: render.background } : {}),
     created_at: render.created_at,
     ...(render.status === 'completed' && render.finished_at ? { completed_at: render.finished_at } : {}),
     ...(render.status === 'failed' && render.error_message ? { error: render.error_message } : {}),
@@ -197,4 +201,13 @@ function parseSettings(stored: string): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** The look and place of the job's burned-in captions (extension), from its scenes; null when none are burned in. */
+function burnedCaptionsOf(scenes: SceneRow[]): CaptionRequest | null {
+  for (const scene of scenes) {
+    const captions = (JSON.parse(scene.settings) as { captions?: unknown }).captions;
+    if (captions) return captionRequestOfSettings(captions);
+  }
+  return null;
 }

@@ -39,7 +39,10 @@ export type RenderTask =
       /** Frames to render, each to the output path at the same index. */
       frames: number[];
       outputPaths: string[];
+      /** `png` keeps transparency: what the page leaves undrawn is alpha 0. */
       imageFormat: 'png' | 'jpeg';
+      /** Pages rendering the frames side by side, at most the worker's frame concurrency. @default 1 */
+      concurrency?: number;
     }
   | {
       type: 'segment';

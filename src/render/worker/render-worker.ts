@@ -205,7 +205,7 @@ async function run(id: number, task: RenderTask, original: RenderTask): Promise<
       }
     : undefined;
   // One page renders every still asked for (a page per still would load the bundle and the fonts
-  // again for each).
+  // again for each); a task of many frames (a transparent render's) may ask for a few pages.
   let done = 0;
   await renderFrames({
     serveUrl: task.serveUrl,
@@ -214,7 +214,7 @@ async function run(id: number, task: RenderTask, original: RenderTask): Promise<
     frames: task.frames,
     outputDir: null,
     imageFormat: task.imageFormat,
-    concurrency: 1,
+    concurrency: Math.max(1, Math.min(task.concurrency ?? 1, config.concurrency, task.frames.length)),
     puppeteerInstance,
     ...(onBrowserLog ? { onBrowserLog } : {}),
     ...browserOptions,

@@ -9,10 +9,12 @@ import { createVideoBody } from '../../pipeline/create/create-video-schema.js';
 import { createVideo } from '../../pipeline/videos/create-video.js';
 import { createEdit } from '../../pipeline/edit/create-edit.js';
 import { enhancePrompt } from '../../pipeline/videos/enhance-prompt.js';
+import { videoCaptions } from '../../pipeline/captions/video-captions.js';
 import { videoFrames } from '../../pipeline/videos/video-frames.js';
 import { approveVideo, cancelVideo, listVideos, ownVideo, queueRerender } from '../../pipeline/videos/video-operations.js';
 import { toPollResponse } from '../../pipeline/videos/video-view.js';
 import type { RequestLimits } from '../rate-limit/request-limits.js';
+import { captionsQuery, captionsResponse } from '../schemas/output-schemas.js';
 import { animationStylesResponse, brandKitsResponse, modelsResponse, voicesResponse } from '../schemas/catalog-schemas.js';
 import {
   approveVideoFields,
@@ -97,11 +99,11 @@ function statusSentence(video: Record<string, unknown>): string {
 
 /** The job's re-renders in a sentence (the original is the top-level download_url). */
 function rendersSentence(video: Record<string, unknown>): string {
-  const renders = ((video.renders ?? []) as { id: string; original: boolean; status: string; dimensions: { width: number; height: number }; fps: number }[]).filter(
+  const renders = ((video.renders ?? []) as { id: string; original: boolean; status: string; dimensions: { width: number; height: number }; fps: number; format?: string }[]).filter(
     (render) => !render.original,
   );
   if (renders.length === 0) return '';
-  const items = renders.map((render) => `${render.id} ${render.dimensions.width}x${render.dimensions.height} at ${render.fps} fps, ${render.status}`);
+  const items = renders.map((render) => `${render.id} ${(render.format ?? 'mp4').toUpperCase()} ${render.dimensions.width}x${render.dimensions.height} at ${render.fps} fps, ${render.status}`);
   const waiting = renders.some((render) => render.status === 'queued' || render.status === 'rendering');
   return ` Re-renders: ${items.join('; ')}${waiting ? '; poll again until each is completed' : ''}. A completed one has its own download_url in renders.`;
 }
@@ -111,7 +113,7 @@ function names(items: { id: string }[], limit = 12): string {
   return items.length > limit ? `${shown.join(', ')} and ${items.length - limit} more` : shown.join(', ');
 }
 
-/** The 15 tools of the spec, in the order `tools/list` shows them. */
+/** The 15 tools of the spec and the node's own (get_captions), in the order `tools/list` shows them. */
 export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'create_video',
@@ -188,6 +190,23 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     },
   }),
   defineTool({
+    name: 'get_captions',
+    title: 'Get a video\'s captions',
+    description:
+      'The narration as a caption file (GET /v1/videos/{id}/captions), in the narration\'s language: format "srt" (SubRip, the default) or "vtt" (WebVTT). Cues of at most two lines, each shown 1 to 7 s, timed to the spoken words. A job without narration answers not_found; one whose narration is not spoken yet answers not_ready.',
+    input: videoIdParams.extend(captionsQuery.shape),
+    output: captionsResponse,
+    annotations: READ_ONLY,
+    run: async (session, args) => {
+      const { content_type: _type, file_name: fileName, ...answer } = videoCaptions(session.ctx, ownVideo(session.ctx, args.id, session.principal.account.id), args.format);
+      const name = answer.format === 'vtt' ? 'WebVTT' : 'SubRip';
+      return {
+        structured: answer,
+        summary: `Captions of video ${answer.video_id} in ${answer.language}: ${answer.cues} cue${answer.cues === 1 ? '' : 's'} as ${name}, in captions (save it as ${fileName}; the other format is "${answer.format === 'vtt' ? 'srt' : 'vtt'}").`,
+      };
+    },
+  }),
+  defineTool({
     name: 'approve_video',
     title: 'Approve a review gate',
     description:
@@ -208,17 +227,17 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     name: 'render_video',
     title: 'Render a video again',
     description:
-      "Re-render a completed video as an MP4 (POST /v1/videos/{id}/render), optionally at other dimensions or fps. Uses one plan render (4K: two) once completed. The re-render is its own record: the answer is the job with the new render in renders (status queued); the job stays completed and keeps its own dimensions, fps and download_url, and edits start from those. Poll get_video_status until that render is completed, then download it from the render's own download_url.",
+      "Re-render a completed video (POST /v1/videos/{id}/render), optionally at other dimensions or fps, in a format: mp4 (default), webm (VP9), mov (ProRes 4444) or gif (no sound, at most 480 px and 12 fps). background transparent (webm or mov only) leaves the scenes' background out and gives a video with an alpha channel, to lay over footage. Uses one plan render (4K: two) once completed, whatever the format. The re-render is its own record: the answer is the job with the new render in renders (status queued); the job stays completed and keeps its own dimensions, fps and download_url, and edits start from those. Poll get_video_status until that render is completed, then download it from the render's own download_url.",
     input: videoIdParams.extend(renderFields.shape),
     output: pollResponse,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     run: async (session, args) => {
       const { id, ...shape } = args;
       const { video, renderId } = queueRerender(session.ctx, session.services.engine, session.principal.account.id, id, shape, session.baseUrl);
-      const render = ((video.renders ?? []) as { id: string; dimensions: { width: number; height: number }; fps: number }[]).find((item) => item.id === renderId)!;
+      const render = ((video.renders ?? []) as { id: string; dimensions: { width: number; height: number }; fps: number; format: string; background?: string }[]).find((item) => item.id === renderId)!;
       return {
         structured: video,
-        summary: `Render ${render.id} of video ${id} is queued at ${render.dimensions.width}x${render.dimensions.height}, ${render.fps} fps. Poll get_video_status until that render is completed in renders, then download its own download_url; the job's download_url stays the original.`,
+        summary: `Render ${render.id} of video ${id} is queued as ${render.background === 'transparent' ? 'a transparent ' : ''}${render.format.toUpperCase()} at ${render.dimensions.width}x${render.dimensions.height}, ${render.fps} fps. Poll get_video_status until that render is completed in renders, then download its own download_url; the job's download_url stays the original.`,
       };
     },
   }),

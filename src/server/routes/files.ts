@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { fileUrlProblem } from '../../security/signed-urls.js';
+import { FORMAT_FILES } from '../../render/formats/output-format.js';
 import { contentTypeOf } from '../../storage/content-types.js';
 import { assertValidKey } from '../../storage/file-store.js';
 import { restoreJobFile } from '../../storage/job-files.js';
@@ -18,6 +19,9 @@ function isJobFileKey(relative: string): boolean {
     return false;
   }
 }
+
+/** The extensions of render files (every output format). */
+const RENDER_EXTENSIONS = new Set(Object.values(FORMAT_FILES).map((file) => file.extension));
 
 /** How long a presigned bucket link a download redirects to lives. */
 const PRESIGNED_SECONDS = 900;
@@ -37,7 +41,7 @@ export function fileRoutes(ctx: NodeContext) {
       tags: ['files'],
       auth: false,
       querystring: z.object({ expires: z.string().optional(), sig: z.string().optional() }),
-      response: { status: 200, description: 'The file', contentType: 'video/mp4' },
+      response: { status: 200, description: 'The file: video/mp4, video/webm, video/quicktime or image/gif for a render, by its extension', contentType: 'video/mp4' },
       handler: async (request, reply) => {
         const relative = decodeURIComponent((request.params as { '*': string })['*']);
         const problem = fileUrlProblem(ctx.keys.downloads, relative, request.query.expires, request.query.sig);
@@ -45,8 +49,8 @@ export function fileRoutes(ctx: NodeContext) {
         const full = path.resolve(ctx.filesDir, relative);
         if (!full.startsWith(path.resolve(ctx.filesDir) + path.sep)) throw new ServiceError('not_found', 'file not found');
         const store = ctx.store;
-        // A video's MP4 the bucket holds comes from there when presigned links are on.
-        if (store?.presigns && relative.startsWith('videos/') && path.extname(full) === '.mp4' && isJobFileKey(relative) && (await store.exists(relative))) {
+        // A video's render (any format) the bucket holds comes from there when presigned links are on.
+        if (store?.presigns && relative.startsWith('videos/') && RENDER_EXTENSIONS.has(path.extname(full)) && isJobFileKey(relative) && (await store.exists(relative))) {
           const presigned = await store.presignedUrl(relative, PRESIGNED_SECONDS, { downloadName: path.basename(full) });
           if (presigned) return reply.code(302).header('location', presigned).header('cache-control', 'no-store').send();
         }

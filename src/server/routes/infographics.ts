@@ -7,6 +7,7 @@ import { ownProject, projectVersion, queuedAnswer, requestInfographicRender } fr
 import { generateInfographicBody, renderInfographicBody } from '../../pipeline/infographics/infographic-schema.js';
 import { toProjectListItem, toProjectView, toRenderView, toVersionView } from '../../pipeline/infographics/infographic-view.js';
 import { baseUrlOf } from '../../pipeline/videos/video-view.js';
+import { OUTPUT_FORMATS } from '../../render/formats/output-format.js';
 import { principalOf } from '../plugins/auth.js';
 import { requestBaseUrl } from '../request-base-url.js';
 import { defineRoute } from '../route-definition.js';
@@ -34,8 +35,10 @@ const renderShape = z.looseObject({
   dimensions: z.object({ width: z.number(), height: z.number() }),
   fps: z.number(),
   duration: z.number(),
+  format: z.enum(OUTPUT_FORMATS).describe('The file\'s format; the url\'s file name ends in it'),
+  background: z.literal('transparent').optional().describe('Present when transparent: no background, an alpha channel'),
   settings: z.record(z.string(), z.unknown()),
-  url: z.string().optional(),
+  url: z.string().optional().describe('Once completed: the file (.mp4, .webm, .gif or .mov), a signed link valid about 15 minutes'),
 });
 
 /** The `/v1/infographics` resource (camelCase): generate, render, list, project, version, render status. */
@@ -73,7 +76,7 @@ export function infographicRoutes(ctx: NodeContext, services: AppServices) {
       method: 'POST',
       url: '/v1/infographics/:id/render',
       operationId: 'renderInfographic',
-      summary: 'Render a version to MP4 with optional settingsValues; answers 202, the result arrives by webhook',
+      summary: 'Render a version to MP4, WebM, MOV or GIF (opaque, or transparent in WebM and MOV) with optional settingsValues; answers 202, the result arrives by webhook',
       tags: ['infographics'],
       params: z.strictObject({ id }),
       body: renderInfographicBody,

@@ -129,7 +129,7 @@ export function videoRoutes(ctx: NodeContext, services: AppServices) {
       method: 'POST',
       url: '/v1/videos/:id/render',
       operationId: 'renderVideo',
-      summary: 'Re-render a completed job, optionally at other dimensions or fps; uses one plan render (4K: two)',
+      summary: 'Re-render a completed job, optionally at other dimensions or fps, as MP4, WebM, MOV or GIF, opaque or (WebM, MOV) transparent; uses one plan render (4K: two) whatever the format',
       tags: ['videos'],
       params: videoIdParams,
       body: renderBody,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MAX_PROMPT_CHARS } from '../../pipeline/create/create-video-schema.js';
+import { captionsField, MAX_PROMPT_CHARS } from '../../pipeline/create/create-video-schema.js';
+import { renderOutputFields } from '../../pipeline/videos/render-output-schema.js';
+import { OUTPUT_FORMATS } from '../../render/formats/output-format.js';
 
 /**
  * The video resource's request and response shapes, declared once: REST routes validate with them
@@ -55,10 +57,12 @@ export const videoRenderResponse = z.object({
   original: z.boolean().describe("Whether this is the job's own render, at its dimensions and fps, whose MP4 is the job's download_url"),
   dimensions: z.object({ width: z.number().int(), height: z.number().int() }),
   fps: z.number(),
+  format: z.enum(OUTPUT_FORMATS).describe('The file\'s format (mp4, webm, gif or mov); the download_url\'s file name ends in it'),
+  background: z.literal('transparent').optional().describe('Present when the render is transparent: no background, an alpha channel'),
   created_at: z.string(),
   completed_at: z.string().optional().describe('When completed'),
   error: z.string().optional().describe('When failed: why (nothing is charged for it)'),
-  download_url: z.string().optional().describe('When completed: its MP4, a signed link valid about 15 minutes; re-fetch the job for a fresh one'),
+  download_url: z.string().optional().describe('When completed: its file (name ending in .mp4, .webm, .gif or .mov), a signed link valid about 15 minutes; re-fetch the job for a fresh one'),
 });
 
 /** The poll response of `GET /v1/videos/{id}` (cancel and re-render answer with it too). */
@@ -141,7 +145,7 @@ export const pollResponse = z.looseObject({
     .array(videoRenderResponse)
     .optional()
     .describe(
-      "Extension, once the job has a render: its MP4 renders, oldest first. The original is the job's own render at its dimensions and fps (render: true; for a job made without it, the first render completed at its own size and rate); its MP4 is the top-level download_url. A re-render (POST /v1/videos/{id}/render, service render) is a render of its own and never changes the job's dimensions, fps, download_url or what an edit starts from",
+      "Extension, once the job has a render: its renders (MP4, WebM, MOV or GIF), oldest first. The original is the job's own render at its dimensions and fps (render: true; for a job made without it, the first render completed at its own size and rate); its MP4 is the top-level download_url. A re-render (POST /v1/videos/{id}/render, service render) is a render of its own and never changes the job's dimensions, fps, download_url or what an edit starts from",
     ),
   download_url: z.string().optional().describe("The original render's MP4 (a signed link valid about 15 minutes), when the job is completed and rendered"),
 });
@@ -155,6 +159,7 @@ export const renderFields = z.strictObject({
     .union([z.literal(24), z.literal(25), z.literal(30), z.literal(50), z.literal(60)], { error: 'must be one of 24, 25, 30, 50, 60' })
     .optional()
     .describe("24, 25, 30, 50 or 60; default the job's"),
+  ...renderOutputFields,
 });
 
 /** Body of `POST /v1/videos/{id}/render`: optional as a whole. */
@@ -231,6 +236,7 @@ export const editVideoFields = z.strictObject({
     .describe('Images for the edit, at most 20; role import (default), style or reference'),
   render: z.boolean().optional().describe('Re-render the MP4 when the edit lands. @default false'),
   webhook_url: z.string().max(2000).optional().describe('HTTPS endpoint notified when the edit job finishes'),
+  captions: captionsField.describe('Burned-in captions for the edited video (an extension): true, false (removes them) or { style: clean | bold | karaoke, position: bottom | middle | top }; left out, the source\'s captions stay'),
 });
 
 /** Body of `POST /v1/videos/{id}/approve`: empty, or the changes asked for at the review gate. */

@@ -32,6 +32,7 @@ describe('createVideoBody', () => {
       narration_language: 'en',
       music: false,
       sfx: true,
+      captions: { style: 'karaoke', position: 'top' },
       ai_video: 'full',
       storyboard: true,
       plan: false,

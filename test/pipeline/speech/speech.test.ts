@@ -151,7 +151,7 @@ describe('captions', () => {
       return { start: i * 0.3, index, length: word.replace(/[,.]$/, '').length };
     });
     const chunks = captionChunks(text, words, 0.35, 4);
-    expect(chunks.map((c) => c.text)).toEqual(['The moon pulls on the oceans', 'and the earth turns beneath the', 'bulge']);
+    expect(chunks.map((c) => c.text)).toEqual(['The moon pulls on the oceans', 'and the earth turns beneath the bulge']);
     expect(chunks[0]!.start).toBeCloseTo(0.35);
     for (let i = 1; i < chunks.length; i += 1) expect(chunks[i]!.start).toBe(chunks[i - 1]!.end);
     expect(chunks.at(-1)!.end).toBeCloseTo(4.55);
