@@ -64,7 +64,7 @@ function highlightOf(theme: Theme, bandColor: string): string {
  * Burned-in captions timed to the narration, one chunk at a time. `clean` is a subtitle line;
  * `bold` large heavy words; `karaoke` bold words, each lit in the pack's accent while it is said.
  * Under or over the scene they fill the band the scene host leaves them (see {@link captionBand});
- * in the middle they sit on a dark plate over the picture.
+ * in the middle, and in a transparent render, they sit on a dark plate instead.
  */
 export const Captions: React.FC<{ theme: Theme; track: CaptionTrack }> = ({ theme, track }) => {
   const frame = useCurrentFrame();
@@ -73,6 +73,8 @@ export const Captions: React.FC<{ theme: Theme; track: CaptionTrack }> = ({ them
   const time = frame / fps;
   const band = captionBand(track, width, height);
   const bandColor = bandOf(theme);
+  // Over a picture, or in a transparent render (laid over someone's footage), the words sit on a plate instead of a band.
+  const plate = track.position === 'middle' || theme.transparent === true;
   const current = track.chunks.find((chunk) => time >= chunk.start && time < chunk.end);
   const type = captionType(track.style, layout.unit);
   const boxW = layout.contentWidth * (track.position === 'middle' ? 0.86 : 0.94);
@@ -80,10 +82,10 @@ export const Captions: React.FC<{ theme: Theme; track: CaptionTrack }> = ({ them
   const place: React.CSSProperties = track.position === 'middle' ? { top: 0, bottom: 0, alignItems: 'center' } : track.position === 'top' ? { top: 0, height: band, alignItems: 'center' } : { bottom: 0, height: band, alignItems: 'center' };
   return (
     <AbsoluteFill>
-      {band > 0 ? <div data-kit-part="caption-band" style={{ position: 'absolute', left: 0, right: 0, [track.position === 'top' ? 'top' : 'bottom']: 0, height: band, background: bandColor }} /> : null}
+      {band > 0 && !plate ? <div data-kit-part="caption-band" style={{ position: 'absolute', left: 0, right: 0, [track.position === 'top' ? 'top' : 'bottom']: 0, height: band, background: bandColor }} /> : null}
       {current ? (
         <div style={{ position: 'absolute', left: 0, right: 0, display: 'flex', justifyContent: 'center', ...place }}>
-          <div data-kit-part="captions" dir="auto" style={track.position === 'middle' ? { background: 'rgba(13, 13, 18, 0.82)', borderRadius: 14 * layout.unit, padding: `${12 * layout.unit}px ${26 * layout.unit}px` } : undefined}>
+          <div data-kit-part="captions" dir="auto" style={plate ? { background: 'rgba(13, 13, 18, 0.82)', borderRadius: 14 * layout.unit, padding: `${12 * layout.unit}px ${26 * layout.unit}px` } : undefined}>
             <CaptionLines chunk={current} time={time} width={boxW} height={boxH} type={type} family={theme.fonts.body} highlight={track.style === 'karaoke' ? highlightOf(theme, bandColor) : undefined} />
           </div>
         </div>
