@@ -55,11 +55,13 @@ export interface Video {
   review?: { gate: 'cast' | 'storyboard'; round: number; changed?: string[] };
   estimate_breakdown?: EstimatePart[];
   edit?: { instruction: string; changes: string[] };
-  /** Every MP4 render of the job, oldest first, once it has one; the original's MP4 is `download_url`. */
+  /** Every render of the job, oldest first, once it has one; the original's MP4 is `download_url`. */
   renders?: VideoRender[];
+  /** The sound plan, once planned; `captions` is the look of burned-in captions (null: none). */
+  audio?: { narration: boolean; music: boolean; sfx: boolean; narration_language?: string; narration_voice?: string; captions?: { style: string; position: string } | null };
 }
 
-/** One MP4 render of a video (`renders` of the poll response). */
+/** One render of a video (`renders` of the poll response): an MP4, WebM, MOV or GIF. */
 export interface VideoRender {
   id: string;
   status: 'queued' | 'rendering' | 'completed' | 'failed';
@@ -67,6 +69,10 @@ export interface VideoRender {
   original: boolean;
   dimensions: { width: number; height: number };
   fps: number;
+  /** The file's format (absent on a node before formats: MP4). */
+  format?: 'mp4' | 'webm' | 'mov' | 'gif';
+  /** Present when the render has an alpha channel. */
+  background?: 'transparent';
   created_at: string;
   completed_at?: string;
   error?: string;

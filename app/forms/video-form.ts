@@ -32,6 +32,10 @@ export interface VideoForm {
   narration: Toggle;
   music: Toggle;
   sfx: Toggle;
+  /** Burned-in captions: '' as the prompt says, 'off', or a look. */
+  captions: '' | 'off' | 'clean' | 'bold' | 'karaoke';
+  /** Where they sit ('' the bottom). */
+  captions_position: '' | 'bottom' | 'top' | 'middle';
   brand_kit_id: string;
   ai_video: string;
   storyboard: boolean;
@@ -54,6 +58,8 @@ export function emptyVideoForm(): VideoForm {
     narration: 'auto',
     music: 'auto',
     sfx: 'auto',
+    captions: '',
+    captions_position: '',
     brand_kit_id: '',
     ai_video: '',
     storyboard: false,
@@ -77,6 +83,15 @@ export const ASPECT_RATIOS = [
   { value: '9:16', label: 'Vertical 9:16 (1080×1920)' },
   { value: '1:1', label: 'Square 1:1 (1080×1080)' },
   { value: '4:5', label: 'Portrait 4:5 (1080×1350)' },
+] as const;
+
+/** The looks of burned-in captions, for the captions select. */
+export const CAPTION_CHOICES = [
+  { value: '', label: 'As the prompt says ("with captions")' },
+  { value: 'off', label: 'Off' },
+  { value: 'clean', label: 'Clean: a subtitle line' },
+  { value: 'bold', label: 'Bold: large words' },
+  { value: 'karaoke', label: 'Karaoke: each word lit as it is said' },
 ] as const;
 
 /** The choices of `ai_video`. */
@@ -115,6 +130,8 @@ export function videoCreateBody(form: VideoForm): Record<string, unknown> {
     const { value } = toggleField(form[key]);
     if (value !== undefined) body[key] = value;
   }
+  if (form.captions === 'off') body.captions = false;
+  else if (form.captions !== '') body.captions = { style: form.captions, ...(form.captions_position === '' ? {} : { position: form.captions_position }) };
   text('brand_kit_id', form.brand_kit_id);
   text('ai_video', form.ai_video);
   if (form.storyboard) body.storyboard = true;
@@ -151,6 +168,8 @@ export function fitFormToModel(form: VideoForm, model: ModelAbilities | undefine
   const fitted = { ...form };
   if (!model.supports.narration) {
     fitted.narration = 'auto';
+    fitted.captions = '';
+    fitted.captions_position = '';
     fitted.narration_voice = '';
     fitted.narration_language = '';
   }

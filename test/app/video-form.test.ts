@@ -66,6 +66,22 @@ describe('videoCreateBody', () => {
   });
 });
 
+describe('the captions choice', () => {
+  it('asks for a look and place, for none, or leaves it to the prompt', () => {
+    const form = { ...emptyVideoForm(), prompt: 'Tides' };
+    expect(videoCreateBody(form).captions).toBeUndefined();
+    expect(videoCreateBody({ ...form, captions: 'off' }).captions).toBe(false);
+    expect(videoCreateBody({ ...form, captions: 'karaoke', captions_position: 'top' }).captions).toEqual({ style: 'karaoke', position: 'top' });
+    expect(videoCreateBody({ ...form, captions: 'bold' }).captions).toEqual({ style: 'bold' });
+  });
+
+  it('is reset for a model without narration', () => {
+    const fitted = fitFormToModel({ ...emptyVideoForm(), captions: 'bold', captions_position: 'top' }, { multi_scene: false, supports: { narration: false, music: false, sfx: false, ai_video: false } });
+    expect(fitted.captions).toBe('');
+    expect(fitted.captions_position).toBe('');
+  });
+});
+
 describe('renderBody', () => {
   it('is empty when nothing is typed, so the job keeps its size and fps', () => {
     expect(renderBody('', '', '')).toEqual({});
@@ -77,6 +93,12 @@ describe('renderBody', () => {
 
   it('keeps a size that is not a whole number as text for the node to name', () => {
     expect(renderBody('12.5', '720', '')).toEqual({ dimensions: { width: '12.5', height: 720 } });
+  });
+
+  it('asks for the picked format, and a transparent background when it is picked', () => {
+    expect(renderBody('', '', '', undefined, { format: '', transparent: false })).toEqual({});
+    expect(renderBody('', '', '', undefined, { format: 'gif', transparent: false })).toEqual({ format: 'gif' });
+    expect(renderBody('', '', '', undefined, { format: 'mov', transparent: true })).toEqual({ format: 'mov', background: 'transparent' });
   });
 });
 

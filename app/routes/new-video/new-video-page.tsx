@@ -4,7 +4,7 @@ import type { CreatedVideo, Voice } from '../../api/types.js';
 import { ErrorNotice } from '../../components/error-notice.js';
 import { CheckboxField, InputField, SelectField, TextAreaField, type Option } from '../../components/fields.js';
 import { languageLabel, NARRATION_LANGUAGES } from '../../forms/languages.js';
-import { AI_VIDEO_CHOICES, ASPECT_RATIOS, emptyVideoForm, fitFormToModel, videoCreateBody, type Toggle, type VideoForm } from '../../forms/video-form.js';
+import { AI_VIDEO_CHOICES, ASPECT_RATIOS, CAPTION_CHOICES, emptyVideoForm, fitFormToModel, videoCreateBody, type Toggle, type VideoForm } from '../../forms/video-form.js';
 import { formatCredits } from '../../format/format.js';
 import { useRouter } from '../../router/router.js';
 import { useApi } from '../../session/session-context.js';
@@ -20,7 +20,7 @@ const TOGGLE_OPTIONS: Option[] = [
 ];
 
 /** Fields with a control on this form; errors for any other field are listed above the form. */
-const FORM_FIELDS = ['prompt', 'model', 'aspect_ratio', 'duration', 'animation_style', 'narration_voice', 'narration_language', 'narration', 'music', 'sfx', 'brand_kit_id', 'ai_video', 'storyboard', 'render'];
+const FORM_FIELDS = ['prompt', 'model', 'aspect_ratio', 'duration', 'animation_style', 'narration_voice', 'narration_language', 'narration', 'music', 'sfx', 'captions', 'brand_kit_id', 'ai_video', 'storyboard', 'render'];
 
 /** The New video form: the create fields that matter to a person, with the estimate before submit. */
 export function NewVideoPage() {
@@ -119,6 +119,18 @@ export function NewVideoPage() {
             <SelectField label="Narration" value={form.narration} options={TOGGLE_OPTIONS} onChange={(value) => patch({ narration: value as Toggle })} error={fields.narration} disabled={supports?.narration === false} hint={notWith(supports?.narration)} />
             <SelectField label="Music" value={form.music} options={TOGGLE_OPTIONS} onChange={(value) => patch({ music: value as Toggle })} error={fields.music} disabled={supports?.music === false} hint={notWith(supports?.music)} />
             <SelectField label="Sound effects" value={form.sfx} options={TOGGLE_OPTIONS} onChange={(value) => patch({ sfx: value as Toggle })} error={fields.sfx} disabled={supports?.sfx === false} hint={notWith(supports?.sfx)} />
+            <SelectField label="Captions" value={form.captions} options={CAPTION_CHOICES} onChange={(value) => patch({ captions: value as VideoForm['captions'] })} error={fields.captions} disabled={supports?.narration === false} hint={notWith(supports?.narration)} />
+            <SelectField
+              label="Captions position"
+              value={form.captions_position}
+              options={[
+                { value: '', label: 'Bottom (a band under the scene)' },
+                { value: 'top', label: 'Top (a band over the scene)' },
+                { value: 'middle', label: 'Middle (over film shots; elsewhere the bottom)' },
+              ]}
+              onChange={(value) => patch({ captions_position: value as VideoForm['captions_position'] })}
+              disabled={supports?.narration === false || form.captions === '' || form.captions === 'off'}
+            />
             <SelectField
               label="Brand kit"
               value={form.brand_kit_id}

@@ -5,7 +5,7 @@ import { ErrorNotice, fieldError } from '../../components/error-notice.js';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '../../components/fields.js';
 import { isFinished } from '../../format/format.js';
 import { useRouter } from '../../router/router.js';
-import { renderBody } from '../../forms/render-body.js';
+import { renderBody, type RenderFileChoice } from '../../forms/render-body.js';
 import { useApi } from '../../session/session-context.js';
 
 /** Cancel while the job runs. */
@@ -24,20 +24,32 @@ export function CancelAction({ video, onChanged }: { video: Video; onChanged: (v
   );
 }
 
-/** Re-render a completed job at another size or frame rate (`POST /render`). */
+/** The formats the render form offers. */
+const FORMAT_OPTIONS: { value: RenderFileChoice['format']; label: string }[] = [
+  { value: '', label: 'MP4 (H.264)' },
+  { value: 'webm', label: 'WebM (VP9)' },
+  { value: 'mov', label: 'MOV (ProRes 4444, for editing)' },
+  { value: 'gif', label: 'GIF (480 px, 12 fps, no sound)' },
+];
+
+/** Re-render a completed job at another size, frame rate or file format (`POST /render`). */
 export function RenderAction({ video, onChanged }: { video: Video; onChanged: (video: Video) => void }) {
   const api = useApi();
   const [width, setWidth] = useState('');
   const [height, setHeight] = useState('');
   const [fps, setFps] = useState('');
+  const [format, setFormat] = useState<RenderFileChoice['format']>('');
+  const [transparent, setTransparent] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
   if (video.status !== 'completed') return null;
+  // Only WebM and MOV carry an alpha channel.
+  const alpha = format === 'webm' || format === 'mov';
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
-    api.post<Video>(`../v1/videos/${encodeURIComponent(video.id)}/render`, renderBody(width, height, fps, video.dimensions)).then(
+    api.post<Video>(`../v1/videos/${encodeURIComponent(video.id)}/render`, renderBody(width, height, fps, video.dimensions, { format, transparent: alpha && transparent })).then(
       (answer) => {
         setBusy(false);
         onChanged(answer);
@@ -52,12 +64,14 @@ export function RenderAction({ video, onChanged }: { video: Video; onChanged: (v
   return (
     <form className="action" onSubmit={onSubmit} aria-labelledby="render-title" noValidate>
       <h3 id="render-title">Render again</h3>
-      <ErrorNotice error={error} shownFields={['dimensions', 'dimensions.width', 'dimensions.height', 'fps']} />
+      <ErrorNotice error={error} shownFields={['dimensions', 'dimensions.width', 'dimensions.height', 'fps', 'format', 'background']} />
       <div className="field-grid">
         <InputField label="Width" type="number" min={128} max={3840} step={2} value={width} onChange={setWidth} placeholder={String(video.dimensions?.width ?? '')} error={fieldError(error, 'dimensions.width') ?? dimensionsError} />
         <InputField label="Height" type="number" min={128} max={3840} step={2} value={height} onChange={setHeight} placeholder={String(video.dimensions?.height ?? '')} error={fieldError(error, 'dimensions.height') ?? dimensionsError} />
         <SelectField label="Frame rate" value={fps} onChange={setFps} options={[{ value: '', label: `Same (${video.fps ?? 30} fps)` }, ...[24, 25, 30, 50, 60].map((n) => ({ value: String(n), label: `${n} fps` }))]} error={fieldError(error, 'fps')} />
+        <SelectField label="Format" value={format} onChange={(value) => setFormat(value as RenderFileChoice['format'])} options={FORMAT_OPTIONS} error={fieldError(error, 'format')} />
       </div>
+      <CheckboxField label={alpha ? 'Transparent background (to lay over footage)' : 'Transparent background (WebM and MOV only)'} checked={alpha && transparent} onChange={setTransparent} disabled={!alpha} error={fieldError(error, 'background')} />
       <button type="submit" disabled={busy}>
         {busy ? 'Starting…' : 'Render'}
       </button>

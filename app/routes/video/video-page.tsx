@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/api-error.js';
-import type { Frames } from '../../api/types.js';
+import type { Frames, Video } from '../../api/types.js';
 import { ErrorNotice } from '../../components/error-notice.js';
 import { VideoLivePreview } from '../../components/live-preview.js';
 import { useLoad } from '../../components/use-load.js';
@@ -80,6 +80,7 @@ export function VideoPage({ id }: { id: string }) {
             </p>
           </>
         )}
+        {video.status === 'completed' ? <OutputLinks video={video} /> : null}
         {preview.error !== undefined && !notReady(preview.error) ? <ErrorNotice error={preview.error} /> : null}
       </section>
 
@@ -123,4 +124,38 @@ function visualWords(visual: { kind: string; names: string[] }): string {
   if (visual.kind !== 'illustration' && visual.kind !== 'icon') return visual.kind;
   const names = visual.names.slice(0, 4).map((name) => name.replace(/^[a-z0-9-]+:/, '').replace(/-/g, ' '));
   return names.length > 0 ? `${visual.kind}: ${names.join(', ')}` : visual.kind;
+}
+
+/**
+ * Files to take elsewhere from a finished video: its narration as captions (SubRip, WebVTT) and a
+ * poster still. Plain links: the session's cookie signs them in, and the node answers each as a
+ * download.
+ */
+function OutputLinks({ video }: { video: Video }) {
+  const base = `../v1/videos/${encodeURIComponent(video.id)}`;
+  return (
+    <p className="meta">
+      {video.audio?.narration ? (
+        <>
+          Captions:{' '}
+          <a href={`${base}/captions?format=srt`} download={`${video.id}.srt`}>
+            SRT
+          </a>{' '}
+          ·{' '}
+          <a href={`${base}/captions?format=vtt`} download={`${video.id}.vtt`}>
+            WebVTT
+          </a>{' '}
+          ·{' '}
+        </>
+      ) : null}
+      Poster:{' '}
+      <a href={`${base}/poster?format=jpeg`} download={`${video.id}-poster.jpg`}>
+        JPEG
+      </a>{' '}
+      ·{' '}
+      <a href={`${base}/poster?format=png`} download={`${video.id}-poster.png`}>
+        PNG
+      </a>
+    </p>
+  );
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { NodeContext } from '../../node-context.js';
 import { ensureBundle, kitVersion } from '../../render/bundle/ensure-bundle.js';
@@ -171,7 +171,11 @@ async function renderTransparentScenes(ctx: NodeContext, pool: RenderPool, reque
   const ffmpeg = requireFfmpeg(ctx.config.ffmpegPath);
   const target = path.join(ctx.filesDir, request.relativePath);
   mkdirSync(path.dirname(target), { recursive: true });
-  const framesDir = mkdtempSync(path.join(path.dirname(target), '.frames-'));
+  // The frames' folder is the render's own (its file name is the render's id): a render resumed
+  // after the node was killed first clears what the killed one left there.
+  const framesDir = `${target}.frames`;
+  rmSync(framesDir, { recursive: true, force: true });
+  mkdirSync(framesDir);
   const partial = `${target}.partial-${process.pid}`;
   const totalFrames = request.scenes.reduce((sum, scene) => sum + scene.inputProps.durationInFrames, 0);
   const started = performance.now();
