@@ -230,13 +230,29 @@ describe('the web app in a real browser', () => {
     await page.getByLabel('Height').fill('160');
     await page.getByLabel('Frame rate').selectOption('24');
     await page.getByRole('button', { name: 'Render', exact: true }).click();
-    const renders = page.getByRole('table', { name: 'The MP4 renders of this video, oldest first' });
+    const renders = page.getByRole('table', { name: 'The renders of this video, oldest first' });
     const again = renders.getByRole('row').filter({ hasText: '160×160' });
-    await again.getByRole('link', { name: 'Download 160×160' }).waitFor({ timeout: 120_000 });
+    await again.getByRole('link', { name: 'Download MP4' }).waitFor({ timeout: 120_000 });
     await expect.poll(() => again.textContent()).toContain('24 fps');
     const original = renders.getByRole('row').filter({ hasText: '(original)' });
     expect(await original.textContent()).toContain(`${SIZE.width}×${SIZE.height}`);
-    await original.getByRole('link', { name: `Download ${SIZE.width}×${SIZE.height}` }).waitFor();
+    await original.getByRole('link', { name: 'Download MP4' }).waitFor();
+    // Another format: a transparent background is offered only for WebM and MOV; a GIF is listed with its own download.
+    await page.getByLabel('Width').fill('');
+    await page.getByLabel('Height').fill('');
+    await page.getByLabel('Frame rate').selectOption('');
+    await page.getByLabel('Format').selectOption('gif');
+    expect(await page.getByLabel(/Transparent background/).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Render', exact: true }).click();
+    const gif = renders.getByRole('row').filter({ hasText: 'GIF' });
+    const link = gif.getByRole('link', { name: 'Download GIF' });
+    await link.waitFor({ timeout: 120_000 });
+    expect(await link.getAttribute('download')).toMatch(/\.gif$/);
+    // A finished video offers a poster (and its captions, when it is narrated; this one is not).
+    expect(await page.getByRole('link', { name: 'SRT' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'PNG' }).getAttribute('href')).toBe(`../v1/videos/${renderedId}/poster?format=png`);
+    const poster = await page.evaluate(async (href) => (await fetch(href)).headers.get('content-type'), `../v1/videos/${renderedId}/poster?format=png`);
+    expect(poster).toBe('image/png');
     // The page still plays the original, at the job's own size.
     expect((await e2e.request('GET', `/v1/videos/${renderedId}`)).body).toMatchObject({ dimensions: SIZE, fps: 30 });
     await checkPage('video-renders');
