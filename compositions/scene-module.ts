@@ -64,13 +64,19 @@ export function fontSampleText(settings: Record<string, unknown>): string {
   return textOf(settings).join(' ').slice(0, 4000);
 }
 
+/** Whether a value is a list of caption chunks, not a component's `captions` (an image grid's tile captions are strings). */
+function isChunkList(value: unknown): value is Kit.CaptionChunk[] {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => item && typeof item === 'object' && typeof item.text === 'string' && typeof item.start === 'number');
+}
+
 /**
  * The captions the host burns in (timed from the narration), when the settings carry them: a track
- * with its style and place, or (jobs made before styles) a list of chunks, drawn clean at the bottom.
+ * with its style and place under `narrationCaptions`, or (jobs made before styles) a list of chunks
+ * under `captions`, drawn clean at the bottom.
  */
 export function captionsOf(settings: Record<string, unknown>): Kit.CaptionTrack | undefined {
-  const captions = settings.captions;
-  if (Array.isArray(captions)) return { style: 'clean', position: 'bottom', chunks: captions as Kit.CaptionChunk[] };
+  if (isChunkList(settings.captions)) return { style: 'clean', position: 'bottom', chunks: settings.captions };
+  const captions = settings.narrationCaptions;
   if (!captions || typeof captions !== 'object' || !Array.isArray((captions as Kit.CaptionTrack).chunks)) return undefined;
   const track = captions as Kit.CaptionTrack;
   return {

@@ -40,8 +40,8 @@ function casesFor(style: CaptionStyle): GalleryCase[] {
     const scene = { heading: script.title, items: script.items };
     const track = (position: 'bottom' | 'top') => captionTrack({ style, position }, { kind: 'bullets', settings: scene }, script.narration, words, 2, 4);
     return [
-      { name: `${style}-${script.language}-bottom`, code: sceneFor('BulletList'), pack: 'plain', settings: { ...scene, captions: track('bottom') } },
-      { name: `${style}-${script.language}-top`, code: sceneFor('BulletList'), pack: 'tech-neon', settings: { ...scene, captions: track('top') } },
+      { name: `${style}-${script.language}-bottom`, code: sceneFor('BulletList'), pack: 'plain', settings: { ...scene, narrationCaptions: track('bottom') } },
+      { name: `${style}-${script.language}-top`, code: sceneFor('BulletList'), pack: 'tech-neon', settings: { ...scene, narrationCaptions: track('top') } },
     ];
   });
 }
@@ -72,7 +72,7 @@ describe('burned-in captions', () => {
     const script = SCRIPTS[0]!;
     const words = wordsOf(script.narration, false);
     const settings = { description: 'A house in the snow', move: 'push-in', pictures: [libraryPicture('fluent-emoji-flat:house')] };
-    const cases = (['clean', 'karaoke'] as const).map((style) => ({ name: `footage-${style}`, code: sceneFor('FootageShot'), pack: 'plain', settings: { ...settings, captions: captionTrack({ style, position: 'middle' }, { kind: 'footage', settings }, script.narration, words, 2, 4) } }));
+    const cases = (['clean', 'karaoke'] as const).map((style) => ({ name: `footage-${style}`, code: sceneFor('FootageShot'), pack: 'plain', settings: { ...settings, narrationCaptions: captionTrack({ style, position: 'middle' }, { kind: 'footage', settings }, script.narration, words, 2, 4) } }));
     const shots = await renderGallery(cases, SIZES, FRAME, { out: '/tmp/service-captions-middle' });
     expect(problemsOf(shots)).toEqual([]);
     for (const shot of shots) expect(shot.audit.texts).toBeGreaterThan(0);

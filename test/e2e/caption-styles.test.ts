@@ -5,7 +5,7 @@ import { stripShares } from './frame-compare.js';
 import { startE2eNode, type E2eNode } from './e2e-node.js';
 
 type Track = { style: string; position: string; chunks: { text: string; start: number; end: number; words?: unknown[] }[] };
-const tracksOf = (e2e: E2eNode, id: string) => e2e.node.ctx.videos.scenes(id).map((scene) => (JSON.parse(scene.settings) as { captions?: Track }).captions);
+const tracksOf = (e2e: E2eNode, id: string) => e2e.node.ctx.videos.scenes(id).map((scene) => (JSON.parse(scene.settings) as { narrationCaptions?: Track }).narrationCaptions);
 
 describe('burned-in caption styles on jobs', () => {
   let e2e: E2eNode;

@@ -15,7 +15,7 @@ import { isTerminal } from '../engine/job-states.js';
 import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '../idempotency.js';
 import type { StoredAudio, StoredPlan } from '../stages/stored-plan.js';
 import { findEmbeddedVoice } from '../speech/espeak-voice.js';
-import { captionRequestOf, captionTrack, type CaptionRequest, type CaptionsOption } from '../speech/caption-chunks.js';
+import { captionRequestOf, captionTrack, withBurnedCaptions, type CaptionRequest, type CaptionsOption, type CaptionTrack } from '../speech/caption-chunks.js';
 import { NARRATION_LEAD } from '../speech/fit-timeline.js';
 import { MAX_IN_FLIGHT, type CreatedVideo } from '../videos/create-video.js';
 import { applyEditOperations, type EditResult } from './apply-edit-operations.js';
@@ -310,11 +310,11 @@ function withVoice(audio: StoredAudio, voice: string): StoredAudio {
 function recaption(scenes: SceneRow[], request: CaptionRequest | undefined): void {
   for (const scene of scenes) {
     const settings = JSON.parse(scene.settings) as Record<string, unknown>;
-    delete settings.captions;
+    let track: CaptionTrack | undefined;
     if (request && scene.narration?.trim()) {
       const words = scene.narration_words ? (JSON.parse(scene.narration_words) as Parameters<typeof captionTrack>[3]) : undefined;
-      settings.captions = words && scene.narration_seconds !== null ? captionTrack(request, { kind: scene.kind, settings }, scene.narration, words, NARRATION_LEAD, scene.narration_seconds) : { ...request, chunks: [] };
+      track = words && scene.narration_seconds !== null ? captionTrack(request, { kind: scene.kind, settings }, scene.narration, words, NARRATION_LEAD, scene.narration_seconds) : { ...request, chunks: [] };
     }
-    scene.settings = JSON.stringify(settings);
+    scene.settings = JSON.stringify(withBurnedCaptions(settings, track));
   }
 }

@@ -63,7 +63,7 @@ export function onScreenWords(settings: Record<string, unknown>): number {
     } else if (Array.isArray(value)) {
       value.forEach(walk);
     } else if (typeof value === 'object' && value !== null) {
-      for (const [key, inner] of Object.entries(value)) if (!NOT_TEXT.has(key) && key !== 'captions') walk(inner);
+      for (const [key, inner] of Object.entries(value)) if (!NOT_TEXT.has(key) && key !== 'captions' && key !== 'narrationCaptions') walk(inner);
     }
   };
   walk(settings);

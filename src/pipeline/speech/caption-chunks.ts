@@ -29,7 +29,14 @@ export interface CaptionRequest {
   position: CaptionPosition;
 }
 
-/** What a scene's settings carry for the scene host to burn in (`settings.captions`). */
+/**
+ * The settings key a scene's burned-in captions live under, for the scene host to burn in: its own
+ * name, so no component's `captions` prop (an image grid's tile captions) is taken for them.
+ * Jobs made before looks carry a list of chunks under `captions`; {@link burnedCaptionsIn} reads both.
+ */
+export const BURNED_CAPTIONS_KEY = 'narrationCaptions';
+
+/** What a scene's settings carry for the scene host to burn in (`settings.narrationCaptions`). */
 export interface CaptionTrack extends CaptionRequest {
   chunks: CaptionChunk[];
 }
@@ -132,4 +139,23 @@ export function captionRequestOfSettings(captions: unknown): CaptionRequest {
     style: CAPTION_STYLES.includes(track.style as CaptionStyle) ? track.style! : 'clean',
     position: CAPTION_POSITIONS.includes(track.position as CaptionPosition) ? track.position! : 'bottom',
   };
+}
+
+/** Whether a value is a list of caption chunks (a job made before looks kept them under `captions`), not a component's list of strings. */
+function isChunkList(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => item && typeof item === 'object' && typeof (item as CaptionChunk).text === 'string' && typeof (item as CaptionChunk).start === 'number');
+}
+
+/** A scene's burned-in captions as its settings carry them (a track, or an old list of chunks), or undefined. */
+export function burnedCaptionsIn(settings: Record<string, unknown>): unknown {
+  return settings[BURNED_CAPTIONS_KEY] ?? (isChunkList(settings.captions) ? settings.captions : undefined);
+}
+
+/** Settings with their burned-in captions set to `track` (or taken off): an old list of chunks under `captions` goes, a component's `captions` stays. */
+export function withBurnedCaptions(settings: Record<string, unknown>, track: CaptionTrack | undefined): Record<string, unknown> {
+  const next = { ...settings };
+  if (isChunkList(next.captions)) delete next.captions;
+  delete next[BURNED_CAPTIONS_KEY];
+  if (track) next[BURNED_CAPTIONS_KEY] = track;
+  return next;
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { saveJobTree } from '../../storage/job-files.js';
 import { onScreenWords } from '../edit/scene-text.js';
-import { captionRequestOf, captionTrack } from '../speech/caption-chunks.js';
+import { captionRequestOf, captionTrack, withBurnedCaptions } from '../speech/caption-chunks.js';
 import { fitTimeline, NARRATION_LEAD, NARRATION_TAIL, readingSeconds } from '../speech/fit-timeline.js';
 import type { PlanDraft } from './plan.js';
 import { addJobWarning } from '../videos/job-warnings.js';
@@ -164,7 +164,7 @@ export async function narrateStage(stage: StageContext, draft: PlanDraft): Promi
   if (captions) {
     plan.scenes.forEach((scene, index) => {
       const clip = speech[index];
-      if (clip) scene.settings = { ...scene.settings, captions: captionTrack(captions, scene, scene.narration, clip.words, NARRATION_LEAD, clip.seconds) };
+      if (clip) scene.settings = withBurnedCaptions(scene.settings, captionTrack(captions, scene, scene.narration, clip.words, NARRATION_LEAD, clip.seconds));
     });
   }
   // The clips (and client audio decoded for the mix) go to the bucket before storePlan checkpoints them.

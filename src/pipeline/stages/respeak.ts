@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { saveJobFiles } from '../../storage/job-files.js';
-import { captionRequestOfSettings, captionTrack } from '../speech/caption-chunks.js';
+import { burnedCaptionsIn, captionRequestOfSettings, captionTrack, withBurnedCaptions } from '../speech/caption-chunks.js';
 import { NARRATION_LEAD, NARRATION_TAIL } from '../speech/fit-timeline.js';
 import { AudioError } from '../audio/audio-thread.js';
 import { speakScript, SpeechFallback } from './narration-voice.js';
@@ -36,10 +36,11 @@ export async function respeakStage(stage: StageContext): Promise<void> {
     });
     await saveJobFiles(ctx, [file]);
     const needed = Math.ceil((spoken.durationSeconds + NARRATION_LEAD + NARRATION_TAIL) * row.fps) / row.fps;
-    const settings = JSON.parse(scene.settings) as Record<string, unknown>;
+    const stored = JSON.parse(scene.settings) as Record<string, unknown>;
     // Captions follow the new words, in the look and place the scene's captions had.
-    const captioned = 'captions' in settings;
-    if (captioned) settings.captions = captionTrack(captionRequestOfSettings(settings.captions), { kind: scene.kind, settings }, scene.narration!, spoken.words, NARRATION_LEAD, spoken.durationSeconds);
+    const burned = burnedCaptionsIn(stored);
+    const captioned = burned !== undefined;
+    const settings = captioned ? withBurnedCaptions(stored, captionTrack(captionRequestOfSettings(burned), { kind: scene.kind, settings: stored }, scene.narration!, spoken.words, NARRATION_LEAD, spoken.durationSeconds)) : stored;
     const longer = needed > scene.duration_seconds + 1e-6;
     // A scene whose pixels change (longer, or new captions) is drawn again, and then it is this job's work.
     const redraw = longer || captioned;

@@ -1,4 +1,4 @@
-import { captionRequestOfSettings, type CaptionRequest } from '../speech/caption-chunks.js';
+import { burnedCaptionsIn, captionRequestOfSettings, type CaptionRequest } from '../speech/caption-chunks.js';
 import { toCredits } from '../../accounts/credits.js';
 import { publicUrlOf } from '../../config/resolve-config.js';
 import type { NodeContext } from '../../node-context.js';
@@ -206,7 +206,7 @@ function parseSettings(stored: string): Record<string, unknown> {
 /** The look and place of the job's burned-in captions (extension), from its scenes; null when none are burned in. */
 function burnedCaptionsOf(scenes: SceneRow[]): CaptionRequest | null {
   for (const scene of scenes) {
-    const captions = (JSON.parse(scene.settings) as { captions?: unknown }).captions;
+    const captions = burnedCaptionsIn(JSON.parse(scene.settings) as Record<string, unknown>);
     if (captions) return captionRequestOfSettings(captions);
   }
   return null;

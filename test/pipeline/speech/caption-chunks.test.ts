@@ -77,3 +77,20 @@ describe("an edit's words about captions", () => {
     expect(readCaptionClauses("replace 'captions' with 'subtitles'")).toEqual({ rest: "replace 'captions' with 'subtitles'" });
   });
 });
+
+describe("a scene's burned-in captions in its settings", () => {
+  it('live under their own key, never taking a component\'s captions (an image grid\'s tile captions) for theirs', async () => {
+    const { burnedCaptionsIn, withBurnedCaptions } = await import('../../../src/pipeline/speech/caption-chunks.js');
+    const grid = { images: ['a', 'b'], captions: ['Jane Doe, CEO', 'Sam Lee, CTO'] };
+    expect(burnedCaptionsIn(grid)).toBeUndefined();
+    const track = { style: 'bold' as const, position: 'bottom' as const, chunks: [{ text: 'Meet the team', start: 0.35, end: 1.5 }] };
+    const captioned = withBurnedCaptions(grid, track);
+    expect(captioned).toEqual({ ...grid, narrationCaptions: track });
+    expect(burnedCaptionsIn(captioned)).toEqual(track);
+    expect(withBurnedCaptions(captioned, undefined)).toEqual(grid);
+    // A job made before looks kept a list of chunks under `captions`: it is read, and replaced by a track.
+    const old = { title: 'Tides', captions: [{ text: 'The moon pulls', start: 0.35, end: 1 }] };
+    expect(burnedCaptionsIn(old)).toEqual(old.captions);
+    expect(withBurnedCaptions(old, track)).toEqual({ title: 'Tides', narrationCaptions: track });
+  });
+});

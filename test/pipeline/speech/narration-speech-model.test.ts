@@ -116,7 +116,7 @@ describe('narration through a speech model', () => {
         const seconds = served.get(scene.narration!)!;
         const characters = [...scene.narration!].length;
         for (const word of words) expect(word.start).toBeCloseTo(Number((([...scene.narration!.slice(0, word.index)].length / characters) * seconds * 0.95).toFixed(3)), 2);
-        const captions = (JSON.parse(scene.settings) as { captions: { chunks: { start: number; text: string }[] } }).captions.chunks;
+        const captions = (JSON.parse(scene.settings) as { narrationCaptions: { chunks: { start: number; text: string }[] } }).narrationCaptions.chunks;
         expect(captions.length).toBeGreaterThan(0);
         expect(captions[0]!.start).toBeCloseTo(NARRATION_LEAD + words[0]!.start, 5);
         for (const caption of captions) expect(words.some((word) => Math.abs(NARRATION_LEAD + word.start - caption.start) < 1e-6)).toBe(true);
