@@ -1,4 +1,5 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { sceneTimeline } from '../videos/scene-timeline.js';
 import path from 'node:path';
 import type { NodeContext } from '../../node-context.js';
 import { requireFfmpeg, runBinary } from '../../render/ffmpeg/run-ffmpeg.js';
@@ -18,9 +19,7 @@ export const MIX_SAMPLE_RATE = 48_000;
 /** Where sound effects go: a whoosh on every cut, pops on reveals, a riser into the close. */
 export function placeEffects(scenes: SceneRow[], fps: number): MixPlan['effects'] {
   const effects: MixPlan['effects'] = [];
-  let start = 0;
-  for (const [index, scene] of scenes.entries()) {
-    const frames = Math.max(1, Math.round(scene.duration_seconds * fps));
+  for (const [index, { scene, start }] of sceneTimeline(scenes, fps).scenes.entries()) {
     if (index > 0) effects.push({ kind: 'whoosh', at: start });
     if (scene.role === 'close' && index > 0) effects.push({ kind: 'riser', at: start });
     if (scene.kind === 'bullets') {
@@ -30,20 +29,13 @@ export function placeEffects(scenes: SceneRow[], fps: number): MixPlan['effects'
     } else if (scene.kind === 'stat' || scene.kind === 'cta') {
       effects.push({ kind: 'pop', at: start + 6 / fps });
     }
-    start += frames / fps;
   }
   return effects;
 }
 
 /** The times of a job's cuts (scene starts after the first), seconds. */
 function cutTimes(scenes: SceneRow[], fps: number): number[] {
-  const cuts: number[] = [];
-  let start = 0;
-  for (const scene of scenes) {
-    if (start > 0) cuts.push(start);
-    start += Math.max(1, Math.round(scene.duration_seconds * fps)) / fps;
-  }
-  return cuts;
+  return sceneTimeline(scenes, fps).scenes.slice(1).map((timed) => timed.start);
 }
 
 /**
@@ -62,14 +54,11 @@ export async function makeSoundtrack(
 ): Promise<string> {
   const dir = path.posix.join('videos', row.id, 'audio');
   mkdirSync(path.join(ctx.filesDir, dir), { recursive: true });
-  let start = 0;
-  const narration: MixPlan['narration'] = [];
-  for (const scene of scenes) {
-    if (settings.narration && scene.narration_audio) narration.push({ path: path.join(ctx.filesDir, scene.narration_audio), start: start + NARRATION_LEAD });
-    start += Math.max(1, Math.round(scene.duration_seconds * row.fps)) / row.fps;
-  }
+  const timeline = sceneTimeline(scenes, row.fps);
+  const cuts = cutTimes(scenes, row.fps);
+  const narration: MixPlan['narration'] = timeline.scenes.flatMap(({ scene, start }) => (settings.narration && scene.narration_audio ? [{ path: path.join(ctx.filesDir, scene.narration_audio), start: start + NARRATION_LEAD }] : []));
   const plan: MixPlan = {
-    durationSeconds: start,
+    durationSeconds: timeline.seconds,
     sampleRate: MIX_SAMPLE_RATE,
     narration,
     music: settings.music && !settings.clientMusic ? { seed: settings.seed, bpm: settings.bpm, mood: settings.mood, beatOffset: 0 } : undefined,
@@ -77,7 +66,7 @@ export async function makeSoundtrack(
     clips: [
       ...(settings.voiceover ? [{ path: path.join(ctx.filesDir, settings.voiceover), start: 0, gain: 1 }] : []),
       // Client effects go on the cuts, one per cut, in order.
-      ...(settings.clientSfx ?? []).map((clip, index) => ({ path: path.join(ctx.filesDir, clip), start: cutTimes(scenes, row.fps)[index] ?? 0, gain: 0.8 })),
+      ...(settings.clientSfx ?? []).map((clip, index) => ({ path: path.join(ctx.filesDir, clip), start: cuts[index] ?? 0, gain: 0.8 })),
     ],
     effects: settings.sfx ? placeEffects(scenes, row.fps) : [],
   };

@@ -30,6 +30,8 @@ export function baseUrlOf(ctx: NodeContext, listeningPort?: number): string {
 /** `GET /v1/videos/{id}`: the spec's poll response plus the extras of DECISIONS.md. */
 export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string, now = Date.now()): Record<string, unknown> {
   const scenes = ctx.videos.scenes(row.id);
+  // Each scene's settings, read once for the scene list and the captions.
+  const settings = scenes.map((scene) => parseSettings(scene.settings));
   const renders = ctx.videos.listRenders(row.id);
   // A completed job with a re-render under way is worth polling again, at the pace of a render.
   const rendering = renders.some((render) => render.status === 'queued' || render.status === 'rendering');
@@ -52,7 +54,7 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
       // Our addition: how far the MP4 render is, while the job renders.
       ...(row.status === 'rendering' && row.frames_total > 0 ? { frames_done: row.frames_done, frames_total: row.frames_total } : {}),
     },
-    scenes: scenes.map((scene) => ({ id: scene.id, title: scene.title, duration_seconds: scene.duration_seconds, visual: sceneVisual(scene.kind, parseSettings(scene.settings)) })),
+    scenes: scenes.map((scene, i) => ({ id: scene.id, title: scene.title, duration_seconds: scene.duration_seconds, visual: sceneVisual(scene.kind, settings[i]!) })),
     app_url: `${baseUrl}/app/videos/${row.id}`,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -71,7 +73,7 @@ export function toPollResponse(ctx: NodeContext, row: VideoRow, baseUrl: string,
     ...regeneratedOf(row, scenes),
     ...factsOf(row, scenes),
     ...(audio
-      ? { audio: { narration: audio.narration, music: audio.music, sfx: audio.sfx, narration_language: audio.language, narration_voice: audio.voice, captions: burnedCaptionsOf(scenes) } }
+      ? { audio: { narration: audio.narration, music: audio.music, sfx: audio.sfx, narration_language: audio.language, narration_voice: audio.voice, captions: burnedCaptionsOf(settings) } }
       : {}),
     // Extension: every MP4 render of the job, once there is one (a job still being made shows the spec's fields only).
     ...(renders.length > 0 ? { renders: renders.map((render) => renderView(ctx, render, baseUrl, now)) } : {}),
@@ -203,10 +205,10 @@ function parseSettings(stored: string): Record<string, unknown> {
   }
 }
 
-/** The look and place of the job's burned-in captions (extension), from its scenes; null when none are burned in. */
-function burnedCaptionsOf(scenes: SceneRow[]): CaptionRequest | null {
-  for (const scene of scenes) {
-    const captions = burnedCaptionsIn(JSON.parse(scene.settings) as Record<string, unknown>);
+/** The look and place of the job's burned-in captions (extension), from its scenes' settings; null when none are burned in. */
+function burnedCaptionsOf(settings: Record<string, unknown>[]): CaptionRequest | null {
+  for (const scene of settings) {
+    const captions = burnedCaptionsIn(scene);
     if (captions) return captionRequestOfSettings(captions);
   }
   return null;
