@@ -17,6 +17,7 @@ import { exitOf, startServe } from '../helpers/run-service.js';
 import { createAccountWithKey, createTestNode } from '../helpers/test-node.js';
 import { E2E_CACHE_DIR, startE2eNode, type E2eNode } from './e2e-node.js';
 import { startReceiver, type Delivery } from './webhook-receiver.js';
+import { infographicSeconds } from '../../src/pipeline/infographics/infographic-duration.js';
 
 const ffmpeg = findFfmpeg()!;
 const downloads = mkdtempSync(path.join(tmpdir(), 'e2e-infographics-'));
@@ -139,6 +140,19 @@ describe('infographics end to end', () => {
     expect((await call('GET', `/v1/infographics/${projectId}/versions/${versionId}`)).body.settings).toEqual(version.settings);
     expect(e2e.node.ctx.db.prepare('SELECT millicredits, kind FROM ledger_entries WHERE reference = ?').all(renderId)).toEqual([{ millicredits: -1000, kind: 'charge' }]);
     expect(e2e.node.ctx.db.prepare('SELECT renders FROM render_usage WHERE reference = ?').all(renderId)).toEqual([{ renders: 1 }]);
+  });
+
+  it('lasts as long as its text takes to read when no duration is asked, and 15 s when that is less', async () => {
+    const wordy = 'Why our remote team works well: every meeting has a written agenda shared a day before it starts. Decisions are written down in one searchable place that everyone can read. New colleagues get a buddy for their first month who answers any question. We keep four hours a day free of meetings so people can focus on deep work. Every quarter the whole team meets in person for three days of planning and fun.';
+    const long = await call('POST', '/v1/infographics/generate', { prompt: wordy, dimensions: { width: 320, height: 180 } });
+    expect(long.status, JSON.stringify(long.body)).toBe(200);
+    expect(long.body.version.duration).toBe(infographicSeconds(undefined, long.body.version.settings));
+    expect(long.body.version.duration).toBeGreaterThan(15);
+    const short = await call('POST', '/v1/infographics/generate', { prompt: PROMPT, dimensions: { width: 320, height: 180 } });
+    expect(short.body.version.duration).toBe(15);
+    // Its renders follow their own settings' text (the render route's test covers them).
+    const options = e2e.node.ctx.db.prepare('SELECT options FROM infographic_projects WHERE id = ?').pluck().get(long.body.projectId) as string;
+    expect(JSON.parse(options)).toMatchObject({ duration: long.body.version.duration, durationFollowsText: true });
   });
 
   it('starts a render at once with render: true, at the version\'s size and 30 fps', async () => {

@@ -10,12 +10,12 @@ import { newId } from '../../src/store/ids.js';
 import { bearer, createAccountWithKey, createTestApp, createTestNode, snapshotDatabase, type TestNode } from '../helpers/test-node.js';
 
 /** A ready project with one version, written straight to the store (no render needed). */
-function insertProject(ctx: NodeContext, accountId: string, createdAt = new Date().toISOString()): { projectId: string; versionId: string } {
+function insertProject(ctx: NodeContext, accountId: string, createdAt = new Date().toISOString(), options = '{}'): { projectId: string; versionId: string } {
   const projectId = newId('ifg');
   const versionId = newId('ifv');
   const theme = resolveTheme({ prompt: 'teams', animationStyle: 'plain' });
   const { settings, schema } = infographicSettings({ headline: 'How teams ship', visual: 'bar', items: [{ label: 'Weekly', value: 62 }, { label: 'Daily', value: 48 }], unit: '%' }, theme);
-  ctx.infographics.insertProject({ id: projectId, account_id: accountId, api_key_id: null, prompt: `prompt of ${projectId}`, options: '{}', webhook_url: null, created_at: createdAt });
+  ctx.infographics.insertProject({ id: projectId, account_id: accountId, api_key_id: null, prompt: `prompt of ${projectId}`, options, webhook_url: null, created_at: createdAt });
   ctx.infographics.insertVersion({
     id: versionId, project_id: projectId, number: 1, status: 'ready', width: 320, height: 180, duration_seconds: 2,
     content: '{}', theme: JSON.stringify(theme), assets: '{}', settings: JSON.stringify(settings), settings_schema: JSON.stringify(schema),
@@ -117,6 +117,27 @@ describe('infographics API without rendering', () => {
       expect(response.json().error.message).toContain(mentions);
       expect(snapshotDatabase(node.ctx)).toEqual(before);
       expect(enqueued.length).toBe(queued);
+    });
+
+    it('renders a project that asked for no duration for as long as each render\'s own text takes to read, 15 s at least; an asked duration stays', async () => {
+      const longText = {
+        headline: 'Where the engineering budget went across the departments that build and run the platform',
+        subheadline: 'Infrastructure and customer-facing teams took the largest share of spending, while internationalization was paused for the whole year pending the new localization strategy',
+      };
+      const durationOf = async (projectId: string, versionId: string, settingsValues: Record<string, string>) => {
+        const response = await post(`/v1/infographics/${projectId}/render`, { versionId, settingsValues });
+        expect(response.statusCode, response.body).toBe(202);
+        const render = await app.inject({ method: 'GET', url: `/v1/infographics/${projectId}/renders/${response.json().renderId}`, headers: bearer(key) });
+        return render.json().duration as number;
+      };
+      const following = insertProject(node.ctx, accountId, undefined, JSON.stringify({ duration: 15, durationFollowsText: true }));
+      expect(await durationOf(following.projectId, following.versionId, {})).toBe(15);
+      // 14 + 24 words and the two labels: 1 s + 40 × 0.3 s = 13 s is still under 15; a source line takes it over.
+      expect(await durationOf(following.projectId, following.versionId, longText)).toBe(15);
+      expect(await durationOf(following.projectId, following.versionId, { ...longText, source: 'Source: budget-2024.xlsx, sheet Engineering, rows 4–9, figures audited by the finance team in January' })).toBe(19);
+      // A project that asked for its length keeps it, whatever the text.
+      const asked = insertProject(node.ctx, accountId, undefined, JSON.stringify({ duration: 2 }));
+      expect(await durationOf(asked.projectId, asked.versionId, longText)).toBe(2);
     });
 
     it('answers 404 for a version of another project or another account, and for another account\'s project', async () => {

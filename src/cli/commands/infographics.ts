@@ -86,7 +86,7 @@ function generateCommand(): Command {
       .description('generate an infographic from a prompt (synchronous); --render also renders it to MP4')
       .argument('<prompt>', 'what the infographic shows; figures such as "62% of teams" become charts and counters')
       .option('--dimensions <WxH>', 'size, default 1280x720', dimensionsOption)
-      .option('--duration <seconds>', 'length, default 15', numberOption)
+      .option('--duration <seconds>', 'length; default 15, or as long as the text takes to read', numberOption)
       .option('--style <id>', 'animation style pack id')
       .option('--render', 'start a render right after generating (implied by --out)')
       .option('--wait', 'wait for the render to finish')

@@ -24,7 +24,8 @@ import { planInfographicEmbedded } from '../providers/embedded/embedded-infograp
 import { EmbeddedSceneWriter } from '../providers/embedded/embedded-scene-writer.js';
 import type { InfographicContent, SceneWriter } from '../providers/provider-types.js';
 import { expandHex, resolveTheme } from '../theme/resolve-theme.js';
-import { DEFAULT_INFOGRAPHIC_FPS, DEFAULT_INFOGRAPHIC_SECONDS, DEFAULT_INFOGRAPHIC_SIZE, type GenerateInfographicBody } from './infographic-schema.js';
+import { infographicSeconds } from './infographic-duration.js';
+import { DEFAULT_INFOGRAPHIC_FPS, DEFAULT_INFOGRAPHIC_SIZE, type GenerateInfographicBody } from './infographic-schema.js';
 import { infographicSettings } from './infographic-settings.js';
 import { createInfographicRender, failVersion, type InfographicRenders } from './infographic-renders.js';
 import { toVersionView, type InfographicVersionView } from './infographic-view.js';
@@ -93,7 +94,6 @@ export async function generateInfographic(
   }
   checkRequest(ctx, body);
   const size = body.dimensions ?? DEFAULT_INFOGRAPHIC_SIZE;
-  const seconds = body.duration ?? DEFAULT_INFOGRAPHIC_SECONDS;
   const generateCost = toMillicredits(CREDIT_RATES.infographicGenerate);
   const renderCost = body.render ? toMillicredits(CREDIT_RATES.infographicRender) : 0;
   const summary = summarizeAccount(ctx, account.id);
@@ -145,6 +145,7 @@ export async function generateInfographic(
     });
     const content: InfographicContent = planInfographicEmbedded({ prompt: body.prompt, documents, ...(brand?.brandName ? { brandName: brand.brandName } : {}) });
     const { settings, schema } = infographicSettings(content, theme);
+    const seconds = infographicSeconds(body.duration, settings);
 
     const now = nowIso();
     const version: InfographicVersionRow = {
@@ -182,6 +183,8 @@ export async function generateInfographic(
         options: JSON.stringify({
           dimensions: size,
           duration: seconds,
+          // No duration asked: every render lasts as long as its own text takes to read, 15 s at least.
+          ...(body.duration === undefined ? { durationFollowsText: true } : {}),
           ...(body.animationStyle ? { animationStyle: body.animationStyle } : {}),
           ...(body.backgroundColor ? { backgroundColor: expandHex(body.backgroundColor) } : {}),
           ...(brand ? { brandSettings: brand } : {}),

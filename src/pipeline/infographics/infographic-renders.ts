@@ -22,6 +22,7 @@ import { DEFAULT_RENDER_OUTPUT, renderFileName, type RenderOutput } from '../../
 import { baseUrlOf } from '../videos/video-view.js';
 import { DEFAULT_INFOGRAPHIC_FPS, type RenderInfographicBody } from './infographic-schema.js';
 import { resolveSettings, type InfographicSettings, type SettingsSchema } from './infographic-settings.js';
+import { followsText, infographicSeconds } from './infographic-duration.js';
 
 /** The 202 answer of a render request (DECISIONS.md). */
 export interface QueuedInfographicRender {
@@ -77,7 +78,8 @@ export function createInfographicRender(
     width: input.shape.width,
     height: input.shape.height,
     fps: input.shape.fps,
-    duration_seconds: input.version.duration_seconds,
+    // A project that asked for no duration renders for as long as this render's own text takes to read.
+    duration_seconds: followsText(input.project.options) ? infographicSeconds(undefined, input.settings) : input.version.duration_seconds,
     settings_values: JSON.stringify(input.settingsValues),
     settings: JSON.stringify(input.settings),
     webhook_url: input.webhookUrl,

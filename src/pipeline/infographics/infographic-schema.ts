@@ -55,7 +55,7 @@ export const generateInfographicBody = z
       .min(MIN_INFOGRAPHIC_SECONDS, { error: `must be at least ${MIN_INFOGRAPHIC_SECONDS} second` })
       .max(MAX_INFOGRAPHIC_SECONDS, { error: `must be at most ${MAX_INFOGRAPHIC_SECONDS} seconds` })
       .optional()
-      .describe(`Seconds, ${MIN_INFOGRAPHIC_SECONDS} to ${MAX_INFOGRAPHIC_SECONDS}. @default ${DEFAULT_INFOGRAPHIC_SECONDS}`),
+      .describe(`Seconds, ${MIN_INFOGRAPHIC_SECONDS} to ${MAX_INFOGRAPHIC_SECONDS}. When omitted, ${DEFAULT_INFOGRAPHIC_SECONDS} s, or as long as the infographic's on-screen text takes to read when that is longer (1 s plus 0.3 s a word, each render by its own settings). @default ${DEFAULT_INFOGRAPHIC_SECONDS}`),
     animationStyle: shortText(100).optional().describe('A style pack id from GET /v1/animation-styles; a fitting pack is chosen when omitted'),
     backgroundColor: hexColor.optional().describe('Background color, hex; from the style pack when omitted'),
     brandSettings: brandSettings.optional(),
