@@ -175,12 +175,14 @@ function backdropsAt(x: number, y: number, target: Element, root: Element): Rgba
   return candidates;
 }
 
-/** Kit parts that draw a picture rather than hold text: icon discs, chart marks, meters. */
+/** Kit parts that draw a picture rather than hold text: icon discs, chart marks and axes (a chart's plot spans its axis), meters. */
 const VISUAL_PARTS = new Set([
   'icon-panel',
   'icon-disc',
   'icon-badge',
   'bar',
+  'bar-track',
+  'axis',
   'line-plot',
   'slice',
   'legend-swatch',

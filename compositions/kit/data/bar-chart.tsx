@@ -89,6 +89,16 @@ interface BarPlanInput {
 }
 
 /**
+ * How near the label floor (4.2% of the shorter side) a size counts as reaching it: fitText keeps
+ * 2% off the size it may take, and 97% of 4.2%
+ * is still over the 4% a reader needs.
+ */
+const REACH = 0.97;
+
+/** The least room between a bar's label and its value on the line over the bar (the label is set left, the value right). */
+const LABEL_VALUE_GAP = 16;
+
+/**
  * The layout of `rows` bars in a box: columns, horizontal bars or bars stacked under their labels,
  * whichever gives the labels the larger type, and `score`, the size its labels and values reach.
  */
@@ -97,8 +107,7 @@ function planBars({ W, H, texts, finals, rows: n, valueLabel, portrait, u, floor
   const capGap = valueLabel ? Math.round(14 * u) : 0;
   const top = capH + capGap;
   const innerH = H - top;
-  // Whether type reaches the floor: fitText keeps 2% off the size it may take.
-  const reaches = (size: number) => size >= floor * 0.97;
+  const reaches = (size: number) => size >= floor * REACH;
   // Columns: labels under the bars, values over them.
   const slot = W / n;
   const colLabelZone = innerH * (portrait ? 0.2 : 0.26);
@@ -124,10 +133,10 @@ function planBars({ W, H, texts, finals, rows: n, valueLabel, portrait, u, floor
   // Labels too long for one line at the floor beside their values (at most 30% of the width) take
   // two where the rows are tall enough.
   const stackLines = texts.some((t) => linesAt(t, { width: W * 0.7, height: 10000, maxLines: 2, maxFontSize: floor, family: body, weight: 600, lineHeight: 1.15 }) > 1) ? 2 : 1;
-  const stackTextH = Math.max(rowH * 0.62, Math.min(rowH * 0.8, floor * 1.15 * stackLines + 2));
+  const stackTextH = Math.max(rowH * 0.62, Math.min(rowH * 0.8, floor * 1.15 * stackLines * 1.04 + 4));
   const stackValue = uniformSize(finals, { width: W * 0.3, height: Math.min(stackTextH, floor * 1.35), maxLines: 1, maxFontSize: Math.max(floor, 40 * u), family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   const stackValueW = widestText(finals, figure, 700, stackValue);
-  const stackLabel = uniformSize(texts, { width: W - stackValueW - 24 * u, height: stackTextH, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
+  const stackLabel = uniformSize(texts, { width: W - stackValueW - LABEL_VALUE_GAP * u, height: stackTextH, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
   // On a squarish box, bars under their labels (full width) beat a label column when they keep the
   // floor; so they do on any box where the label column cannot keep it.
   const stackScore = Math.min(stackLabel, stackValue);
@@ -142,9 +151,9 @@ function planBars({ W, H, texts, finals, rows: n, valueLabel, portrait, u, floor
   const pairRowH = innerH / Math.ceil(n / 2);
   // Rows too short for the labels at the floor give their text up to 80% of the row, the bar its
   // minimum (fitText keeps 2% off the size it may take, hence the 97%).
-  const pairTight = uniformSize(texts, { width: pairW - widestText(finals, figure, 700, floor) - 24 * u, height: pairRowH * 0.72, maxLines: 2, maxFontSize: floor, family: body, weight: 600, lineHeight: 1.15 }) < floor * 0.97;
+  const pairTight = uniformSize(texts, { width: pairW - widestText(finals, figure, 700, floor) - LABEL_VALUE_GAP * u, height: pairRowH * 0.72, maxLines: 2, maxFontSize: floor, family: body, weight: 600, lineHeight: 1.15 }) < floor * 0.97;
   const pairTextH = Math.max(pairRowH * 0.62, Math.min(pairRowH * (pairTight ? 0.8 : 0.72), floor * 1.15 * 2 + 4));
-  const pairLabelAt = (valueW: number) => uniformSize(texts, { width: pairW - valueW - 24 * u, height: pairTextH, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
+  const pairLabelAt = (valueW: number) => uniformSize(texts, { width: pairW - valueW - LABEL_VALUE_GAP * u, height: pairTextH, maxLines: 2, maxFontSize: Math.max(floor, 36 * u), family: body, weight: 600, lineHeight: 1.15 });
   let pairValue = uniformSize(finals, { width: pairW * 0.3, height: Math.min(pairTextH, floor * 1.2), maxLines: 1, maxFontSize: Math.max(floor, 40 * u), family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   let pairLabel = pairLabelAt(widestText(finals, figure, 700, pairValue));
   // Labels squeezed by their values: the values come down to just over the labels' size, which
@@ -183,7 +192,7 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   const planFor = (rows: number) => planBars({ W, H, texts, finals, rows, valueLabel, portrait, u, floor, body: theme.fonts.body, figure: theme.fonts.heading });
   const later = laterPageTheme(theme);
   const settle = { first: barsSettle(theme, Math.ceil(points.length / 2)), later: barsSettle(later, Math.ceil(points.length / 2)) };
-  const { pages, windows } = usePageCount(points.length, (rows) => planFor(rows).score >= floor * 0.97, settle);
+  const { pages, windows } = usePageCount(points.length, (rows) => planFor(rows).score >= floor * REACH, settle);
   const domain = domainOf(points.map((p) => p.value));
   if (!windows) return <BarChartPage theme={theme} W={W} H={H} plan={planFor(points.length)} points={points} unit={unit} decimals={decimals} domain={domain} valueLabel={valueLabel} u={u} />;
   const ranges = pageRanges(points.length, pages);
@@ -429,9 +438,14 @@ const RowItem: React.FC<{
     // Label and value share the line above the bar; the bar runs below them.
     const textTop = rowTop;
     const barTop = Math.round(rowTop + textH + (rowH - textH - barT) * 0.3);
-    const labelWidth = width - valueW - 24 * u;
+    const labelWidth = width - valueW - LABEL_VALUE_GAP * u;
+    // A chart of no negative values lays each bar on a faint track the length of the scale, as a
+    // meter: a short bar reads as short against the whole, and a page of small values still spans
+    // its column.
+    const track = negative || zeroX > 0 ? null : <div data-kit-part="bar-track" style={{ position: 'absolute', left, top: barTop, width, height: barT, background: mixColors(colors.primary, colors.background, 0.86), opacity: enter }} />;
     return (
       <>
+        {track}
         <Enter theme={theme} delay={delay} distance={14 * u} style={{ position: 'absolute', left, top: textTop, width: labelWidth, height: textH, display: 'flex', alignItems: 'flex-end' }}>
           <FittedText part="bar-label" text={point.label} width={labelWidth} height={textH} maxLines={2} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.15} />
         </Enter>

@@ -203,9 +203,11 @@ export const DataScene: React.FC<{
     const size = () => headlineSize(headingTheme ?? theme, title, kicker, headW, headingH, u, headingLines, headingMax);
     const start = headingH;
     for (let step = 0; !banner && step < 6 && size() < headingFloor; step += 1) headingH *= 1.08;
-    // A long title still under the floor takes up to two more lines rather than smaller type, but
-    // on a square, whose three lines already leave the body little room.
-    for (let extra = 0; !banner && extra < 2 && layout.orientation !== 'square' && size() < headingFloor; extra += 1) {
+    // A long title still under the floor takes more lines rather than smaller type: two more, three
+    // on a tall canvas; on a square, whose three lines already leave the body little room, only
+    // where the subtitle has left for the start of the scene.
+    const extraLines = portrait ? 3 : layout.orientation === 'square' && !withSubtitle ? 1 : layout.orientation === 'square' ? 0 : 2;
+    for (let extra = 0; !banner && extra < extraLines && size() < headingFloor; extra += 1) {
       headingLines += 1;
       headingH = start;
       for (let step = 0; step < 8 && size() < headingFloor; step += 1) headingH *= 1.08;
@@ -225,11 +227,14 @@ export const DataScene: React.FC<{
     return held && held.bodyH > roomy.bodyH + headingFloor ? held : roomy;
   };
   // A subtitle that would leave the body a strip (a long headline and a long subtitle on a
-  // square: under 40% of the height and 30% of the canvas) opens the scene in the body's place (30% of it, at most 4.5 s), then gives way to the body: in a
-  // scene long enough for both (10 s), neither is set under its floor nor the picture shrunk.
+  // square: under 40% of the height and 30% of the canvas) opens the scene in the body's place,
+  // then gives way to the body: in a scene long enough for both (10 s), neither is set under its
+  // floor nor the picture shrunk. It holds for as long as reading it takes (1 s and 0.3 s a word),
+  // at least 4.5 s, but never past 30% of the scene: the body keeps the rest.
   const { durationInFrames, fps } = useVideoConfig();
   const withSubtitle = planned(true);
-  const introFrames = !banner && subtitle && withSubtitle.bodyH < layout.contentHeight * INTRO_BODY_HEIGHT && bodyW * withSubtitle.bodyH < INTRO_BODY_AREA * layout.width * layout.height && durationInFrames >= 10 * fps ? Math.round(Math.min(durationInFrames * 0.3, 4.5 * fps)) : 0;
+  const introSeconds = Math.max(4.5, 1 + 0.3 * wordCount(subtitle ?? ''));
+  const introFrames = !banner && subtitle && withSubtitle.bodyH < layout.contentHeight * INTRO_BODY_HEIGHT && bodyW * withSubtitle.bodyH < INTRO_BODY_AREA * layout.width * layout.height && durationInFrames >= 10 * fps ? Math.round(Math.min(durationInFrames * 0.3, introSeconds * fps)) : 0;
   const { headingMax, headingLines, headingH, bodyH } = introFrames > 0 ? planned(false) : withSubtitle;
   const [subtitleH, subtitleGap] = introFrames > 0 ? [0, 0] : [subtitleRoom, subtitleSpace];
   const headingLayout = packLayout(headingTheme ?? theme);
@@ -300,6 +305,15 @@ export const DataScene: React.FC<{
     </SceneFrame>
   );
 };
+
+const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
+
+/** How many words a text has, by the Unicode word breaker (scripts without spaces count by their words). */
+function wordCount(text: string): number {
+  let words = 0;
+  for (const segment of WORDS.segment(text)) if (segment.isWordLike) words += 1;
+  return words;
+}
 
 /**
  * The least share of the canvas, and of the content's height, a data scene's body keeps beside its

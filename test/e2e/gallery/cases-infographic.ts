@@ -1,7 +1,27 @@
+import { infographicSeconds } from '../../../src/pipeline/infographics/infographic-duration.js';
 import { sceneFor, type GalleryCase } from './gallery.js';
 
 /** The plain pack's palette, for cases that swap in brand colors. */
 const PLAIN_PALETTE = { background: '#FFFFFF', surface: '#F3F4F6', text: '#111827', primary: '#2563EB', secondary: '#64748B', accent: '#F59E0B' };
+
+/** The stress infographic: a 14-word headline, a 24-word subheadline, six long bar labels, a long caption and source. */
+const LONG_SETTINGS = {
+  kicker: 'Operations report for the board of directors',
+  headline: 'Where the engineering budget went across the departments that build and run the platform',
+  subheadline: 'Infrastructure and customer-facing teams took the largest share of spending, while internationalization was paused for the whole year pending the new localization strategy',
+  visual: 'bar',
+  items: [
+    { label: 'Infrastructure & Hosting Operations', value: 420 },
+    { label: 'Customer Success & Support Engineering', value: 310 },
+    { label: 'Research and Advanced Prototyping', value: 275 },
+    { label: 'Security Engineering and Compliance', value: 240 },
+    { label: 'Internationalization', value: 0 },
+    { label: 'Developer Experience & Internal Tools', value: 122 },
+  ],
+  unit: '€',
+  valueLabel: 'Spend in thousands of euros over the fiscal year, excluding salaries',
+  source: 'Source: budget-2024.xlsx, sheet Engineering, rows 4–9, figures audited by the finance team in January',
+};
 
 /**
  * The Infographic scene: bars, pie, figures and points, long texts, the most items, brand colors and
@@ -79,26 +99,11 @@ export const INFOGRAPHIC_CASES: GalleryCase[] = [
   {
     name: 'infographic-long',
     code: sceneFor('Infographic'),
-    settings: {
-      kicker: 'Operations report for the board of directors',
-      headline: 'Where the engineering budget went across the departments that build and run the platform',
-      subheadline: 'Infrastructure and customer-facing teams took the largest share of spending, while internationalization was paused for the whole year pending the new localization strategy',
-      visual: 'bar',
-      items: [
-        { label: 'Infrastructure & Hosting Operations', value: 420 },
-        { label: 'Customer Success & Support Engineering', value: 310 },
-        { label: 'Research and Advanced Prototyping', value: 275 },
-        { label: 'Security Engineering and Compliance', value: 240 },
-        { label: 'Internationalization', value: 0 },
-        { label: 'Developer Experience & Internal Tools', value: 122 },
-      ],
-      unit: '€',
-      valueLabel: 'Spend in thousands of euros over the fiscal year, excluding salaries',
-      source: 'Source: budget-2024.xlsx, sheet Engineering, rows 4–9, figures audited by the finance team in January',
-    },
-    // An infographic's render lasts 15 s: the long subheadline opens it in the chart's place, then
-    // the bars, in pages where they cannot keep the floor at once.
-    pages: { durationInFrames: 450, frames: [290, 430] },
+    settings: LONG_SETTINGS,
+    // Asked for no duration, this infographic lasts as long as its text takes to read (29 s): the
+    // long subheadline opens it in the chart's place for its reading time, then the bars show in
+    // pages where they cannot keep the floor at once. A frame in each page's hold.
+    pages: { durationInFrames: infographicSeconds(undefined, LONG_SETTINGS) * 30, frames: [430, 640, 845] },
   },
   {
     name: 'infographic-figures-6-3d',
