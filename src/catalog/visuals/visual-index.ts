@@ -66,6 +66,17 @@ const HEAD_LAST: Record<VisualLanguage, boolean> = { en: true, de: true, fr: fal
 const PERSON_GROUPS = new Set([0, 1]);
 const PERSON_FACTOR = 0.75;
 
+// A flag's colours are not what it stands for: the transgender flag is tagged "light blue", "pink"
+// and "white", and would be the picture of "white light". Flags (Unicode's emoji group 9) are
+// found by their label and their other tags; a black or white flag keeps its colour in its label.
+const FLAG_GROUP = 9;
+const COLOUR_TAGS = new Set([
+  'white', 'black', 'blue', 'light blue', 'light', 'pink', 'red', 'yellow', 'green', 'orange', 'purple',
+  'weiß', 'weiss', 'schwarz', 'blau', 'hellblau', 'rosa', 'rot', 'gelb', 'grün',
+  'blanc', 'noir', 'bleu', 'bleu clair', 'rose', 'rouge', 'jaune', 'vert',
+  'blanco', 'negro', 'azul', 'azul claro', 'celeste', 'rosa', 'rojo', 'amarillo', 'verde',
+]);
+
 // Fluent has one icon per skin tone; the base icon stands for them all.
 const SKIN_TONE = /-(1f3fb|1f3fc|1f3fd|1f3fe|1f3ff)(-|$)/;
 const SKIN_TONE_NAME = /-(light|medium-light|medium|medium-dark|dark)$/;
@@ -154,7 +165,7 @@ function build(): VisualIndex {
         const doc = builder.doc('fluent-emoji-flat', 'illustration', fluent);
         if (PERSON_GROUPS.has(emoji.group)) builder.factors.set(doc, PERSON_FACTOR);
         builder.add(language, doc, emoji.label, WEIGHT.label);
-        for (const tag of emoji.tags) builder.add(language, doc, tag, WEIGHT.tag);
+        for (const tag of emoji.tags) if (emoji.group !== FLAG_GROUP || !COLOUR_TAGS.has(tag.toLowerCase())) builder.add(language, doc, tag, WEIGHT.tag);
       }
       const flag = flagCodeOf(emoji.hexcode);
       if (flag && flagNames.has(flag)) {

@@ -43,6 +43,17 @@ describe('searchVisuals', () => {
     expect(searchVisuals('España', { language: 'es' })[0]?.id).toBe('circle-flags:es');
   });
 
+  it('never finds a flag by its colours: white or blue light is no transgender flag, while named flags are still found', () => {
+    const flagFor = (query: string, language: 'en' | 'fr' | 'es' | 'de') => searchVisuals(query, { language }).find((match) => match.name.endsWith('-flag'));
+    expect(flagFor('white light', 'en')).toBeUndefined();
+    expect(flagFor('Air scatters blue light', 'en')).toBeUndefined();
+    expect(flagFor('lumière blanche et rose', 'fr')).toBeUndefined();
+    expect(flagFor('luz blanca y azul', 'es')).toBeUndefined();
+    expect(searchVisuals('white flag', { language: 'en' })[0]?.id).toBe('fluent-emoji-flat:white-flag');
+    expect(searchVisuals('transgender flag', { language: 'en' })[0]?.id).toBe('fluent-emoji-flat:transgender-flag');
+    expect(searchVisuals('pride', { language: 'en' }).map((match) => match.id)).toContain('fluent-emoji-flat:rainbow-flag');
+  });
+
   it('returns nothing for made-up words instead of a placeholder', () => {
     expect(searchVisuals('blorptastic', { language: 'en' })).toEqual([]);
     expect(searchVisuals('Quxvelhaft', { language: 'de' })).toEqual([]);
