@@ -16,10 +16,36 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Shortens text to at most `words` words, at a word boundary. */
+// Words a phrase goes on with (articles, prepositions, conjunctions, relative pronouns) in the
+// languages the node reads best: text cut short ends before one, never on one ("a buddy for their
+// first" reads as a mistake; "a buddy for their first month" or "a buddy" do not).
+const JOINING_WORDS = new Set([
+  'a', 'an', 'the', 'of', 'and', 'or', 'but', 'so', 'with', 'without', 'in', 'on', 'at', 'for', 'to', 'from', 'by', 'as', 'than', 'during', 'after', 'before', 'between', 'into', 'about', 'over', 'under', 'through', 'across', 'that', 'which', 'who', 'whose', 'when', 'where', 'while', 'because', 'if', 'their', 'its', 'our', 'your', 'his', 'her', 'my',
+  'der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einer', 'einen', 'einem', 'eines', 'und', 'oder', 'aber', 'mit', 'ohne', 'von', 'vom', 'im', 'am', 'an', 'auf', 'aus', 'zu', 'zum', 'zur', 'für', 'als', 'bei', 'nach', 'vor', 'während', 'über', 'unter', 'zwischen', 'bis', 'dass', 'weil', 'wenn', 'damit', 'sein', 'seine', 'ihr', 'ihre', 'unser', 'unsere',
+  'le', 'la', 'les', 'l', 'un', 'une', 'des', 'de', 'du', 'd', 'et', 'ou', 'mais', 'avec', 'sans', 'en', 'au', 'aux', 'à', 'pour', 'sur', 'dans', 'par', 'pendant', 'durant', 'après', 'avant', 'entre', 'chez', 'vers', 'que', 'qui', 'dont', 'quand', 'parce', 'leur', 'leurs', 'notre', 'nos', 'son', 'sa', 'ses',
+  'el', 'los', 'las', 'unos', 'unas', 'del', 'y', 'o', 'pero', 'con', 'sin', 'al', 'para', 'por', 'durante', 'después', 'antes', 'entre', 'sobre', 'desde', 'hasta', 'hacia', 'quien', 'cuando', 'porque', 'su', 'sus', 'nuestro', 'nuestra',
+]);
+
+const joining = (word: string) => JOINING_WORDS.has(word.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').replace(/['’].*$/, ''));
+
+/**
+ * Shortens text to about `words` words, at a phrase boundary: a cut is clean before a joining word
+ * or after a comma. It is made at `words` where that is clean, else a little later (up to a quarter
+ * more words) where that finishes the phrase, else at the last clean place in the second half of the
+ * kept words; a kept end never is a joining word.
+ */
 export function limitWords(text: string, words: number): string {
   const parts = text.split(/\s+/);
-  return parts.length <= words ? text : parts.slice(0, words).join(' ');
+  if (parts.length <= words) return text;
+  const clean = (at: number) => at >= parts.length || /[,;:]$/.test(parts[at - 1]!) || joining(parts[at]!);
+  let end = words;
+  if (!clean(words)) {
+    const later = Array.from({ length: Math.floor(words / 4) }, (_, i) => words + 1 + i).find(clean);
+    const earlier = Array.from({ length: words - Math.ceil(words / 2) }, (_, i) => words - 1 - i).find(clean);
+    end = later ?? earlier ?? words;
+  }
+  while (end > 1 && joining(parts[end - 1]!)) end -= 1;
+  return parts.slice(0, end).join(' ').replace(/[,;:]$/, '');
 }
 
 /** A figure stated in the prompt, such as "62% of teams ..." or "$4.2 million in sales". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findFigures } from '../../src/documents/stated-figures.js';
+import { findFigures, limitWords } from '../../src/documents/stated-figures.js';
 
 describe('findFigures: the figure and the words that say what it counts', () => {
   it('keeps a measure with its number and labels it with its whole clause, not a fragment', () => {
@@ -40,5 +40,33 @@ describe('findFigures: the figure and the words that say what it counts', () => 
     expect(findFigures('COVID-19 closed 300 schools.').map((figure) => figure.value)).toEqual([300]);
     expect(findFigures('The iPhone 15 costs $799.').map((figure) => figure.value)).toEqual([799]);
     expect(findFigures('In 15 cities we run 40 shops.').map((figure) => figure.value)).toEqual([15, 40]);
+  });
+});
+
+describe('limitWords', () => {
+  it('keeps a text that is short enough as it is', () => {
+    expect(limitWords('Decisions are written down', 8)).toBe('Decisions are written down');
+  });
+
+  it('cuts before a joining word, never after one: no label ends on "the", "of" or "for their first"', () => {
+    expect(limitWords('Decisions are written down in one searchable place that everyone can read', 8)).toBe('Decisions are written down in one searchable place');
+    // The phrase ends a word or two later: it is finished rather than cut.
+    expect(limitWords('New colleagues get a buddy for their first month who answers any question', 8)).toBe('New colleagues get a buddy for their first month');
+    expect(limitWords('We keep four hours a day free of meetings so people can focus on deep work', 8)).toBe('We keep four hours a day free of meetings');
+    // Too far to finish: back to the last clean place.
+    expect(limitWords('Every quarter the whole team meets in person for three days of planning and fun', 8)).toBe('Every quarter the whole team meets in person');
+  });
+
+  it('cuts French, Spanish and German at their own joining words and after commas', () => {
+    expect(limitWords("Chaque trimestre, toute l'équipe se retrouve pendant trois jours pour planifier", 8)).toBe("Chaque trimestre, toute l'équipe se retrouve pendant trois jours");
+    expect(limitWords('Cada trimestre todo el equipo se reúne en persona durante tres días para planificar', 8)).toBe('Cada trimestre todo el equipo se reúne en persona');
+    expect(limitWords('Jedes Quartal trifft sich das ganze Team drei Tage lang persönlich zum Planen', 8)).toBe('Jedes Quartal trifft sich');
+    expect(limitWords('Air, water, soil and light all matter to a growing plant in spring', 4)).toBe('Air, water, soil');
+  });
+
+  it('never ends on a joining word even where no clean cut is near', () => {
+    const cut = limitWords('one two three four five six seven the eight nine ten eleven twelve', 8);
+    expect(cut.split(' ').length).toBeLessThanOrEqual(8);
+    expect(cut.endsWith('the')).toBe(false);
   });
 });

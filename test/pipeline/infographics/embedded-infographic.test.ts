@@ -74,7 +74,7 @@ describe('the embedded infographic planner', () => {
     expect(content.headline).toBe('Onboarding guide');
     expect(content.visual).toBe('points');
     expect(content.items.length).toBeGreaterThanOrEqual(2);
-    expect(content.items[0]!.label).toBe('Every new hire meets their mentor during the');
+    expect(content.items[0]!.label).toBe('Every new hire meets their mentor during the first week');
     expect(content.source).toBe('Source: guide.txt');
   });
 
