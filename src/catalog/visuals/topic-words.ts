@@ -30,7 +30,7 @@ export interface TopicWords {
 export const TOPIC_WORDS: readonly TopicWords[] = [
   { pictures: ['hot-beverage'], icons: ['coffee'], words: { en: ['coffee', 'café', 'espresso', 'cappuccino', 'latte'], de: ['Kaffee', 'Café', 'Espresso', 'Cappuccino'], fr: ['café', 'expresso', 'cappuccino'], es: ['café', 'cafetería', 'espresso', 'capuchino'] } },
   { pictures: ['bread', 'baguette-bread'], icons: ['croissant', 'wheat'], words: { en: ['bread', 'bakery', 'baker', 'loaf', 'sourdough'], de: ['Brot', 'Bäckerei', 'Bäcker', 'Brötchen'], fr: ['pain', 'boulangerie', 'boulanger', 'baguette'], es: ['pan', 'panadería', 'panadero'] } },
-  { pictures: ['seedling'], icons: ['sprout', 'leaf'], words: { en: ['photosynthesis', 'chlorophyll', 'houseplant'], de: ['Photosynthese', 'Fotosynthese', 'Chlorophyll', 'Pflanze', 'Zimmerpflanze'], fr: ['photosynthèse', 'chlorophylle', 'plante'], es: ['fotosíntesis', 'clorofila', 'planta'] } },
+  { pictures: ['seedling'], icons: ['sprout', 'leaf'], words: { en: ['photosynthesis', 'chlorophyll', 'houseplant', 'sprout', 'seedling'], de: ['Photosynthese', 'Fotosynthese', 'Chlorophyll', 'Blattgrün', 'Pflanze', 'Zimmerpflanze', 'Keimling', 'Setzling'], fr: ['photosynthèse', 'chlorophylle', 'plante', 'germe', 'jeune pousse'], es: ['fotosíntesis', 'clorofila', 'planta', 'plántula', 'germinado'] } },
   { pictures: ['factory'], icons: ['factory'], words: { en: ['power plant', 'factory'], de: ['Kraftwerk', 'Fabrik'], fr: ['centrale électrique', 'centrale nucléaire', 'usine'], es: ['central eléctrica', 'fábrica'] } },
   { pictures: ['link', 'chains'], icons: ['link'], words: { en: ['blockchain', 'chain'], de: ['Blockchain', 'Kette'], fr: ['blockchain', 'chaîne'], es: ['blockchain', 'cadena'] } },
   { pictures: ['handshake'], icons: ['handshake'], words: { en: ['onboarding', 'welcome', 'newcomer', 'hire', 'buddy', 'mentor', 'partnership'], de: ['Onboarding', 'Einarbeitung', 'Willkommen', 'Neuzugang', 'Pate', 'Mentor', 'Partnerschaft'], fr: ['onboarding', 'intégration', 'bienvenue', 'accueil', 'parrain', 'mentor', 'partenariat'], es: ['onboarding', 'incorporación', 'bienvenida', 'mentor', 'padrino', 'alianza'] } },
@@ -54,6 +54,10 @@ export const TOPIC_WORDS: readonly TopicWords[] = [
   { pictures: ['snowflake'], icons: ['snowflake'], words: { en: ['winter'], de: ['Winter'], fr: ['hiver'], es: ['invierno'] } },
   { pictures: ['sun'], icons: ['sun'], words: { en: ['summer'], de: ['Sommer'], fr: [], es: ['verano'] } },
   { pictures: ['fallen-leaf'], icons: ['leaf'], words: { en: ['autumn'], de: ['Herbst'], fr: ['automne'], es: ['otoño'] } },
+  // A leaf as a plant has it, green: the search's best match is the maple leaf, red and a flag's emblem.
+  { pictures: ['leaf-fluttering-in-wind', 'herb'], icons: ['leaf'], words: { en: ['leaf', 'green leaf'], de: ['Blatt', 'Laubblatt'], fr: ['feuille', 'feuille verte'], es: ['hoja', 'hoja verde'] } },
+  // No emoji shows sugar; the search finds ice for "sugar cubes" and a cupcake for "Zucker". A sweet says it.
+  { pictures: ['candy'], icons: ['candy'], words: { en: ['sugar', 'sugar cube', 'glucose'], de: ['Zucker', 'Traubenzucker', 'Würfelzucker', 'Glukose'], fr: ['sucre', 'morceau de sucre', 'glucose'], es: ['azúcar', 'terrón de azúcar', 'glucosa'] } },
   { pictures: ['cherry-blossom'], icons: ['flower'], words: { en: ['springtime'], de: ['Frühling'], fr: ['printemps'], es: ['primavera'] } },
   { pictures: ['honey-pot'], icons: [], words: { en: ['honey'], de: ['Honig'], fr: ['miel'], es: ['miel'] } },
   { pictures: ['thermometer'], icons: ['thermometer', 'heater'], words: { en: ['heat', 'heating', 'warmth', 'temperature', 'heat pump'], de: ['Wärme', 'Hitze', 'Heizung', 'Temperatur', 'Wärmepumpe'], fr: ['chaleur', 'chauffage', 'température', 'pompe à chaleur'], es: ['calor', 'calefacción', 'temperatura', 'bomba de calor'] } },
@@ -93,6 +97,10 @@ export const TOPIC_WORDS: readonly TopicWords[] = [
   // No illustration: "room" alone finds the men's room; "picks" in a headline are choices, not pickaxes.
   { pictures: [], icons: [], words: { en: ['pick'], de: [], fr: [], es: [] } },
   { pictures: [], icons: [], words: { en: ['room'], de: ['Raum'], fr: ['salle'], es: ['sala'] } },
+  // What goes in and what comes out, as a comparison's two sides say it in Spanish and French: the
+  // English fallback read Spanish "sale" (it goes out) as a sale, a shopping cart.
+  { pictures: [], icons: ['log-in'], words: { en: [], de: [], fr: ['ce qui entre'], es: ['entra', 'entrada', 'lo que entra'] } },
+  { pictures: [], icons: ['log-out'], words: { en: [], de: [], fr: ['sortie', 'ce qui sort'], es: ['sale', 'salida', 'lo que sale'] } },
   // Line icons only: people and work words an illustration would put a face on.
   { pictures: [], icons: ['users'], words: { en: ['team', 'sales team', 'customer', 'user', 'staff', 'people'], de: ['Team', 'Vertriebsteam', 'Kunde', 'Kundin', 'Nutzer', 'Personal'], fr: ['équipe', 'équipe commerciale', 'équipe de vente', 'client', 'utilisateur', 'personnel'], es: ['equipo', 'equipo de ventas', 'cliente', 'usuario', 'personal'] } },
   { pictures: [], icons: ['users'], words: { en: ['member', 'membership', 'community', 'backer', 'supporter', 'subscriber', 'volunteer'], de: ['Mitglied', 'Gemeinschaft', 'Unterstützer', 'Abonnent', 'Ehrenamtliche'], fr: ['membre', 'communauté', 'contributeur', 'abonné', 'bénévole'], es: ['miembro', 'socio', 'comunidad', 'mecenas', 'suscriptor', 'voluntario'] } },
@@ -125,17 +133,33 @@ interface TopicEntry {
 
 const PLURALS: Record<VisualLanguage, readonly string[]> = { en: ['s', 'es'], de: ['e', 'en', 'n', 's'], fr: ['s', 'x'], es: ['s', 'es'] };
 
-/** Stems that two rows of the table share, per language ("ventes" and "vent" both stem to "vent"): the test keeps this empty. */
+/**
+ * The keys of a row's words in a language: each word's stems, then (`plurals`) its plural forms'
+ * stems. The stemmer is light and a plural may stem apart from its singular ("coche" / "coches"
+ * -> "coch"), so each word is also entered as its plurals.
+ */
+function topicKeys(topic: TopicWords, language: VisualLanguage, plurals: boolean): string[] {
+  return topic.words[language].flatMap((word) => (plurals ? PLURALS[language].map((ending) => `${word}${ending}`) : [word])).map((form) => tokenize(form, language).join(' ')).filter(Boolean);
+}
+
+/**
+ * Stems that two rows of the table share, per language ("ventes" and "vent" both stem to "vent"):
+ * the test keeps this empty. A word's own form always wins over another row's plural form (Spanish
+ * "sales", plural of "sale", stems as "sala" does: "sala" keeps its row), so only words against
+ * words and plurals against plurals can collide.
+ */
 export function topicCollisions(): string[] {
   const collisions: string[] = [];
   for (const language of ['en', 'de', 'fr', 'es'] as const) {
-    const owner = new Map<string, TopicWords>();
-    for (const topic of TOPIC_WORDS) {
-      for (const word of topic.words[language]) {
-        for (const form of [word, ...PLURALS[language].map((ending) => `${word}${ending}`)]) {
-          const key = tokenize(form, language).join(' ');
+    const words = new Map<string, TopicWords>();
+    for (const topic of TOPIC_WORDS) for (const key of topicKeys(topic, language, false)) words.set(key, topic);
+    for (const plurals of [false, true]) {
+      const owner = new Map<string, TopicWords>();
+      for (const topic of TOPIC_WORDS) {
+        for (const key of topicKeys(topic, language, plurals)) {
+          if (plurals && words.has(key)) continue;
           const previous = owner.get(key);
-          if (previous && previous !== topic) collisions.push(`${language}: ${form} (${key})`);
+          if (previous && previous !== topic) collisions.push(`${language}: ${key}`);
           else owner.set(key, topic);
         }
       }
@@ -149,15 +173,11 @@ let byLanguage: Record<VisualLanguage, Map<string, TopicEntry>> | undefined;
 function topicIndex(): Record<VisualLanguage, Map<string, TopicEntry>> {
   if (!byLanguage) {
     const built = { en: new Map(), de: new Map(), fr: new Map(), es: new Map() } as Record<VisualLanguage, Map<string, TopicEntry>>;
-    for (const topic of TOPIC_WORDS) {
-      for (const language of Object.keys(built) as VisualLanguage[]) {
-        for (const word of topic.words[language]) {
-          // The stemmer is light and a plural may stem apart from its singular ("coche" / "coches"
-          // -> "coch"): each word is also entered as its plurals stem.
-          for (const form of [word, ...PLURALS[language].map((ending) => `${word}${ending}`)]) {
-            const key = tokenize(form, language).join(' ');
-            if (key && !built[language].has(key)) built[language].set(key, { topic });
-          }
+    // Every row's own words first, then their plurals where no word has the key.
+    for (const plurals of [false, true]) {
+      for (const topic of TOPIC_WORDS) {
+        for (const language of Object.keys(built) as VisualLanguage[]) {
+          for (const key of topicKeys(topic, language, plurals)) if (!built[language].has(key)) built[language].set(key, { topic });
         }
       }
     }

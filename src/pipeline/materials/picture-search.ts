@@ -160,6 +160,9 @@ function pictureOfRun(run: string[], language: string, headsOnly: boolean): Foun
   const text = run.join(' ');
   const whole = topicPicture(topicOf(text, tongue), TOPIC_SCORE);
   if (whole !== undefined) return whole ?? undefined;
+  // A picture named exactly so ("maple leaf", "running shoe") before its head's ("leaf": a green one).
+  const named = searchPicture(text, language);
+  if (named && named.score >= 1) return named;
   let headIndex = headOf(run, tongue);
   // A container named by what it holds ("coffee bag", "honey jar", "bolsa de café") shows what it
   // holds: a clutch bag says nothing about coffee. A modifier with a picture of its own stands in.

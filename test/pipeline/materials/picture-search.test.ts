@@ -38,6 +38,25 @@ describe('picture search', () => {
     expect(pictureFor('Blorptastic', 'en')).toBeUndefined();
   });
 
+  it('shows a leaf green and sugar as a sweet, in every language, and a picture named exactly before its head\'s', () => {
+    for (const [word, language] of [['Leaf', 'en'], ['Blatt', 'de'], ['feuille', 'fr'], ['Las hojas toman CO₂', 'es']] as const) expect(pictureFor(word, language), word).toBe('fluent-emoji-flat:leaf-fluttering-in-wind');
+    // "sugar cubes" found ice by "ice cube", and "Zucker" a cupcake.
+    for (const [word, language] of [['sugar cubes', 'en'], ['Zucker', 'de'], ['sucre', 'fr'], ['Se forma azúcar', 'es']] as const) expect(pictureFor(word, language), word).toBe('fluent-emoji-flat:candy');
+    expect(pictureFor('Blattgrün', 'de')).toBe('fluent-emoji-flat:seedling');
+    expect(pictureFor('maple leaf', 'en')).toBe('fluent-emoji-flat:maple-leaf');
+    expect(pictureFor('running shoe', 'en')).toBe('fluent-emoji-flat:running-shoe');
+    expect(pictureFor('sprout', 'en')).toBe('fluent-emoji-flat:seedling');
+  });
+
+  it('reads what goes in and comes out in Spanish and French, not as an English sale', () => {
+    expect(iconFor('Entra', 'es')).toBe('lucide:log-in');
+    expect(iconFor('Sale', 'es')).toBe('lucide:log-out');
+    expect(iconFor('Sortie', 'fr')).toBe('lucide:log-out');
+    expect(iconFor('Sale', 'en')).not.toBe('lucide:log-out');
+    // A room keeps its row: the plural of "sale" stems as "sala" does.
+    expect(iconFor('Sala', 'es')).toBeUndefined();
+  });
+
   it('gives none for made-up words in every language', () => {
     for (const language of ['en', 'de', 'fr', 'es']) {
       for (const word of ['Zorblax', 'Quintelvar', 'Zorblax two']) {
