@@ -45,6 +45,29 @@ describe('service smoke', () => {
   });
 });
 
+describe('local commands on a fresh data dir', () => {
+  it('make the owner account the first time, as serve does, and say so with its key once; listing makes none', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'service-cli-fresh-'));
+    try {
+      const listed = await run(['infographics', 'list', '--json', '--data-dir', dataDir]);
+      expect(listed.code).toBe(1);
+      expect(listed.stderr).toContain('no owner account');
+      const first = await run(['create', 'Three facts about octopuses. They have three hearts, blue blood and nine brains.', '--dimensions', '320x180', '--duration', '6', '--json', '--data-dir', dataDir]);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toMatch(/Created the owner account acc_\w+ \(plan ultimate, 1000 credits\)/);
+      expect(first.stderr).toMatch(/mvk_/);
+      expect(JSON.parse(first.stdout)).toMatchObject({ status: 'queued' });
+      const second = await run(['create', 'Two facts about owls. They cannot move their eyes and they fly silently.', '--dimensions', '320x180', '--duration', '6', '--json', '--data-dir', dataDir]);
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stderr).not.toContain('Created the owner account');
+      const jobs = JSON.parse((await run(['jobs', 'list', '--json', '--data-dir', dataDir])).stdout);
+      expect(jobs).toHaveLength(2);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('service create, render and jobs', () => {
   let dataDir: string;
   let out: string;

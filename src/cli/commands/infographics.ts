@@ -123,7 +123,7 @@ function generateCommand(): Command {
       return;
     }
     await withNode(options, async (ctx) => {
-      const account = localAccount(ctx, options.account);
+      const account = await localAccount(ctx, options.account);
       const { startRuntime } = await import('../../node-runtime.js');
       const runtime = startRuntime(ctx, { resume: false });
       try {
@@ -203,8 +203,8 @@ export function infographicsCommand(): Command {
       .option('--account <id>', 'account (default: the owner)')
       .option('--limit <n>', 'how many', numberOption, 20),
   ).action(async (options) => {
-    await withNode(options, (ctx) => {
-      const account = localAccount(ctx, options.account);
+    await withNode(options, async (ctx) => {
+      const account = await localAccount(ctx, options.account, { make: false });
       const items = ctx.infographics.listProjects(account.id, options.limit).map((row) => toProjectListItem(ctx, row));
       print(items, options, () => table(items.map((item) => ({ ...item, prompt: item.prompt.slice(0, 50) })), ['projectId', 'createdAt', 'latestVersionId', 'prompt']));
     });

@@ -3,9 +3,9 @@ import { Command, InvalidArgumentError } from 'commander';
 import { ensureOwnerAccount } from '../../accounts/owner.js';
 import { LOG_LEVELS, publicUrlOf, resolveConfig, type LogLevel } from '../../config/resolve-config.js';
 import { openNode } from '../../node-context.js';
-import { showCreatedKey } from './keys.js';
 import { numberOption } from './accounts.js';
 import { reportError } from '../output.js';
+import { ownerCreatedNotice } from '../owner-notice.js';
 
 function portOption(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError(`"${value}" is not a port (0-65535)`);
@@ -104,17 +104,7 @@ async function serve(options: Record<string, unknown>): Promise<void> {
 
   const owner = await ensureOwnerAccount(ctx);
   if (owner) {
-    process.stdout.write(
-      [
-        `Created the owner account ${owner.account.id} (plan ultimate, ${owner.account.balance} credits) in ${config.dataDir}.`,
-        showCreatedKey(owner.key),
-        '',
-        `Web app sign-in (/app): email ${owner.account.email}, after you give the owner a password:`,
-        `  npx service accounts password ${owner.account.id} --password-stdin --data-dir ${shellWord(config.dataDir)}`,
-        `Make more accounts and keys with: service accounts create ... and service keys create --account ${owner.account.id} (pass the same --data-dir to every command)`,
-        '',
-      ].join('\n') + '\n',
-    );
+    process.stdout.write(ownerCreatedNotice(owner, config.dataDir));
   }
 
   const { startRuntime } = await import('../../node-runtime.js');
@@ -196,7 +186,3 @@ async function serve(options: Record<string, unknown>): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
-/** A path as one shell word, quoted only when it needs to be. */
-function shellWord(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}

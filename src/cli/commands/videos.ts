@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { requireAccount } from '../../accounts/accounts.js';
+import { ensureOwnerAccount } from '../../accounts/owner.js';
 import { invalidRequest, ServiceError, type ErrorDetail } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import { createVideoBody, type CreateVideoBody } from '../../pipeline/create/create-video-schema.js';
@@ -14,6 +15,7 @@ import { OUTPUT_FORMATS, RENDER_BACKGROUNDS, renderFileName } from '../../render
 import type { AccountRow } from '../../store/accounts-store.js';
 import { details, print, reportError, table } from '../output.js';
 import { jobProgress, renderReading, snapshotOfPoll, snapshotOfRow } from '../job-progress.js';
+import { ownerCreatedNotice } from '../owner-notice.js';
 import { ProgressBar } from '../progress-bar.js';
 import { dataOptions, withNode } from '../with-node.js';
 import { numberOption } from './accounts.js';
@@ -25,9 +27,17 @@ export function dimensionsOption(value: string): { width: number; height: number
   return { width: Number(match[1]), height: Number(match[2]) };
 }
 
-/** The account local commands act for: `--account`, else the owner. */
-export function localAccount(ctx: NodeContext, accountId: string | undefined): AccountRow {
+/**
+ * The account local commands act for: `--account`, else the owner. On a data dir with no accounts
+ * yet, a command that makes something first makes the owner account, as `serve` does there, and
+ * says so on stderr with its key (shown this once); `make: false` (listing) does not.
+ */
+export async function localAccount(ctx: NodeContext, accountId: string | undefined, { make = true }: { make?: boolean } = {}): Promise<AccountRow> {
   if (accountId) return requireAccount(ctx, accountId);
+  if (make) {
+    const created = await ensureOwnerAccount(ctx);
+    if (created) process.stderr.write(ownerCreatedNotice(created, ctx.config.dataDir));
+  }
   const owner = ctx.accounts.list().find((account) => account.is_owner === 1);
   if (!owner) throw invalidRequest('no owner account in this data dir; pass --account ID (or start `service serve` once)');
   return owner;
@@ -148,7 +158,7 @@ export function createCommand(): Command {
       return;
     }
     await withNode(options, async (ctx) => {
-      const account = localAccount(ctx, options.account);
+      const account = await localAccount(ctx, options.account);
       const { startRuntime } = await import('../../node-runtime.js');
       const runtime = wait ? startRuntime(ctx, { resume: false }) : undefined;
       try {
