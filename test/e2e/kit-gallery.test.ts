@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CORE_CASES, PICTURE_CASES } from './gallery/cases-core.js';
-import { DATA_CASES } from './gallery/cases-data.js';
+import { DATA_CASES, LATER_DATA_CASES } from './gallery/cases-data.js';
 import { DIAGRAMS_CASES } from './gallery/cases-diagrams.js';
 import { LISTS_CASES } from './gallery/cases-lists.js';
 import { MAPS_CASES } from './gallery/cases-maps.js';
@@ -13,7 +13,7 @@ import { KNOWN_GAPS, type LayoutRule } from './gallery/known-gaps.js';
 
 /** Every kit component, at every gallery size, audited in the page. GALLERY_ONLY=a,b narrows it while working on a component. */
 const ONLY = process.env.GALLERY_ONLY?.split(',');
-const CASES = withPages([...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES, ...PICTURE_CASES, ...DIAGRAMS_CASES, ...LISTS_CASES, ...MAPS_CASES, ...MOCKUPS_CASES])
+const CASES = withPages([...CORE_CASES, ...DATA_CASES, ...INFOGRAPHIC_CASES, ...MEDIA_CASES, ...PICTURE_CASES, ...DIAGRAMS_CASES, ...LISTS_CASES, ...MAPS_CASES, ...MOCKUPS_CASES, ...LATER_DATA_CASES])
   .filter((entry) => !ONLY || ONLY.some((name) => entry.name.startsWith(name)));
 
 /** Body text and heading sizes over the canvas's shorter side. */

@@ -106,7 +106,8 @@ function planWith(theme: Theme, sides: ComparisonSide[], W: number, H: number, u
   const minDisc = bandW * (tight ? 0.2 : 0.25);
   const bandMinH = minDisc + titleH + space * 3;
   const bandFullH = bandW - space * 2 + titleH + space * 3;
-  let pointFont = 48 * u;
+  // Few short points take larger type (up to 56 px at 1080p, under the heading's size), long lists less.
+  let pointFont = 56 * u;
   let pointsH: number[] = [];
   let marker = 0;
   let textWs = [0, 0];
@@ -120,7 +121,9 @@ function planWith(theme: Theme, sides: ComparisonSide[], W: number, H: number, u
   }
   let panelH: number[];
   if (beside) {
-    const h = Math.min(H, Math.max(bandFullH, ...pointsH.map((p) => p + pad * 2)));
+    // The cards stand at least three quarters of the body's height: two short cards in a tall box
+    // leave bands of empty canvas over and under them.
+    const h = Math.min(H, Math.max(bandFullH, H * 0.75, ...pointsH.map((p) => p + pad * 2)));
     panelH = [h, h];
   } else {
     const base = pointsH.map((p) => Math.max(p + pad * 2, bandMinH));
@@ -128,6 +131,10 @@ function planWith(theme: Theme, sides: ComparisonSide[], W: number, H: number, u
     const extra = Math.max(0, H - gap - base[0]! - base[1]!);
     const share = Math.min(1, extra / Math.max(1, want[0]! + want[1]!));
     panelH = base.map((b, i) => b + want[i]! * share);
+    // Stacked cards, too, stand at least three quarters of the body's height together.
+    const room = (H - gap) * 0.75;
+    const total = panelH[0]! + panelH[1]!;
+    if (total < room) panelH = panelH.map((h) => h + ((room - total) * h) / total);
   }
   const disc = panelH.map((h) => Math.max(8, Math.min(bandW - space * 2, h - titleH - space * 3)));
   return { beside, panelWs, panelH, bandW, disc, titleFont, titleH, pointFont, pointsH, pointGap: pointFont * pointGapEm, pointLine, gap, pad, space, marker, markerGap, textWs };

@@ -47,7 +47,7 @@ function planIconGrid(labels: string[], family: string, W: number, H: number, u:
   const rows = Math.ceil(n / columns);
   // Dense grids close up, so the labels keep their size.
   const gap = (banner ? 20 : rows >= 4 ? 14 : rows >= 3 ? 18 : 28) * u;
-  const cellW = Math.min((W - gap * (columns - 1)) / columns, columns > 1 ? 640 * u : Infinity);
+  const cellW = Math.min((W - gap * (columns - 1)) / columns, columns > 1 ? 720 * u : Infinity);
   let cellH = Math.min((H - gap * (rows - 1)) / rows, 620 * u, columns > 1 && !beside ? cellW * 1.3 : Infinity);
   // Four rows or more of labels beside their icons sit closer to their cards' edges, leaving the labels more width.
   const pad = Math.max(10 * u, Math.min(cellW, cellH) * (beside && rows < 4 ? 0.12 : rows >= 2 && !beside ? 0.08 : beside ? 0.06 : 0.1));

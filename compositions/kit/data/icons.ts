@@ -178,6 +178,16 @@ export function iconComponent(name: string): LucideIcon | undefined {
   return ICONS.find((entry) => entry.name === resolved)?.icon;
 }
 
+// Words that begin with a short key but are other words: a plant is no plan (a calendar), a start
+// no star, an ideal no idea. A key matches the start of a longer word (booking, shipping) but these.
+const FALSE_PREFIXES = ['plant', 'planet', 'start', 'ready', 'ideal', 'ticket', 'triple', 'realiz', 'realis', 'career', 'freez', 'laten', 'cartoon', 'cookie', 'costume', 'liver', 'kindle', 'washington'];
+
+/** Whether a word is a key or begins with it: keys of three letters or fewer match whole words only. */
+function matchesKey(word: string, key: string): boolean {
+  if (key.length <= 3 || word === key) return word === key;
+  return word.startsWith(key) && !FALSE_PREFIXES.some((prefix) => word.startsWith(prefix) && !key.startsWith(prefix));
+}
+
 /**
  * The icon name a text suggests from its words ("fast delivery" → truck, "secure payments" →
  * shield-check, "24/7 support" → clock), or a neutral icon when nothing matches. The icon with the
@@ -195,7 +205,7 @@ export function iconFor(text: string): string {
   for (const entry of ICONS) {
     let score = 0;
     for (const word of words) {
-      if (entry.words.some((key) => (key.length <= 3 ? word === key : word.startsWith(key)))) score += 1;
+      if (entry.words.some((key) => matchesKey(word, key))) score += 1;
     }
     if (score > bestScore) {
       best = entry.name;

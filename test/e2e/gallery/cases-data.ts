@@ -134,3 +134,20 @@ export const DATA_CASES: GalleryCase[] = [
     settings: { title: 'Why customers choose us', kicker: 'Benefits', items: [{ icon: 'zap', label: 'Fast' }, { icon: 'wallet', label: 'Affordable' }, { icon: 'heart', label: 'Loved by 50,000 customers' }] },
   },
 ];
+
+/**
+ * Data cases added after the gallery's first full list: they go at its end (see kit-gallery.test.ts),
+ * so the packs every other case is rendered in stay as they were.
+ */
+export const LATER_DATA_CASES: GalleryCase[] = [
+  {
+    // Few short points: larger type, and cards that stand most of the body's height.
+    name: 'comparison-short',
+    code: sceneFor('Comparison'),
+    settings: {
+      title: 'What goes in and what comes out',
+      left: { title: 'In', points: ['Sunlight', 'Water', 'Carbon dioxide'] },
+      right: { title: 'Out', points: ['Sugar for the plant', 'Oxygen for the air'] },
+    },
+  },
+];
