@@ -146,10 +146,11 @@ function figureIcons(items: InfographicItem[]): string[] | undefined {
 /** The leading of figure labels: close enough that two lines fit where a card is short. */
 const LABEL_LEAD = 1.15;
 /**
- * How near the floor a plan's labels count as at it: 97% of 4.1% is still above the 4% a reader
- * needs, and a plan there keeps its cards in a grid rather than losing to one with far smaller type.
+ * How near the floor a plan's labels count as at it: 98% of 4.1% is still above the 4% a reader
+ * needs (the labels are drawn at the planned size), and a plan there keeps its cards in a grid
+ * rather than losing to one with far smaller type.
  */
-const FLOOR_SLACK = 0.97;
+const FLOOR_SLACK = 0.98;
 
 /** How a set of figure cards is laid out in a box: one plan per column count and arrangement. */
 interface FiguresPlan {
@@ -366,7 +367,8 @@ const FigureCard: React.FC<{ theme: Theme; plan: FiguresPlan; figure: Figure; ic
       <div data-kit-part="meter" style={{ position: 'absolute', left: 0, top: 0, width: fill, height: meterT, borderRadius: meterRadius, background: colors.primary }} />
     </div>
   );
-  const label = figure.label ? <FittedText part="figure-label" text={figure.label} width={labelW} height={labelH} maxLines={3} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.onSurface} align={align} lineHeight={LABEL_LEAD} style={{ flex: 'none' }} /> : null;
+  // fitText keeps 2% off the size it may take: the label is allowed that much over its planned size, so it is drawn at it.
+  const label = figure.label ? <FittedText part="figure-label" text={figure.label} width={labelW} height={labelH} maxLines={3} maxFontSize={labelFont / 0.98} family={theme.fonts.body} weight={600} color={colors.onSurface} align={align} lineHeight={LABEL_LEAD} style={{ flex: 'none' }} /> : null;
   return (
     <Enter
       theme={theme}

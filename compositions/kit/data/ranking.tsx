@@ -198,7 +198,9 @@ const Row: React.FC<{ theme: Theme; item: RankingItem; label: string; rank: numb
       </div>
       <div data-kit-part="bar" style={{ position: 'absolute', left: contentLeft, top: barTop, width: barW, height: barH, borderRadius: cornerRadius(theme, barH, barH / 2), background: rankFill(colors, rank) }} />
       {valueText ? (
-        <div style={{ position: 'absolute', left: contentLeft + barW + 16 * u, top: barTop + barH / 2 - valueFont * 0.6, opacity: grow }}>
+        // Centred on the bar, but inside the row: a pack whose rows enter through a clip would cut a
+        // value that hangs below a low bar.
+        <div style={{ position: 'absolute', left: contentLeft + barW + 16 * u, top: Math.max(0, Math.min(barTop + barH / 2 - valueFont * 0.6, rowH - valueFont * 1.2)), opacity: grow }}>
           <FittedText part="ranking-value" text={valueText} width={valueW} height={valueFont * 1.2} maxLines={1} maxFontSize={valueFont} family={theme.fonts.heading} weight={800} color={colors.text} lineHeight={1.15} />
         </div>
       ) : null}

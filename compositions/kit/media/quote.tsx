@@ -1,3 +1,4 @@
+import { measureText } from '@remotion/layout-utils';
 import React from 'react';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
@@ -6,6 +7,7 @@ import { packLayout } from '../heading';
 import { useLayout } from '../layout';
 import { entranceStyle, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
+import { fontFamily, fontWeight } from '../fonts';
 import { typeUnit } from './image-fit';
 
 // One opening quotation mark ("6" shape) in a 50 × 80 box: a round drop and its tail.
@@ -58,7 +60,20 @@ export const Quote: React.FC<{ theme: Theme; quote: string; author?: string; rol
   // On a wide banner a short quote may set larger (its height allows it), so it spans the banner.
   // Display type a little tight, so a long quote keeps its size over many lines.
   const lineHeight = 1.18;
-  const fit = fitText({ text, width: textWidth, height: quoteHeight, maxLines: layout.ratio >= 2.2 ? 4 : layout.orientation === 'portrait' ? 14 : 9, maxFontSize: (layout.ratio >= 2.2 ? 150 : 124) * tu, family: theme.fonts.heading, weight: 600, lineHeight });
+  const fitAt = (maxFontSize: number) => fitText({ text, width: textWidth, height: quoteHeight, maxLines: layout.ratio >= 2.2 ? 4 : layout.orientation === 'portrait' ? 14 : 9, maxFontSize, family: theme.fonts.heading, weight: 600, lineHeight });
+  const widestLine = (candidate: ReturnType<typeof fitText>) => Math.max(0, ...candidate.lines.map((line) => measureText({ text: line, fontFamily: fontFamily(theme.fonts.heading), fontWeight: fontWeight(theme.fonts.heading, 600), fontSize: candidate.fontSize, validateFontIsLoaded: false }).width));
+  // A quote is typography: it spans most of the canvas's width. A condensed face at the usual
+  // largest size sets short, narrow lines: its size may then grow (up to half as large again)
+  // until its longest line reaches the width, as far as the height allows.
+  const baseMax = (layout.ratio >= 2.2 ? 150 : 124) * tu;
+  const wanted = Math.min(textWidth * 0.98, layout.width * 0.76 - (side ? markSize + markGap : 0));
+  let fit = fitAt(baseMax);
+  for (let max = baseMax, step = 0; step < 6 && fit.fontSize >= max * 0.95 && widestLine(fit) < wanted && max < baseMax * 1.5; step += 1) {
+    max = Math.min(baseMax * 1.5, max * Math.min(1.25, Math.max(1.04, wanted / Math.max(1, widestLine(fit)))));
+    const grown = fitAt(max);
+    if (grown.fontSize <= fit.fontSize) break;
+    fit = grown;
+  }
   const itemsAlign = align === 'center' ? 'center' : 'flex-start';
   return (
     <SceneFrame theme={theme} seed={`quote-${text.slice(0, 40)}`}>
