@@ -101,7 +101,9 @@ interface FoundNumber {
 }
 
 /** Where a list's items part in a sentence: commas, semicolons and "and"/"or" in the four languages. */
-const LIST_BREAK = /,\s+|;\s+|\s+(?:and|or|und|oder|et|ou|y|e|o)\s+/giu;
+const LIST_BREAK = /,\s+|;\s+|:\s+|\s+(?:and|or|und|oder|et|ou|y|e|o)\s+/giu;
+/** A list break that is a conjunction: it parts two items only after a number ("Iceland 9 kg and Denmark"), not inside a name ("infrastructure and hosting 420k"). */
+const CONJUNCTION_BREAK = /^\s+\S+\s+$/u;
 
 /** A name that carries a number ("Apollo 11", "Windows 95", "COVID-19", "iPhone 15"): a capitalised word or letters right before a bare number. */
 function isNameNumber(sentence: string, start: number): boolean {
@@ -165,8 +167,10 @@ function listLabels(sentence: string, numbers: FoundNumber[]): string[] | undefi
   const items: { from: number; to: number }[] = [];
   let from = 0;
   for (const cut of sentence.matchAll(LIST_BREAK)) {
-    items.push({ from, to: cut.index ?? 0 });
-    from = (cut.index ?? 0) + cut[0].length;
+    const at = cut.index ?? 0;
+    if (CONJUNCTION_BREAK.test(cut[0]) && !numbers.some((number) => number.start >= from && number.end <= at)) continue;
+    items.push({ from, to: at });
+    from = at + cut[0].length;
   }
   items.push({ from, to: sentence.length });
   const holders = numbers.map((number) => items.findIndex((item) => number.start >= item.from && number.end <= item.to));

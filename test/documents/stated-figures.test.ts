@@ -70,3 +70,11 @@ describe('limitWords', () => {
     expect(cut.endsWith('the')).toBe(false);
   });
 });
+
+describe('findFigures in a list', () => {
+  it('parts items at commas, a colon and a conjunction after a number, never at an "and" inside a name', () => {
+    expect(findFigures('Finland drinks 12 kg, Norway 9.9 kg, Iceland 9 kg and Denmark 8.7 kg').map((f) => f.label)).toEqual(['Finland', 'Norway', 'Iceland', 'Denmark']);
+    expect(findFigures('infrastructure and hosting 420k, research and development 275k').map((f) => f.label)).toEqual(['Infrastructure and hosting', 'Research and development']);
+    expect(findFigures('Revenue by region: North $1.2M, South $0.8M').map((f) => f.label)).toEqual(['North', 'South']);
+  });
+});

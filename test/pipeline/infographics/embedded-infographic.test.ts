@@ -37,6 +37,17 @@ describe('the embedded infographic planner', () => {
     expect(content.headline).toBe('How teams ship software in 2025');
   });
 
+  it('charts figures in thousands or millions of one unit, headed by the lead before the colon, each item labelled whole', () => {
+    const budget = planInfographicEmbedded({ prompt: 'Where our 2024 engineering budget went: infrastructure and hosting 420k, customer success 310k, research 275k, security 240k, developer tools 122k', documents: [] });
+    expect(budget).toMatchObject({ headline: 'Where our 2024 engineering budget went', visual: 'bar', unit: 'k' });
+    // "and" inside an item is part of its name, not a break between items.
+    expect(budget.items.map((item) => [item.label, item.value])).toEqual([['Infrastructure and hosting', 420], ['Customer success', 310], ['Research', 275], ['Security', 240], ['Developer tools', 122]]);
+    const revenue = planInfographicEmbedded({ prompt: 'Revenue by region in 2024: North $1.2M, South $0.8M, West $2.1M', documents: [] });
+    expect(revenue).toMatchObject({ headline: 'Revenue by region in 2024', visual: 'bar', unit: '$M' });
+    // The first item is North, not the lead's first word.
+    expect(revenue.items.map((item) => item.label)).toEqual(['North', 'South', 'West']);
+  });
+
   it('shows figures in mixed units as labeled counters, keeping prefix and suffix', () => {
     const content = planInfographicEmbedded({ prompt: 'Our year in numbers. Revenue hit $4.2 million. Builds got 3x faster.', documents: [] });
     expect(content.visual).toBe('figures');

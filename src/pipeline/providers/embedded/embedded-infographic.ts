@@ -43,9 +43,11 @@ function sharedUnit(figures: StatedFigure[]): { prefix: string; suffix: string }
   return figures.every((figure) => figure.prefix === first.prefix && figure.suffix === first.suffix) ? { prefix: first.prefix, suffix: first.suffix } : undefined;
 }
 
-/** A chart unit the kit formats ('%', '$', '€', '£'), from a figure's prefix and suffix. */
+/** A chart unit the kit formats ('%', '$', '€', '£', and thousands, millions or billions of them: 'k', '$M'), from a figure's prefix and suffix. */
 function chartUnit(unit: { prefix: string; suffix: string }): string | undefined {
   if (unit.suffix === '%' && !unit.prefix) return '%';
+  const scale = /^(k|m|b)$/i.exec(unit.suffix.trim())?.[1];
+  if (scale && (!unit.prefix || /^[$€£]$/.test(unit.prefix))) return `${unit.prefix}${scale.toLowerCase() === 'k' ? 'k' : scale.toUpperCase()}`;
   if (unit.prefix && !unit.suffix) return unit.prefix;
   if (!unit.prefix && !unit.suffix) return '';
   return undefined;
@@ -104,7 +106,10 @@ export function planInfographicEmbedded(request: InfographicRequest): Infographi
   // A first sentence that only lists figures ("Finland drinks 12 kg, Norway 9.9 kg, …") is headed by what it lists.
   const listed = findFigures(promptSentences[0] ?? '');
   const listHeadline = listed.length >= 2 && new Set(listed.map((figure) => figure.label)).size === listed.length && listed.every((figure) => figure.label.split(/\s+/).length <= 3) ? joinNames(listed.map((figure) => figure.label)) : undefined;
-  const topic = listHeadline ?? (content.subject ? limitWords(content.subject, 14) : extractTopic(prompt));
+  // A first sentence that leads into its list with a colon ("Where our budget went: hosting 420k, …") is headed by its lead.
+  const lead = /^([^:]+):\s/.exec(promptSentences[0] ?? '')?.[1]?.trim();
+  const leadHeadline = lead && listed.length >= 2 && findFigures(lead).length === 0 && lead.split(/\s+/).length >= 2 && lead.split(/\s+/).length <= 14 ? capitalize(lead) : undefined;
+  const topic = leadHeadline ?? listHeadline ?? (content.subject ? limitWords(content.subject, 14) : extractTopic(prompt));
   const headline = documentTitle ?? topic;
   // The subheadline: the prompt's subject under a document's title, else the prompt's second
   // content sentence when it states no figure (those are shown as figures); never its instructions.
