@@ -325,12 +325,16 @@ export const LogoReveal: React.FC<{ theme: Theme; logo?: string; name?: string; 
   // On a banner the tagline's box hugs its lines, so the group is centred on what shows.
   const taglineWidth = taglineFit && boxes.row ? Math.min(boxes.tagline.width, Math.ceil(Math.max(...taglineFit.lines.map((entry) => measureText({ text: entry, fontFamily: fontFamily(theme.fonts.body), fontWeight: fontWeight(theme.fonts.body, 400), fontSize: taglineFit.fontSize, validateFontIsLoaded: false }).width))) + 2) : boxes.tagline.width;
   const taglineIn = span(frame, timing.tagline, timing.tagline + theme.motion.durationFrames);
-  const ring = markGeometry(boxes.mark, src ? natural : undefined).ring;
   const nameLines = nameFit ? letteringBox(nameFit).height : 0;
   const nameWidth = nameFit ? Math.max(...nameFit.lines.map((entry) => measureText({ text: entry, fontFamily: fontFamily(theme.fonts.heading), fontWeight: fontWeight(theme.fonts.heading, 800), fontSize: nameFit.fontSize, letterSpacing: `${pack.uppercaseHeadings ? 0.06 : 0.01}em`, validateFontIsLoaded: false }).width)) : 0;
   // Where the particles land: the mark and the name, as laid out below (the group is centred).
   const textWidth = Math.max(nameWidth, taglineFit ? taglineWidth : 0);
   const textHeight = nameLines + (taglineFit ? taglineFit.height + boxes.textGap : 0);
+  // Stacked, the texts were given room for their longest (two lines of name, three of tagline):
+  // what a shorter name or tagline leaves goes to the mark, up to 62% of the content's height.
+  const spare = boxes.row ? 0 : Math.max(0, boxes.name.height + boxes.tagline.height + (brand && line ? boxes.textGap : 0) - textHeight);
+  const markBox = boxes.row ? boxes.mark : { width: boxes.mark.width, height: Math.max(boxes.mark.height, Math.min(boxes.mark.height + spare, layout.contentHeight * 0.62)) };
+  const ring = markGeometry(markBox, src ? natural : undefined).ring;
   const groupWidth = boxes.row ? ring.width + boxes.gap + textWidth : Math.max(ring.width, textWidth);
   const groupHeight = boxes.row ? Math.max(ring.height, textHeight) : ring.height + (brand || line ? boxes.gap + textHeight : 0);
   const groupLeft = (layout.width - groupWidth) / 2;
@@ -340,7 +344,7 @@ export const LogoReveal: React.FC<{ theme: Theme; logo?: string; name?: string; 
   return (
     <SceneFrame theme={theme} seed={`logo-${brand ?? ''}`}>
       <div data-kit-part="logo-reveal" style={{ position: 'absolute', left: margin, top: margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: boxes.row ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: boxes.gap }}>
-        <Mark theme={theme} logo={src} initial={[...(brand ?? theme.brand?.name ?? '•')][0]!.toUpperCase()} box={boxes.mark} style={chosen} timing={timing} unit={unit} />
+        <Mark theme={theme} logo={src} initial={[...(brand ?? theme.brand?.name ?? '•')][0]!.toUpperCase()} box={markBox} style={chosen} timing={timing} unit={unit} />
         {brand || line ? (
           <div style={{ display: 'flex', flexDirection: 'column', alignItems: boxes.row ? 'flex-start' : 'center', gap: boxes.textGap }}>
             {nameFit ? <NameLettering theme={theme} fit={nameFit} style={chosen} timing={timing} align={align} unit={unit} /> : null}
