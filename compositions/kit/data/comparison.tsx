@@ -6,7 +6,7 @@ import { useLayout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { bodyDelay, cornerRadius, DataScene, depthShadow, Enter, isBanner, staggerFor } from './common';
 import { FALLBACK_ICON, iconComponent, iconFor } from './icons';
-import { FittedText, fitText } from '../fitted-text';
+import { FitLines, FittedText, fitText } from '../fitted-text';
 
 /** One side of a comparison: a heading, up to five points and an optional picture. */
 export interface ComparisonSide {
@@ -24,10 +24,11 @@ function sideOf(side: ComparisonSide | undefined): ComparisonSide {
   };
 }
 
-/** The icon a side shows without a picture: from its title, else from its points. */
-function sideIcon(side: ComparisonSide): string {
+/** The icon a side shows without a picture: from its title, else from its points; undefined when neither suggests one. */
+function sideIcon(side: ComparisonSide): string | undefined {
   const fromTitle = iconFor(side.title);
-  return fromTitle !== FALLBACK_ICON ? fromTitle : iconFor(`${side.title} ${side.points.join(' ')}`);
+  const found = fromTitle !== FALLBACK_ICON ? fromTitle : iconFor(`${side.title} ${side.points.join(' ')}`);
+  return found !== FALLBACK_ICON ? found : undefined;
 }
 
 /**
@@ -183,7 +184,10 @@ const SideVisual: React.FC<{ theme: Theme; side: ComparisonSide; size: number; f
   const { fps } = useVideoConfig();
   const seconds = idleSeconds(useCurrentFrame(), fps, enter);
   const float = side.picture ? Math.sin(seconds * 1.3) * size * 0.025 : 0;
-  const Icon = iconComponent(sideIcon(side)) ?? iconComponent(FALLBACK_ICON)!;
+  // A side whose words suggest no icon shows its initial, never a stand-in icon.
+  const name = sideIcon(side);
+  const Icon = name ? iconComponent(name) : undefined;
+  const initial = Array.from(side.title.trim())[0]?.toLocaleUpperCase() ?? '';
   return (
     <div
       data-kit-part="icon-disc"
@@ -191,8 +195,10 @@ const SideVisual: React.FC<{ theme: Theme; side: ComparisonSide; size: number; f
     >
       {side.picture ? (
         <Img src={side.picture} style={{ width: Math.round(size * 0.74), height: Math.round(size * 0.74), objectFit: 'contain', display: 'block', transform: `translateY(${float}px)` }} />
-      ) : (
+      ) : Icon ? (
         <Icon size={Math.round(size * 0.52)} color={fill} strokeWidth={2} absoluteStrokeWidth={false} />
+      ) : (
+        <FitLines part="comparison-initial" fit={fitText({ text: initial, width: size * 0.6, height: size * 0.6, maxLines: 1, maxFontSize: size * 0.5, family: theme.fonts.heading, weight: 800, lineHeight: 1 })} width={size * 0.6} family={theme.fonts.heading} weight={800} color={readableOn(colors.surface, fill)} lineHeight={1} align="center" />
       )}
     </div>
   );

@@ -97,10 +97,10 @@ export const TOPIC_WORDS: readonly TopicWords[] = [
   // No illustration: "room" alone finds the men's room; "picks" in a headline are choices, not pickaxes.
   { pictures: [], icons: [], words: { en: ['pick'], de: [], fr: [], es: [] } },
   { pictures: [], icons: [], words: { en: ['room'], de: ['Raum'], fr: ['salle'], es: ['sala'] } },
-  // What goes in and what comes out, as a comparison's two sides say it in Spanish and French: the
-  // English fallback read Spanish "sale" (it goes out) as a sale, a shopping cart.
-  { pictures: [], icons: ['log-in'], words: { en: [], de: [], fr: ['ce qui entre'], es: ['entra', 'entrada', 'lo que entra'] } },
-  { pictures: [], icons: ['log-out'], words: { en: [], de: [], fr: ['sortie', 'ce qui sort'], es: ['sale', 'salida', 'lo que sale'] } },
+  // What goes in and what comes out, as a comparison's two sides say it: the English fallback read
+  // Spanish "sale" (it goes out) as a sale, a shopping cart.
+  { pictures: [], icons: ['log-in'], words: { en: ['input', 'what goes in'], de: ['nimmt auf', 'was reingeht', 'Eingang'], fr: ['ce qui entre', 'intrant'], es: ['entra', 'entrada', 'lo que entra'] } },
+  { pictures: [], icons: ['log-out'], words: { en: ['output', 'what comes out'], de: ['gibt ab', 'was rauskommt', 'Ausgang'], fr: ['sortie', 'ce qui sort'], es: ['sale', 'salida', 'lo que sale'] } },
   // Line icons only: people and work words an illustration would put a face on.
   { pictures: [], icons: ['users'], words: { en: ['team', 'sales team', 'customer', 'user', 'staff', 'people'], de: ['Team', 'Vertriebsteam', 'Kunde', 'Kundin', 'Nutzer', 'Personal'], fr: ['équipe', 'équipe commerciale', 'équipe de vente', 'client', 'utilisateur', 'personnel'], es: ['equipo', 'equipo de ventas', 'cliente', 'usuario', 'personal'] } },
   { pictures: [], icons: ['users'], words: { en: ['member', 'membership', 'community', 'backer', 'supporter', 'subscriber', 'volunteer'], de: ['Mitglied', 'Gemeinschaft', 'Unterstützer', 'Abonnent', 'Ehrenamtliche'], fr: ['membre', 'communauté', 'contributeur', 'abonné', 'bénévole'], es: ['miembro', 'socio', 'comunidad', 'mecenas', 'suscriptor', 'voluntario'] } },

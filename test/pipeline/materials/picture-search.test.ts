@@ -52,6 +52,9 @@ describe('picture search', () => {
     expect(iconFor('Entra', 'es')).toBe('lucide:log-in');
     expect(iconFor('Sale', 'es')).toBe('lucide:log-out');
     expect(iconFor('Sortie', 'fr')).toBe('lucide:log-out');
+    expect(iconFor('Nimmt auf', 'de')).toBe('lucide:log-in');
+    expect(iconFor('Gibt ab', 'de')).toBe('lucide:log-out');
+    expect(iconFor('Output', 'en')).toBe('lucide:log-out');
     expect(iconFor('Sale', 'en')).not.toBe('lucide:log-out');
     // A room keeps its row: the plural of "sale" stems as "sala" does.
     expect(iconFor('Sala', 'es')).toBeUndefined();
