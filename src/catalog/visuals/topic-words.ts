@@ -97,6 +97,12 @@ export const TOPIC_WORDS: readonly TopicWords[] = [
   // No illustration: "room" alone finds the men's room; "picks" in a headline are choices, not pickaxes.
   { pictures: [], icons: [], words: { en: ['pick'], de: [], fr: [], es: [] } },
   { pictures: [], icons: [], words: { en: ['room'], de: ['Raum'], fr: ['salle'], es: ['sala'] } },
+  // A bottle, and glass as a material: "glass bottle" found spectacles (CLDR's "glasses"). Not
+  // "glass" alone: "glasses" stems to it.
+  { pictures: ['bottle-with-popping-cork'], icons: ['wine'], words: { en: ['bottle', 'glass bottle', 'glass jar', 'recycled glass', 'broken glass'], de: ['Flasche', 'Glasflasche', 'Altglas'], fr: ['bouteille', 'bouteille en verre', 'verre recyclé', 'bocal'], es: ['botella', 'botella de vidrio', 'vidrio reciclado'] } },
+  // Yes and no, as a comparison's two sides say them: a tick and a cross.
+  { pictures: [], icons: ['check'], words: { en: ['yes'], de: ['ja'], fr: ['oui'], es: ['sí'] } },
+  { pictures: [], icons: ['x'], words: { en: ['no'], de: ['nein'], fr: ['non'], es: ['no'] } },
   // What goes in and what comes out, as a comparison's two sides say it: the English fallback read
   // Spanish "sale" (it goes out) as a sale, a shopping cart.
   { pictures: [], icons: ['log-in'], words: { en: ['input', 'what goes in'], de: ['nimmt auf', 'was reingeht', 'Eingang'], fr: ['ce qui entre', 'intrant'], es: ['entra', 'entrada', 'lo que entra'] } },

@@ -55,6 +55,15 @@ describe('picture search', () => {
     expect(iconFor('Nimmt auf', 'de')).toBe('lucide:log-in');
     expect(iconFor('Gibt ab', 'de')).toBe('lucide:log-out');
     expect(iconFor('Output', 'en')).toBe('lucide:log-out');
+    expect(iconFor('Oui', 'fr')).toBe('lucide:check');
+    expect(iconFor('Nein', 'de')).toBe('lucide:x');
+  });
+
+  it('shows a glass bottle as a bottle, not spectacles, while glasses stay glasses', () => {
+    expect(pictureFor('glass bottle', 'en')).toBe('fluent-emoji-flat:bottle-with-popping-cork');
+    expect(pictureFor('Verre recyclé', 'fr')).toBe('fluent-emoji-flat:bottle-with-popping-cork');
+    expect(pictureFor('Glasflasche', 'de')).toBe('fluent-emoji-flat:bottle-with-popping-cork');
+    expect(pictureFor('reading glasses', 'en')).toBe('fluent-emoji-flat:glasses');
     expect(iconFor('Sale', 'en')).not.toBe('lucide:log-out');
     // A room keeps its row: the plural of "sale" stems as "sala" does.
     expect(iconFor('Sala', 'es')).toBeUndefined();
