@@ -74,6 +74,10 @@ const MIN_COMPOUND_TAIL = 4;
 
 /** The colour illustration (`fluent-emoji-flat:…` or a flag) that best shows a label, in the request's language; undefined when none fits well. */
 export function pictureFor(label: string, language: string): string | undefined {
+  // A label the topic table knows whole ("Heat pump") is that topic, before its words are read
+  // one by one ("heat" as a verb would leave a pump: a fuel pump).
+  const whole = topicPicture(topicOf(label, resolveVisualLanguage(language)), TOPIC_SCORE);
+  if (whole !== undefined) return whole?.id;
   const runs = contentRuns(label, language);
   // A label of one run ("Monthly cost", "Set up your laptop") reads like a headline's run; anything
   // else as a whole.

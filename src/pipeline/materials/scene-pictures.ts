@@ -48,7 +48,7 @@ function resolvedPictures(value: unknown, language: string): unknown {
   return out;
 }
 
-/** The parts of a scene that each show a picture of their own: grid cards, diagram nodes, figures, ranked places, the two sides of a change. */
+/** The parts of a scene that each show a picture of their own: grid cards, diagram nodes, figures, ranked places, the two sides of a change or a comparison. */
 function pictureGroup(kind: string, settings: Settings): Settings[] | undefined {
   const records = (value: unknown) => (Array.isArray(value) ? value.filter(isRecord) : []);
   switch (kind) {
@@ -63,6 +63,8 @@ function pictureGroup(kind: string, settings: Settings): Settings[] | undefined 
       return records(settings.stats);
     case 'before-after':
       return [settings.before, settings.after].filter(isRecord);
+    case 'comparison':
+      return [settings.left, settings.right].filter(isRecord);
     default:
       return undefined;
   }
@@ -78,10 +80,12 @@ function pictureGroup(kind: string, settings: Settings): Settings[] | undefined 
 function pictureParts(parts: Settings[], language: string, pictureWords: (string | undefined)[]): boolean {
   // Icon grid cards with a named kit icon keep it.
   if (parts.length === 0 || parts.some((part) => part.icon !== undefined && part.icon !== 'auto')) return false;
-  const illustrations = parts.map((part) => textOf(part.picture) || pictureFor(textOf(part.label), language) || heroPictureFor(textOf(part.label), language));
+  // A part's words: its label, or its title (a comparison's side).
+  const labelOf = (part: Settings) => textOf(part.label) || textOf(part.title);
+  const illustrations = parts.map((part) => textOf(part.picture) || pictureFor(labelOf(part), language) || heroPictureFor(labelOf(part), language));
   const icons = parts.map((part, index) => {
     const words = pictureWords[index];
-    return (words ? iconFor(words, 'en') : undefined) ?? iconFor(textOf(part.label), language);
+    return (words ? iconFor(words, 'en') : undefined) ?? iconFor(labelOf(part), language);
   });
   const chosen = illustrations.every(Boolean) ? illustrations : icons.every(Boolean) ? icons : illustrations;
   for (const [index, part] of parts.entries()) {
@@ -115,7 +119,6 @@ function sceneWords(kind: string, settings: Settings): { text: string; headsOnly
     case 'cta':
       return [{ text: textOf(settings.message), headsOnly: true }];
     case 'timeline':
-    case 'comparison':
       return [{ text: textOf(settings.title) }];
     case 'quote':
       return [{ text: textOf(settings.quote), headsOnly: true }];
@@ -125,10 +128,10 @@ function sceneWords(kind: string, settings: Settings): { text: string; headsOnly
 }
 
 /** Kinds whose scene shows one picture beside its words when it has one. */
-const PICTURED_KINDS = new Set(['title', 'kinetic', 'bullets', 'steps', 'checklist', 'stat', 'pictogram', 'cta', 'timeline', 'comparison', 'quote']);
+const PICTURED_KINDS = new Set(['title', 'kinetic', 'bullets', 'steps', 'checklist', 'stat', 'pictogram', 'cta', 'timeline', 'quote']);
 
 /** Kinds whose words alone would fill the screen without a picture: they take the video's own picture when their words find none. */
-const TOPIC_FALLBACK_KINDS = new Set(['title', 'kinetic', 'bullets', 'steps', 'checklist', 'stat', 'cta', 'quote', 'comparison']);
+const TOPIC_FALLBACK_KINDS = new Set(['title', 'kinetic', 'bullets', 'steps', 'checklist', 'stat', 'cta', 'quote']);
 
 /**
  * The plan's scenes with pictures from the visual library (library ids in `picture` settings): the

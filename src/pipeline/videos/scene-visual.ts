@@ -23,6 +23,13 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 export function sceneVisual(kind: string, settings: Record<string, unknown>): SceneVisual {
   const drawn = drawnVisual(kind as SceneKind, settings);
   if (drawn) return drawn;
+  // A comparison draws a disc on each side: the side's picture, else an icon of its words or its initial.
+  if (kind === 'comparison') {
+    const sides = [settings.left, settings.right].filter((side): side is Record<string, unknown> => typeof side === 'object' && side !== null);
+    const pictures = sides.map((side) => text(side.picture)).filter((picture): picture is string => picture !== undefined);
+    if (pictures.length > 0) return { kind: pictureKind(pictures), names: pictures };
+    return { kind: 'icon', names: sides.map((side) => text(side.title) ?? '').filter(Boolean) };
+  }
   // A picture from the visual library (a title card's hero, a list's topic) is what the scene shows.
   const hero = text(settings.picture);
   if (hero) return { kind: pictureKind([hero]), names: [hero] };

@@ -16,6 +16,23 @@ describe('scene pictures from the visual library', () => {
     expect(title!.settings).toEqual({ title: 'Rocket', picture: 'fluent-emoji-flat:rocket' });
   });
 
+  it('gives a comparison\'s two sides their pictures in the request\'s language, both or neither', () => {
+    const side = (title: string) => ({ title, points: ['One', 'Two'] });
+    const [spanish, unknown] = withScenePictures(
+      [
+        { kind: 'comparison', settings: { title: 'Qué entra y qué sale', left: side('Entra'), right: side('Sale') } as Record<string, unknown> },
+        { kind: 'comparison', settings: { title: 'Zorblax o cohete', left: side('Zorblax'), right: side('Cohete') } as Record<string, unknown> },
+      ],
+      'es',
+    );
+    const pictures = (scene: typeof spanish) => [(scene!.settings.left as { picture?: string }).picture, (scene!.settings.right as { picture?: string }).picture];
+    // "Sale" goes out: no shopping cart.
+    expect(pictures(spanish)).toEqual(['lucide:log-in', 'lucide:log-out']);
+    expect(withScenePictures([{ kind: 'comparison', settings: { title: 'Dans le conteneur', left: side('Oui'), right: side('Non') } as Record<string, unknown> }], 'fr').map(pictures)[0]).toEqual(['lucide:check', 'lucide:x']);
+    // A side that finds nothing gets none, and shows the kit's own mark.
+    expect(pictures(unknown)[0]).toBeUndefined();
+  });
+
   it('gives a list the picture of its topic: the heading\'s words first, else its points\'', () => {
     const lists: { kind: string; settings: Record<string, unknown> }[] = [
       { kind: 'bullets', settings: { heading: 'Why honeybees matter', items: ['They pollinate crops'] } },

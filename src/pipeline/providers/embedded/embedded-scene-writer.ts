@@ -101,7 +101,7 @@ const TEMPLATES: Record<SceneKind, string> = {
   timeline: template('Timeline', 'title={String(settings.title ?? \'\')} events={list(settings.events).map((e) => ({ when: String(e.when), text: String(e.text) }))} kicker={text(settings.kicker)} picture={asset(settings.picture)}'),
   comparison: template(
     'Comparison',
-    'title={String(settings.title ?? \'\')} left={{ title: String(settings.left?.title ?? \'\'), points: list(settings.left?.points).map(String) }} right={{ title: String(settings.right?.title ?? \'\'), points: list(settings.right?.points).map(String) }} kicker={text(settings.kicker)} picture={asset(settings.picture)}',
+    'title={String(settings.title ?? \'\')} left={{ title: String(settings.left?.title ?? \'\'), points: list(settings.left?.points).map(String), picture: asset(settings.left?.picture) }} right={{ title: String(settings.right?.title ?? \'\'), points: list(settings.right?.points).map(String), picture: asset(settings.right?.picture) }} kicker={text(settings.kicker)} picture={asset(settings.picture)}',
   ),
   quote: template('Quote', 'quote={String(settings.quote ?? \'\')} author={text(settings.author)} role={text(settings.role)} picture={asset(settings.picture)}'),
   icons: template('IconGrid', 'title={String(settings.title ?? \'\')} items={list(settings.items).map((i) => ({ icon: String(i.icon), label: String(i.label), picture: asset(i.picture) }))} kicker={text(settings.kicker)}'),
