@@ -6,7 +6,8 @@ import { useLayout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { bodyDelay, cornerRadius, DataScene, depthShadow, Enter, isBanner, staggerFor } from './common';
 import { FALLBACK_ICON, iconComponent, iconFor } from './icons';
-import { FitLines, FittedText, fitText } from '../fitted-text';
+import { FittedText, fitText } from '../fitted-text';
+import { InitialMark } from '../initial-mark';
 
 /** One side of a comparison: a heading, up to five points and an optional picture. */
 export interface ComparisonSide {
@@ -187,7 +188,6 @@ const SideVisual: React.FC<{ theme: Theme; side: ComparisonSide; size: number; f
   // A side whose words suggest no icon shows its initial, never a stand-in icon.
   const name = sideIcon(side);
   const Icon = name ? iconComponent(name) : undefined;
-  const initial = Array.from(side.title.trim())[0]?.toLocaleUpperCase() ?? '';
   return (
     <div
       data-kit-part="icon-disc"
@@ -198,7 +198,7 @@ const SideVisual: React.FC<{ theme: Theme; side: ComparisonSide; size: number; f
       ) : Icon ? (
         <Icon size={Math.round(size * 0.52)} color={fill} strokeWidth={2} absoluteStrokeWidth={false} />
       ) : (
-        <FitLines part="comparison-initial" fit={fitText({ text: initial, width: size * 0.6, height: size * 0.6, maxLines: 1, maxFontSize: size * 0.5, family: theme.fonts.heading, weight: 800, lineHeight: 1 })} width={size * 0.6} family={theme.fonts.heading} weight={800} color={readableOn(colors.surface, fill)} lineHeight={1} align="center" />
+        <InitialMark part="comparison-initial" text={side.title} size={size} fontShare={0.5} family={theme.fonts.heading} color={readableOn(colors.surface, fill)} />
       )}
     </div>
   );

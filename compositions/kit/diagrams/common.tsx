@@ -10,6 +10,7 @@ import { Heading, packLayout } from '../heading';
 import { type Layout, useLayout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
+import { InitialMark } from '../initial-mark';
 import { type Arrangement, type DiagramBox, type Link, type NodePlace, nodeBounds, type Point, type Rect, type TextNeed, union } from './geometry';
 
 /** One node of a diagram: a label, and optionally a picture (an image URL) and a short line of detail. */
@@ -406,7 +407,6 @@ export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePl
   // A label the kit's icons do not know shows its initial, never a stand-in icon.
   const iconName = iconFor(node.label);
   const Icon = iconName === FALLBACK_ICON ? undefined : iconComponent(iconName);
-  const initial = Array.from(node.label.trim())[0]?.toLocaleUpperCase() ?? '';
   const ring = Math.max(2, 5 * u);
   const badge = Math.max(size * 0.3, 40 * u);
   return (
@@ -421,7 +421,7 @@ export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePl
           ) : Icon ? (
             <Icon size={Math.round(size * 0.5)} color={colors.primary} strokeWidth={2} absoluteStrokeWidth={false} />
           ) : (
-            <FitLines part="diagram-initial" fit={fitText({ text: initial, width: size * 0.6, height: size * 0.6, maxLines: 1, maxFontSize: size * 0.48, family: theme.fonts.heading, weight: 800, lineHeight: 1 })} width={size * 0.6} family={theme.fonts.heading} weight={800} color={colors.onSurface} lineHeight={1} align="center" />
+            <InitialMark part="diagram-initial" text={node.label} size={size} fontShare={0.48} family={theme.fonts.heading} color={colors.onSurface} />
           )}
         </div>
       </div>
