@@ -29,9 +29,14 @@ function check(name: string, run: () => string, fix: string, status: 'warn' | 'f
   }
 }
 
-/** Everything the node needs from the machine, each with the fix when it is missing. */
-export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
+/**
+ * Everything the node needs from the machine and the providers it is configured with, each with the
+ * fix when it is missing. `refused` holds the lines of settings `serve` would refuse (see
+ * `resolveDoctorConfig`); each stands in place of the check of those settings.
+ */
+export async function runChecks(config: ServiceConfig, refused: readonly CheckResult[] = []): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
+  const refusedLine = (name: string) => refused.find((result) => result.name === name);
 
   results.push(
     check('node', () => {
@@ -78,7 +83,8 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
   );
 
   results.push(
-    check('render', () => renderAcceleration(config).summary, 'install the NVIDIA driver (libcuda) for NVENC, or use --render-accel cpu', 'warn'),
+    refusedLine('render') ??
+      check('render', () => renderAcceleration(config).summary, 'install the NVIDIA driver (libcuda) for NVENC, or use --render-accel cpu', 'warn'),
   );
 
   results.push(
@@ -91,7 +97,10 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
     }, 'install system fonts: apt-get install fontconfig fonts-dejavu-core fonts-noto-core'),
   );
 
-  if (config.speech) {
+  const speechRefused = refusedLine('speech model');
+  if (speechRefused) {
+    results.push(speechRefused);
+  } else if (config.speech) {
     // One short call speaks "Hello.": a bad key, voice or base URL shows before a job needs it.
     const { speechProviderOf } = await import('../pipeline/speech/node-voices.js');
     const { checkSpeechProvider } = await import('../pipeline/speech/providers/check-speech-provider.js');
@@ -111,7 +120,10 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
   } else {
     results.push({ name: 'speech model', status: 'ok', detail: 'embedded engine (eSpeak NG, 74 languages); --speech names a neural voice model (see the README)' });
   }
-  if (config.languageModel) {
+  const modelRefused = refusedLine('language model');
+  if (modelRefused) {
+    results.push(modelRefused);
+  } else if (config.languageModel) {
     // Loaded only here, so the CLI starts without the AI SDK.
     const { checkLanguageModel } = await import('../pipeline/providers/llm/check-language-model.js');
     results.push(await checkLanguageModel('language model', config.languageModel));
@@ -121,12 +133,22 @@ export async function runChecks(config: ServiceConfig): Promise<CheckResult[]> {
     const { NO_LANGUAGE_MODEL } = await import('../pipeline/providers/llm/model-config.js');
     results.push({ name: 'language model', status: 'warn', ...NO_LANGUAGE_MODEL });
   }
-  if (config.queueUrl) results.push(...(await scaleOutChecks(config.queueUrl, config)));
-  if (config.footage) results.push(footageCheck(config.footage));
+  const premiumRefused = refusedLine('premium model');
+  if (premiumRefused) results.push(premiumRefused);
+  const queueRefused = refusedLine('queue');
+  if (queueRefused) results.push(queueRefused);
+  else if (config.queueUrl) results.push(...(await scaleOutChecks(config.queueUrl, config)));
+  const footageRefused = refusedLine('footage');
+  if (footageRefused) results.push(footageRefused);
+  else if (config.footage) results.push(footageCheck(config.footage));
+  const imageRefused = refusedLine('image model');
   // Like the video model, the image model charges per call: named, not called.
-  if (config.imageModel) {
+  if (imageRefused) {
+    results.push(imageRefused);
+  } else if (config.imageModel) {
     results.push({ name: 'image model', status: 'ok', detail: `cast portraits and storyboard stills are made by ${describeStillSetting(config.imageModel)} (not called by this check); a still it cannot make is drawn by the kit` });
   }
+  results.push(...refused.filter((line) => !results.includes(line)));
   return results;
 }
 

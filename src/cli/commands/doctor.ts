@@ -1,17 +1,23 @@
 import { Command } from 'commander';
-import { resolveConfig } from '../../config/resolve-config.js';
+import { resolveDoctorConfig } from '../../doctor/resolve-doctor-config.js';
 import { runChecks } from '../../doctor/run-checks.js';
+import { checkedOptionsOf, withCheckedFlags } from '../checked-flags.js';
 import { print, reportError } from '../output.js';
 
-/** `service doctor`: what the machine has and lacks, with the fix for each. */
+/**
+ * `service doctor`: what the machine has and lacks, with the fix for each. It takes serve's model,
+ * speech, render and scale-out flags (and reads their variables), so it checks what `serve` runs.
+ */
 export function doctorCommand(): Command {
-  return new Command('doctor')
-    .description('check what this machine has and lacks (Node, Chromium, FFmpeg, fonts, data dir)')
-    .option('--data-dir <dir>', 'data directory (env SERVICE_DATA_DIR)')
+  const command = new Command('doctor')
+    .description('check what this machine has and lacks (Node, Chromium, FFmpeg, fonts, data dir) and the models `serve` would use with the same flags')
+    .option('--data-dir <dir>', 'data directory (env SERVICE_DATA_DIR)');
+  return withCheckedFlags(command)
     .option('--json', 'print JSON', false)
     .action(async (options) => {
       try {
-        const results = await runChecks(resolveConfig({ dataDir: options.dataDir }));
+        const { config, refused } = resolveDoctorConfig({ dataDir: options.dataDir, ...checkedOptionsOf(options) });
+        const results = await runChecks(config, refused);
         const ok = results.every((result) => result.status !== 'fail');
         print({ ok, checks: results }, options, () =>
           [

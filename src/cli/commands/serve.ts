@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { ensureOwnerAccount } from '../../accounts/owner.js';
 import { LOG_LEVELS, publicUrlOf, resolveConfig, type LogLevel } from '../../config/resolve-config.js';
 import { openNode } from '../../node-context.js';
+import { checkedOptionsOf, withCheckedFlags } from '../checked-flags.js';
 import { numberOption } from './accounts.js';
 import { reportError } from '../output.js';
 import { ownerCreatedNotice } from '../owner-notice.js';
@@ -21,7 +22,7 @@ function logLevelOption(value: string): LogLevel {
 
 /** `service serve`: the control plane (REST API) on one port, until SIGINT or SIGTERM. */
 export function serveCommand(): Command {
-  return new Command('serve')
+  const command = new Command('serve')
     .description('run the node: REST API and job engine')
     .option('--port <n>', 'listening port, 0 for a free one (env SERVICE_PORT, default 8080)', portOption)
     .option('--host <address>', 'listening address (env SERVICE_HOST, default 127.0.0.1)')
@@ -31,25 +32,8 @@ export function serveCommand(): Command {
     .option('--log-level <level>', `log level: ${LOG_LEVELS.join(', ')} (env SERVICE_LOG_LEVEL, default info)`, logLevelOption)
     .option('--render-workers <n>', 'render worker processes, renders at a time (env SERVICE_RENDER_WORKERS, default 1)', portOption)
     .option('--jobs <n>', 'video jobs worked on at once; more than 1 lets render workers on other machines (--queue) stay busy (env SERVICE_JOBS, default 1)', portOption)
-    .option('--render-accel <auto|cpu|gpu>', 'render acceleration: auto uses the GPU (Chromium angle-egl, NVENC) only when a probe finds one that works; see `service doctor` (env SERVICE_RENDER_ACCEL, default auto)')
-    .option('--queue <redis-url>', 'render video segments on `service worker` processes through this Redis (BullMQ), e.g. redis://10.0.0.5:6379 (env SERVICE_QUEUE; needs --store)')
-    .option('--store <s3-url>', 'bucket the node and its workers share, s3://bucket/prefix; endpoint, region and keys from AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (env SERVICE_STORE)')
-    .option('--cache-dir <dir>', 'where built bundles are cached (env SERVICE_CACHE_DIR, default <data-dir>/cache)')
-    .option('--llm <provider:model>', 'language model: openai:<model>, anthropic:<model>, google:<model>, openai-compatible:<model> or local:<file.gguf> (env SERVICE_LLM; keys from OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY, SERVICE_LLM_API_KEY)')
-    .option('--llm-base-url <url>', 'API base URL of the language model, required for openai-compatible (env SERVICE_LLM_BASE_URL)')
-    .option('--llm-premium <provider:model>', 'a stronger language model for model-6 (env SERVICE_LLM_PREMIUM, default the --llm model)')
-    .option('--llm-premium-base-url <url>', 'API base URL of the premium model (env SERVICE_LLM_PREMIUM_BASE_URL)')
-    .option('--llm-timeout <seconds>', 'how long one call of the language model may take (env SERVICE_LLM_TIMEOUT; default 120 for hosted APIs, 600 for openai-compatible servers, 900 for local files)', parseFloat)
-    .option('--llm-premium-timeout <seconds>', 'the same for the premium model (env SERVICE_LLM_PREMIUM_TIMEOUT)', parseFloat)
-    .option('--llm-fallback <fail|embedded>', 'when the language model fails a plan: fail the job, or plan with the embedded planner and warn (env SERVICE_LLM_FALLBACK, default fail)')
-    .option('--footage <provider:model>', 'video model for ai_video footage: google:<veo model> (env SERVICE_FOOTAGE; key from GOOGLE_GENERATIVE_AI_API_KEY; default none: shots drawn and animated by the kit)')
-    .option('--footage-base-url <url>', 'API base URL of the video model (env SERVICE_FOOTAGE_BASE_URL)')
-    .option('--speech <provider:model>', 'speech model for narration: openai:<model> (OPENAI_API_KEY), elevenlabs:<model> (ELEVENLABS_API_KEY) or openai-compatible:<model> with --speech-base-url (env SERVICE_SPEECH; default elevenlabs:eleven_multilingual_v2 when ELEVENLABS_API_KEY is set, else the embedded engine)')
-    .option('--speech-base-url <url>', 'API base URL of the speech model; required for openai-compatible (env SERVICE_SPEECH_BASE_URL)')
-    .option('--speech-voices <ids>', 'comma-separated voice ids of an openai-compatible server that cannot list its voices (env SERVICE_SPEECH_VOICES)')
-    .option('--speech-fallback <fail|embedded>', 'when the speech model fails: fail the job (audio_failed), or narrate with the embedded engine and warn (env SERVICE_SPEECH_FALLBACK, default fail)')
-    .option('--image-model <provider:model>', 'image model for cast portraits and storyboard stills: openai:<model>, google:<model> or openai-compatible:<model> (env SERVICE_IMAGE_MODEL; default none: drawn by the kit)')
-    .option('--image-model-base-url <url>', 'API base URL of the image model; required for openai-compatible (env SERVICE_IMAGE_MODEL_BASE_URL)')
+    .option('--cache-dir <dir>', 'where built bundles are cached (env SERVICE_CACHE_DIR, default <data-dir>/cache)');
+  return withCheckedFlags(command)
     .option('--owner-credits <credits>', 'credits of the owner account made on an empty data dir (env SERVICE_OWNER_CREDITS, default 1000)', numberOption)
     .option('--min-free-mb <mb>', 'free space the data dir\'s disk must keep; below it creates get 503 storage_full and jobs pause until there is room (env SERVICE_MIN_FREE_MB, default 200)', numberOption)
     .action(async (options) => {
@@ -74,25 +58,8 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     minFreeMb: options.minFreeMb as number | undefined,
     renderWorkers: options.renderWorkers as number | undefined,
     jobs: options.jobs as number | undefined,
-    renderAccel: options.renderAccel as string | undefined,
-    queue: options.queue as string | undefined,
-    store: options.store as string | undefined,
     cacheDir: options.cacheDir as string | undefined,
-    llm: options.llm as string | undefined,
-    llmBaseUrl: options.llmBaseUrl as string | undefined,
-    llmPremium: options.llmPremium as string | undefined,
-    llmPremiumBaseUrl: options.llmPremiumBaseUrl as string | undefined,
-    llmFallback: options.llmFallback as string | undefined,
-    llmTimeout: options.llmTimeout as number | undefined,
-    llmPremiumTimeout: options.llmPremiumTimeout as number | undefined,
-    footage: options.footage as string | undefined,
-    footageBaseUrl: options.footageBaseUrl as string | undefined,
-    speech: options.speech as string | undefined,
-    speechBaseUrl: options.speechBaseUrl as string | undefined,
-    speechVoices: options.speechVoices as string | undefined,
-    speechFallback: options.speechFallback as string | undefined,
-    imageModel: options.imageModel as string | undefined,
-    imageModelBaseUrl: options.imageModelBaseUrl as string | undefined,
+    ...checkedOptionsOf(options),
   });
   // Loaded here so other commands start without Fastify and pino.
   const [{ createLogger }, { buildApp }] = await Promise.all([
