@@ -50,10 +50,15 @@ export interface PlannedScene {
   facts?: SceneFact[];
 }
 
-/** A figure or date a scene states: from the request, one of its documents, or general knowledge (the model's, to be checked). */
+/**
+ * A figure or date a scene states: from the request, one of its documents, computed from their
+ * figures (with the sum the node checked), or general knowledge (the model's, to be checked).
+ */
 export interface SceneFact {
   text: string;
-  basis: 'request' | 'document' | 'general';
+  basis: 'request' | 'document' | 'computed' | 'general';
+  /** For `computed`: the sum from the stated figures to the result ("48000 / 1200 = 40"). */
+  arithmetic?: string;
 }
 
 /** A story plan: the arc and the scene list, durations summing to the target. */
@@ -64,6 +69,20 @@ export interface StoryPlan {
   plannedBy?: string;
   /** What the job's client should know about how it was planned (a fallback, say). */
   warnings?: { code: string; message: string }[];
+  /** What the request asks for as a language model read it, for the job to follow where the caller set no field; absent without a model. */
+  reading?: PlanReading;
+}
+
+/** The request's wishes as a language model read them, in the node's terms; each absent when the request states none. */
+export interface PlanReading {
+  /** The length the plan was timed to, when the model read one from the request (within the model's range). */
+  durationSeconds?: number;
+  shape?: 'landscape' | 'portrait' | 'square' | 'feed';
+  narration?: boolean;
+  music?: boolean;
+  captions?: boolean;
+  /** The language the request asks for, as a language code. */
+  language?: string;
 }
 
 /** What a planner is given. */
@@ -78,6 +97,14 @@ export interface PlanRequest {
   materials?: PlanMaterials;
   /** The planner may mark scenes as film shots (`film`), where film shows the subject better (`ai_video: "auto"`). */
   filmShots?: boolean;
+  /**
+   * Where `durationSeconds` came from: the caller's `duration` field (kept whatever the prompt
+   * says), the prompt's words as the node's patterns read them, or the default; a model may follow
+   * the length it reads in the request unless it is `request`. @default 'request'
+   */
+  durationFrom?: 'request' | 'prompt' | 'default';
+  /** The lengths this video model makes, seconds. */
+  lengthRange?: { min: number; max: number };
 }
 
 /** Images, documents and brand a plan may draw on. */

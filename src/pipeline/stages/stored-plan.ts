@@ -2,6 +2,7 @@ import type { MusicMood, SpokenWord } from '../audio/audio-protocol.js';
 import type { SpeechProviderName } from '../speech/providers/speech-config.js';
 import type { NarrationLanguage } from '../speech/languages.js';
 import type { SceneTheme } from '../theme/resolve-theme.js';
+import type { SceneFact } from '../providers/provider-types.js';
 
 /** The plan as stored on the job (`videos.plan`, the plan checkpoint): the arc plus the theme and sound chosen for it. */
 export interface StoredPlan {
@@ -14,7 +15,7 @@ export interface StoredPlan {
   /** The attached images and the role each was given. */
   images?: { name: string; field: string; role: string }[];
   /** The figures and dates the scenes state, by scene position, with their basis (the job's `facts`). */
-  facts?: { position: number; text: string; basis: 'request' | 'document' | 'general' }[];
+  facts?: ({ position: number } & SceneFact)[];
 }
 
 /** The sound of a job, decided at planning. */

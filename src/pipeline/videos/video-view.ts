@@ -116,11 +116,11 @@ export function renderView(ctx: NodeContext, render: VideoRenderRow, baseUrl: st
  * `facts`): `request` and `document` the node checked against the request and its documents;
  * `general` is the model's knowledge, for a person to check before publishing.
  */
-function factsOf(row: VideoRow, scenes: SceneRow[]): { facts?: { scene_id: string; text: string; basis: string }[] } {
-  const facts = row.plan ? (JSON.parse(row.plan) as { facts?: { position: number; text: string; basis: string }[] }).facts : undefined;
+function factsOf(row: VideoRow, scenes: SceneRow[]): { facts?: { scene_id: string; text: string; basis: string; arithmetic?: string }[] } {
+  const facts = row.plan ? (JSON.parse(row.plan) as { facts?: { position: number; text: string; basis: string; arithmetic?: string }[] }).facts : undefined;
   if (!facts || facts.length === 0) return {};
   const byPosition = new Map(scenes.map((scene) => [scene.position, scene.id]));
-  return { facts: facts.flatMap((fact) => (byPosition.has(fact.position) ? [{ scene_id: byPosition.get(fact.position)!, text: fact.text, basis: fact.basis }] : [])) };
+  return { facts: facts.flatMap((fact) => (byPosition.has(fact.position) ? [{ scene_id: byPosition.get(fact.position)!, text: fact.text, basis: fact.basis, ...(fact.arithmetic ? { arithmetic: fact.arithmetic } : {}) }] : [])) };
 }
 
 /** A job the engine holds back for a full disk says so among its warnings, with what to do (the pause itself is in `phase_detail`). */

@@ -134,7 +134,12 @@ export const pollResponse = z.looseObject({
     .optional()
     .describe('Extension, on an edit job (parent_id): what the edit changed and what it reused'),
   facts: z
-    .array(z.object({ scene_id: z.string(), text: z.string(), basis: z.enum(['request', 'document', 'general']).describe('request / document: checked against the request or its documents; general: public knowledge the model used, to check before publishing') }))
+    .array(z.object({
+        scene_id: z.string(),
+        text: z.string(),
+        basis: z.enum(['request', 'document', 'computed', 'general']).describe('request / document: checked against the request or its documents; computed: worked out from their figures by the sum in arithmetic, which the node checked; general: public knowledge the model used, to check before publishing'),
+        arithmetic: z.string().optional().describe('For computed: the sum from the stated figures to the result, as "48000 / 1200 = 40"'),
+      }))
     .optional()
     .describe('Extension, when a language model planned the video: every figure and date the scenes state, with its basis'),
   segment_workers: z

@@ -1,4 +1,5 @@
-import { generateObject, generateText, NoObjectGeneratedError, streamObject, tool, zodSchema, type LanguageModelUsage, type ToolSet, type UserContent } from 'ai';
+import { generateObject, generateText, jsonSchema, NoObjectGeneratedError, streamObject, tool, type LanguageModelUsage, type Schema, type ToolSet, type UserContent } from 'ai';
+import type { z } from 'zod';
 import {
   LanguageModelError,
   type LanguageModel,
@@ -10,6 +11,7 @@ import {
 } from './language-model.js';
 import type { RemoteLanguageModelSetting } from './model-config.js';
 import { isBadRequest, toLanguageModelError } from './model-errors.js';
+import { fromModelAnswer, modelJsonSchema } from './model-json-schema.js';
 import { modelAcceptsImages, sdkModelFor, structuredOutputOptions, type StructuredOutputMode } from './sdk-provider.js';
 
 /** How an {@link createAiSdkModel} model calls its provider. */
@@ -79,7 +81,7 @@ export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: A
       model: modelFor(attemptMode),
       system: attemptMode === 'json-mode' ? withSchemaInstructions(request) : request.system,
       ...userTurn(request),
-      schema: request.schema,
+      schema: modelSchema(request.schema),
       schemaName: request.schemaName,
       maxOutputTokens: request.maxOutputTokens,
       maxRetries,
@@ -178,7 +180,7 @@ export function createAiSdkModel(setting: RemoteLanguageModelSetting, options: A
         return Promise.reject(new LanguageModelError('unavailable', `${id} does not take images`));
       }
       const tools: ToolSet = Object.fromEntries(
-        Object.entries(request.tools).map(([name, offer]) => [name, tool({ description: offer.description, inputSchema: offer.input })]),
+        Object.entries(request.tools).map(([name, offer]) => [name, tool({ description: offer.description, inputSchema: modelSchema(offer.input) })]),
       );
       return call(request, async (abortSignal) => {
         const usage: Usage = {};
@@ -220,8 +222,21 @@ function userTurn(request: TextRequest): { prompt: string } | { messages: { role
 
 /** For JSON mode: the schema goes into the instructions, since the server is only told "JSON". */
 function withSchemaInstructions(request: ObjectRequest<unknown>): string {
-  const schema = JSON.stringify(zodSchema(request.schema).jsonSchema);
+  const schema = JSON.stringify(modelJsonSchema(request.schema));
   return `${request.system}\n\nAnswer with one JSON object (${request.schemaName}) and nothing else. It must match this JSON Schema:\n${schema}`;
+}
+
+/**
+ * A zod schema as the AI SDK sends it to the provider: its {@link modelJsonSchema} (closed objects,
+ * every property required, optional ones nullable), with the answer read back through the zod schema.
+ */
+function modelSchema<T>(schema: z.ZodType<T>): Schema<T> {
+  return jsonSchema<T>(() => modelJsonSchema(schema) as never, {
+    validate: async (value) => {
+      const result = await schema.safeParseAsync(fromModelAnswer(value, schema));
+      return result.success ? { success: true, value: result.data } : { success: false, error: result.error };
+    },
+  });
 }
 
 function addUsage(total: Usage, usage: LanguageModelUsage | undefined): void {

@@ -1,6 +1,7 @@
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
 import { checkGgufFile } from '../../../models/gguf-file.js';
 import { grammarJsonSchema } from './json-schema-grammar.js';
+import { fromModelAnswer } from './model-json-schema.js';
 import {
   LanguageModelError,
   type LanguageModel,
@@ -96,7 +97,7 @@ export function createLocalLlamaModel(modelPath: string, options: LocalLlamaOpti
         }
         return { value, usage };
       });
-      const parsed = request.schema.safeParse(answer.value);
+      const parsed = request.schema.safeParse(fromModelAnswer(answer.value, request.schema));
       if (!parsed.success) {
         const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
         throw new LanguageModelError('invalid_output', `local model's ${request.schemaName} does not match the schema: ${issues}`, {

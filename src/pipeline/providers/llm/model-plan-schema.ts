@@ -16,63 +16,102 @@ const node = z.object({ label: line(40), picture: picture() });
 /** One side of a before-and-after. */
 const side = z.object({ label: line(30), points: z.array(line(50)).max(3), picture: picture() });
 
-/** What the model may write per scene: the kit templates' settings, with on-screen text budgets. */
+/** A figure or date a scene states, and where it comes from. */
+const fact = z.object({
+  text: line(160).describe('The fact as a short sentence with its figure or date: "The first powered flight was in 1903"'),
+  basis: z.enum(['request', 'document', 'computed', 'general']).describe('request or document: stated there; computed: worked out from figures the request or documents state; general: a well-established public fact'),
+  arithmetic: line(120)
+    .optional()
+    .describe('Only for basis computed: the sum from the stated figures to the result, as "48000 / 1200 = 40" (+ - * / and brackets)'),
+});
+
+/** What every planned scene carries besides its kind's content: its picture, the narrator's script, its share of the time and its facts. */
+const SHARED = {
+  picture: picture(),
+  narration: z.string().max(400).describe('What the narrator says over this scene, in the requested language; empty for none'),
+  seconds: z.number().min(2).max(30).describe('How long the scene should last'),
+  film: z.boolean().optional().describe('Only when film shots are allowed: true when live-action film shows this moment better than graphics'),
+  facts: z
+    .array(fact)
+    .max(6)
+    .optional()
+    .describe('Every figure and date this scene states, with where it comes from: the request, a document, computed from their figures, or general (a well-established public fact)'),
+};
+
+/** One kind of scene as the model plans it: the kind, its content and the shared fields, in one closed object. */
+function scene<const K extends string, S extends z.ZodRawShape>(kind: K, content: S) {
+  return z.object({ kind: z.literal(kind), ...content, ...SHARED });
+}
+
+/** What the model may write per scene: the kit templates' settings, with on-screen text budgets, each with the shared fields. */
 const SCENE_CONTENT = [
-  z.object({ kind: z.literal('title'), title: line(70), subtitle: line(120).optional() }),
-  z.object({ kind: z.literal('kinetic'), text: line(80), emphasis: line(30).optional() }),
-  z.object({ kind: z.literal('bullets'), heading: line(60), items: z.array(line(80)).min(2).max(5) }),
-  z.object({ kind: z.literal('steps'), heading: line(60), steps: z.array(line(80)).min(2).max(5) }),
-  z.object({ kind: z.literal('stat'), value: z.number(), prefix: z.string().max(3), suffix: z.string().max(4), label: line(80) }),
-  z.object({ kind: z.literal('timeline'), title: line(60), events: z.array(z.object({ when: line(20), text: line(70) })).min(2).max(5) }),
-  z.object({
-    kind: z.literal('comparison'),
+  scene('title', { title: line(70), subtitle: line(120).optional() }),
+  scene('kinetic', { text: line(80), emphasis: line(30).optional() }),
+  scene('bullets', { heading: line(60), items: z.array(line(80)).min(2).max(5) }),
+  scene('steps', { heading: line(60), steps: z.array(line(80)).min(2).max(5) }),
+  scene('stat', { value: z.number(), prefix: z.string().max(3), suffix: z.string().max(4), label: line(80) }),
+  scene('timeline', { title: line(60), events: z.array(z.object({ when: line(20), text: line(70) })).min(2).max(5) }),
+  scene('comparison', {
     title: line(60),
     left: z.object({ title: line(30), points: z.array(line(60)).min(1).max(4) }),
     right: z.object({ title: line(30), points: z.array(line(60)).min(1).max(4) }),
   }),
-  z.object({ kind: z.literal('quote'), quote: line(200), author: line(50).optional() }),
-  z.object({ kind: z.literal('icons'), title: line(60), items: z.array(line(40)).min(3).max(6) }),
-  z.object({ kind: z.literal('cta'), message: line(80), action: line(30).optional() }),
-  z.object({ kind: z.literal('flow'), title: line(60), shape: z.enum(['line', 'cycle', 'branch']).describe('line: a process in order; cycle: a loop back to the start; branch: one cause, several outcomes'), nodes: z.array(node).min(2).max(6) }),
-  z.object({ kind: z.literal('hub'), title: line(60), hub: node, spokes: z.array(node).min(2).max(6) }),
-  z.object({
-    kind: z.literal('stats'),
+  scene('quote', { quote: line(200), author: line(50).optional() }),
+  scene('icons', { title: line(60), items: z.array(line(40)).min(3).max(6) }),
+  scene('cta', { message: line(80), action: line(30).optional() }),
+  scene('flow', { title: line(60), shape: z.enum(['line', 'cycle', 'branch']).describe('line: a process in order; cycle: a loop back to the start; branch: one cause, several outcomes'), nodes: z.array(node).min(2).max(6) }),
+  scene('hub', { title: line(60), hub: node, spokes: z.array(node).min(2).max(6) }),
+  scene('stats', {
     title: line(60),
     stats: z.array(z.object({ value: z.number(), prefix: z.string().max(3), suffix: z.string().max(4), label: line(40), picture: picture() })).min(2).max(4),
   }),
-  z.object({ kind: z.literal('pictogram'), count: z.number().int().min(0), total: z.number().int().min(1), label: line(80).describe('What the share is of: "of adults sleep less than 7 hours"') }),
-  z.object({ kind: z.literal('ranking'), title: line(60), items: z.array(z.object({ label: line(30), value: z.number().optional(), picture: picture() })).min(2).max(6).describe('First place first'), unit: z.string().max(8).optional() }),
-  z.object({ kind: z.literal('checklist'), heading: line(60), items: z.array(line(60)).min(2).max(6) }),
-  z.object({ kind: z.literal('before_after'), title: line(60), before: side, after: side }),
-  z.object({ kind: z.literal('map'), title: line(60), places: z.array(line(40)).min(1).max(8).describe('Country names, in the order a route visits them'), route: z.boolean().optional().describe('true when the places are stops on a journey') }),
-  z.object({ kind: z.literal('logo'), name: line(40), tagline: line(80).optional() }).describe('The attached logo revealed with the brand name (only when a logo is attached)'),
-  z.object({ kind: z.literal('material'), material: z.number().int().min(0).describe('Index of a fixed scene from the list given') }),
+  scene('pictogram', { count: z.number().int().min(0), total: z.number().int().min(1), label: line(80).describe('What the share is of: "of adults sleep less than 7 hours"') }),
+  scene('ranking', { title: line(60), items: z.array(z.object({ label: line(30), value: z.number().optional(), picture: picture() })).min(2).max(6).describe('First place first'), unit: z.string().max(8).optional() }),
+  scene('checklist', { heading: line(60), items: z.array(line(60)).min(2).max(6) }),
+  scene('before_after', { title: line(60), before: side, after: side }),
+  scene('map', { title: line(60), places: z.array(line(40)).min(1).max(8).describe('Country names, in the order a route visits them'), route: z.boolean().optional().describe('true when the places are stops on a journey') }),
+  scene('logo', { name: line(40), tagline: line(80).optional() }).describe('The attached logo revealed with the brand name (only when a logo is attached)'),
+  scene('material', { material: z.number().int().min(0).describe('Index of a fixed scene from the list given') }),
 ] as const;
 
-/** One scene as the model plans it: content, its picture, the narrator's script, and its share of the time. */
-const plannedSceneSchema = z.intersection(
-  z.discriminatedUnion('kind', SCENE_CONTENT),
-  z.object({
-    picture: picture(),
-    narration: z.string().max(400).describe('What the narrator says over this scene, in the requested language; empty for none'),
-    seconds: z.number().min(2).max(30).describe('How long the scene should last'),
-    film: z.boolean().optional().describe('Only when film shots are allowed: true when live-action film shows this moment better than graphics'),
-    facts: z
-      .array(z.object({ text: line(160).describe('The fact as a short sentence with its figure or date: "The first powered flight was in 1903"'), basis: z.enum(['request', 'document', 'general']) }))
-      .max(6)
-      .optional()
-      .describe('Every figure and date this scene states, with where it comes from: the request, a document, or general (a well-established public fact)'),
-  }),
-);
+/**
+ * One scene as the model plans it: a union on `kind` whose variants each carry the shared fields.
+ * (An intersection of content and shared fields is an `allOf` of two closed objects, which no
+ * answer satisfies and which node-llama-cpp's grammar writes as `null`.)
+ */
+const plannedSceneSchema = z.discriminatedUnion('kind', SCENE_CONTENT);
 
 /** The most scenes a plan of this length may have: twelve, or one per five seconds of a longer video (24 at 120 s). */
 export function maxPlanScenes(durationSeconds: number): number {
   return Math.max(12, Math.ceil(durationSeconds / 5));
 }
 
+/**
+ * What the request itself asks for, as the model reads it, whatever words and language it uses
+ * ("Give me 45 seconds on…", "en tres escenas", "no voice-over"). The node follows each wish the
+ * caller did not set by a field of its own.
+ */
+const requestReading = z.object({
+  language: line(16).describe('The language the video speaks and shows, as a language code (en, de, fr, es, it): the one the request asks for, else the one it is written in'),
+  seconds: z.number().int().min(1).max(36000).optional().describe('The length the request asks for, in seconds ("a 90 second history": 90, "two minutes": 120); none when it names no length'),
+  scenes: z.number().int().min(1).max(40).optional().describe('How many scenes the request asks for; none when it names no number of scenes'),
+  count: z
+    .object({ count: z.number().int().min(2).max(12), noun: line(30) })
+    .optional()
+    .describe('A number of things the request asks to see ("5 tips": 5 and "tips"); none when it names none'),
+  shape: z.enum(['landscape', 'portrait', 'square', 'feed']).optional().describe('The frame the request asks for: landscape 16:9, portrait 9:16 (vertical, stories, reels, TikTok), square 1:1, feed 4:5 portrait; none when it names none'),
+  narration: z.boolean().optional().describe('false when the request asks for no voice-over, true when it asks for one; none when it says neither'),
+  music: z.boolean().optional().describe('false when the request asks for no music, true when it asks for music; none when it says neither'),
+  captions: z.boolean().optional().describe('true when the request asks for captions or subtitles, false when it asks for none; none when it says neither'),
+});
+
+/** The request's wishes as the model read them. */
+export type RequestReading = z.infer<typeof requestReading>;
+
 /** The plan the model returns for a video of this length (validated; a mismatch is `invalid_output`). */
 export function modelPlanSchemaFor(maxScenes: number) {
   return z.object({
+    request: requestReading.optional().describe('What the request asks for, read before planning: the plan follows it'),
     title: line(100).describe('A title for the video: its subject, not the request'),
     scenes: z.array(plannedSceneSchema).min(1).max(maxScenes),
   });
@@ -103,7 +142,12 @@ export interface DraftContext {
   logo?: string;
   /** A place named in the request's language; undefined when the catalog has none of that name. */
   findPlace: (name: string) => FoundPlace | undefined;
+  /** Hears each change made to the scene, or why it cannot be shown, in a sentence for the job's warnings. */
+  note?: (what: string) => void;
 }
+
+/** A figure as the scene shows it. */
+const shown = (figure: { value: number; prefix?: string; suffix?: string; label?: string }) => `${figure.label ? `${figure.label} ` : ''}(${figure.prefix ?? ''}${figure.value}${figure.suffix ?? ''})`;
 
 const decimalsOf = (value: number) => (Number.isInteger(value) ? 0 : 1);
 
@@ -119,6 +163,7 @@ export function toDraft(scene: PlannedByModel, context: DraftContext): SceneDraf
   switch (scene.kind) {
     case 'material': {
       const draft = context.fixed[scene.material];
+      if (!draft) context.note?.(`there is no fixed scene ${scene.material}.`);
       return draft ? { ...draft, narration: base.narration || draft.narration } : undefined;
     }
     case 'title':
@@ -140,6 +185,7 @@ export function toDraft(scene: PlannedByModel, context: DraftContext): SceneDraf
     case 'icons':
       return { ...base, kind: 'icons', title: scene.title, settings: { title: scene.title, items: scene.items.map((label) => ({ icon: 'auto', label })) } };
     case 'cta':
+      if (scene.action && !context.actionAllowed) context.note?.(`its button "${scene.action}" is left out: the request names no action to take.`);
       return withPicture({ ...base, kind: 'cta' as SceneKind, title: scene.message, settings: { message: scene.message, ...(scene.action && context.actionAllowed ? { action: scene.action } : {}) } });
     case 'flow':
       return { ...base, kind: 'flow', title: scene.title, settings: { title: scene.title, shape: scene.shape, nodes: scene.nodes } };
@@ -147,8 +193,11 @@ export function toDraft(scene: PlannedByModel, context: DraftContext): SceneDraf
       return { ...base, kind: 'hub', title: scene.title, settings: { title: scene.title, hub: scene.hub, spokes: scene.spokes } };
     case 'stats': {
       const stats = scene.stats.filter((stat) => context.isStated(stat.value)).map((stat) => ({ ...stat, decimals: decimalsOf(stat.value) }));
+      const unsourced = scene.stats.filter((stat) => !context.isStated(stat.value));
+      if (unsourced.length > 0) context.note?.(`${unsourced.map(shown).join(', ')} ${unsourced.length === 1 ? 'is' : 'are'} left out: no figure of the request or its documents, checked sum or general fact gives ${unsourced.length === 1 ? 'it' : 'them'}.`);
       if (stats.length === 0) return undefined;
       if (stats.length === 1) {
+        context.note?.('with one figure left it is shown as a single counter.');
         const { picture: shown, ...stat } = stats[0]!;
         return { ...base, kind: 'stat', title: stat.label, settings: { ...stat, ...(shown ? { picture: shown } : {}) } };
       }
@@ -157,11 +206,16 @@ export function toDraft(scene: PlannedByModel, context: DraftContext): SceneDraf
     case 'pictogram': {
       const share = (scene.count / scene.total) * 100;
       const stated = (context.isStated(scene.count) && context.isStated(scene.total)) || context.isStated(Math.round(share * 10) / 10) || context.isStated(Math.round(share));
-      if (!stated || scene.count > scene.total) return undefined;
+      if (!stated || scene.count > scene.total) {
+        context.note?.(scene.count > scene.total ? `its count ${scene.count} is more than its total ${scene.total}.` : `its share ${scene.count} of ${scene.total} is not stated in the request or its documents, nor a checked sum or general fact.`);
+        return undefined;
+      }
       return withPicture({ ...base, kind: 'pictogram', title: scene.label, settings: { count: scene.count, total: scene.total, label: scene.label } });
     }
     case 'ranking': {
       const items = scene.items.map(({ value, ...item }) => (value !== undefined && context.isStated(value) ? { ...item, value } : item));
+      const unsourced = scene.items.filter((item) => item.value !== undefined && !context.isStated(item.value));
+      if (unsourced.length > 0) context.note?.(`the values of ${unsourced.map((item) => `${item.label} (${item.value})`).join(', ')} are left out, the order kept: no figure of the request or its documents, checked sum or general fact gives them.`);
       return { ...base, kind: 'ranking', title: scene.title, settings: { title: scene.title, items, ...(scene.unit && items.some((item) => 'value' in item) ? { unit: scene.unit } : {}) } };
     }
     case 'checklist':
@@ -170,11 +224,14 @@ export function toDraft(scene: PlannedByModel, context: DraftContext): SceneDraf
       return { ...base, kind: 'before-after', title: scene.title, settings: { title: scene.title, before: scene.before, after: scene.after } };
     case 'logo':
       // Without a logo to reveal, the name is a headline.
+      if (!context.logo) context.note?.('no logo is attached, so the name is shown as a headline.');
       return context.logo
         ? { ...base, kind: 'logo', title: scene.name, settings: { logo: context.logo, name: scene.name, ...(scene.tagline ? { tagline: scene.tagline } : {}) } }
         : withPicture({ ...base, kind: 'kinetic', title: scene.name, settings: { text: scene.name } });
     case 'map': {
       const places = [...new Map(scene.places.map((name) => [name, context.findPlace(name)] as const).filter((entry): entry is [string, FoundPlace] => entry[1] !== undefined).map(([name, place]) => [place.code, { ...place, label: name }])).values()];
+      const unknown = scene.places.filter((name) => !context.findPlace(name));
+      if (unknown.length > 0) context.note?.(`the map has no country named ${unknown.map((name) => `"${name}"`).join(', ')}.`);
       if (places.length === 0) return undefined;
       const route = scene.route === true && places.length >= 2;
       return {

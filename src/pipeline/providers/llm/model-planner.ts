@@ -1,28 +1,24 @@
-import { allocateDurations, extractTopic } from '../embedded/embedded-planner.js';
+import { extractTopic } from '../embedded/embedded-planner.js';
 import { documentScenes, imageScenes, readsAsSequence, type SceneDraft } from '../embedded/material-scenes.js';
-import { withoutRequestWords } from '../embedded/request-content.js';
-import { cellsSourceText } from '../embedded/answer-scenes.js';
-import type { PlannedScene, PlanRequest, SceneFact, StoryPlan, StoryPlanner } from '../provider-types.js';
-import { findPlace } from '../../../catalog/places/index.js';
-import { maxPlanScenes, modelPlanSchemaFor, toDraft, type DraftContext, type ModelPlan, type PlannedByModel } from './model-plan-schema.js';
+import type { PlanReading, PlanRequest, StoryPlan, StoryPlanner } from '../provider-types.js';
+import { maxPlanScenes, modelPlanSchemaFor, type ModelPlan, type RequestReading } from './model-plan-schema.js';
+import { finishModelPlan, type PlanWarning } from './model-plan-finish.js';
 import { statedCounts, type StatedCounts } from '../../create/prompt-counts.js';
 
 export { modelPlanSchema, type ModelPlan } from './model-plan-schema.js';
 import type { LanguageModel } from './language-model.js';
-import { computedFigures, describeFindings, type ComputedFigure } from '../../../documents/computed-figures.js';
+import { describeFindings } from '../../../documents/computed-figures.js';
 import { analyzeTable } from '../../../documents/table-analysis.js';
 import { answerQuestion } from '../../../documents/table-answer.js';
 
-/** Words in a prompt that name an action a closing button may show. */
-const ACTION_WORDS = /\b(?:visit|sign[ -]?up|subscribe|try|order|buy|shop|download|book|register|join|call|contact|apply|get started|learn more|besuch|bestell|jetzt|probier|abonnier|visitez|essayez|commandez|inscri|visita|prueba|compra|suscr|descarga)\w*|https?:\/\/|www\.|\.com\b/i;
-
 const SYSTEM = `You plan short explainer and marketing videos made of animated scenes.
-You are given a request the way a person writes it. Work out what the video should say, and plan a story that answers it: a hook, a body that explains or shows the substance (facts, steps, comparisons, numbers from the request or its documents), and a close.
+You are given a request the way a person writes it. First read what it asks for into "request": its language, the length it names, the number of scenes or of things to show, the frame, and any wish about voice-over, music and captions, in whatever words and language it uses. Then work out what the video should say, and plan a story that answers it: a hook, a body that explains or shows the substance (facts, steps, comparisons, numbers from the request or its documents), and a close.
 Rules:
+- Plan for the length the request names (its scenes' seconds add up to it), unless the length below is set by the caller; plan for the number of scenes and things it names.
 - Write every on-screen text and every narration script in the requested language.
 - Never put the request itself on screen or in the script: no instruction verbs ("explain", "make a video"), no production words (vertical, 4:5, ad, teaser, reel, "no voiceover", "with captions", durations, "please").
 - On-screen text is short: headings of a few words, points of one line. The narration says more than the screen, in full sentences, about 2.5 words per second of the scene.
-- Figures about the requester's own business (their sales, prices, customers, the dates of their events) come only from the request or its documents, or are listed as computed from the cells. Well-established public facts (1903 for the first powered flight, 100 °C for boiling water, widely published statistics) may be used: an explainer is for them. List every figure and date a scene states in its "facts", with its basis: "request", "document" or "general". Never invent figures, dates or quotes.
+- Figures about the requester's own business (their sales, prices, customers, the dates of their events) come only from the request or its documents, or are listed as computed from the cells. Well-established public facts (1903 for the first powered flight, 100 °C for boiling water, widely published statistics) may be used: an explainer is for them. List every figure and date a scene states in its "facts", with its basis: "request", "document", "computed" or "general". A figure you work out from the request's or documents' own figures (48,000 users from 1,200 is 40 times as many) is "computed", with its "arithmetic" written as a sum of those figures: "48000 / 1200 = 40". Never invent figures, dates or quotes.
 - When the request asks a question about a table, answer it early, with the figure computed from the cells.
 - A closing call-to-action button ("action") only when the request names an action (visit, sign up, order, a URL); otherwise close with a title or kinetic line.
 - Fixed scenes (charts and images made from the attachments) must each appear exactly once, as kind "material" with their index; narrate what they show.
@@ -35,14 +31,9 @@ Show, do not only tell: most scenes should be a picture or a diagram, not words 
 function describeRequest(request: PlanRequest, fixed: SceneDraft[], shown = 0): string {
   const lines = [
     `Request: ${request.prompt}`,
-    `Language: ${request.language}`,
-    request.multiScene ? `Target length: ${request.durationSeconds} seconds, ${sceneCountLine(request)}` : 'Exactly one scene, no narration.',
+    `Language: ${request.language} (as detected from the request's words; when the request asks for another language, write in that one)`,
+    request.multiScene ? `Target length: ${targetLine(request)}, ${sceneCountLine(request)}` : 'Exactly one scene, no narration.',
   ];
-  const counts = statedCounts(request.prompt);
-  if (request.multiScene && counts.items) {
-    const { count, noun } = counts.items;
-    lines.push(`The request counts ${count} ${noun}: show all ${count}, each one on screen and in the narration (one scene each, or one list, checklist or flow of exactly ${count}).`);
-  }
   if (request.multiScene && request.filmShots) {
     lines.push(
       'Film shots: mark a scene "film": true only where live-action film shows the moment better than graphics (a place, a person at work, a product in use, nature), at most a third of the scenes, never a scene of figures, lists or charts. A film scene keeps its narration, and its main line becomes the caption.',
@@ -72,17 +63,6 @@ function describeRequest(request: PlanRequest, fixed: SceneDraft[], shown = 0): 
   return lines.join('\n\n');
 }
 
-/** Numbers written in a text, as values ("4.6 billion" gives 4.6, "1,200" gives 1200). */
-function statedNumbers(text: string): Set<number> {
-  return new Set([...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((match) => Number(match[0].replace(/,/g, ''))));
-}
-
-/** The cells a figure was computed from, when the analysis computed it. */
-function computedMatch(computed: ComputedFigure[], value: number): ComputedFigure['source'] | undefined {
-  const size = Math.abs(value);
-  return computed.find((figure) => Math.abs(figure.value - size) <= 1e-9 * Math.max(1, size))?.source;
-}
-
 /**
  * Plans the story with a language model: the model reads the request (and the documents' text),
  * and returns the scenes as structured output; charts and images made from the attachments are
@@ -104,8 +84,9 @@ export class ModelPlanner implements StoryPlanner {
     const fixed = request.multiScene && materials
       ? [...documentScenes(materials.documents, request.prompt, english), ...imageScenes(materials.images, extractTopic(request.prompt), { sequence: readsAsSequence(request.prompt) })]
       : [];
-    const counts = request.multiScene ? statedCounts(request.prompt) : {};
-    const schema = modelPlanSchemaFor(Math.max(maxPlanScenes(request.durationSeconds), counts.scenes ?? 0));
+    // Room for the longest video this model makes: the model may read a longer length than the default.
+    const longest = Math.max(request.durationSeconds, request.durationFrom === 'request' ? 0 : (request.lengthRange?.max ?? 0));
+    const schema = modelPlanSchemaFor(Math.max(maxPlanScenes(longest), statedCounts(request.prompt).scenes ?? 0));
     // A model that takes images sees the attached ones (a tour narrates what each screen shows).
     const images = this.model.acceptsImages ? await planImages(materials) : [];
     const prompt = describeRequest(request, fixed, images.length);
@@ -116,7 +97,7 @@ export class ModelPlanner implements StoryPlanner {
           prompt: text,
           schema,
           schemaName: 'story_plan',
-          maxOutputTokens: 6000,
+          maxOutputTokens: 8000,
           ...(images.length > 0 ? { images } : {}),
           ...(signal ? { signal } : {}),
           // Every 25 tokens: a slow model shows it is writing.
@@ -124,66 +105,87 @@ export class ModelPlanner implements StoryPlanner {
         })
       ).object;
     let object = await ask(prompt);
-    // A count the request states is checked like the other rules: a plan that misses it is asked for once more, with what it missed.
-    const missed = countProblem(object, counts);
-    if (missed) {
-      const again = await ask(`${prompt}\n\nYour last plan broke a rule of the request: ${missed} Plan again and keep to it.`);
-      if (!countProblem(again, counts)) object = again;
+    // What the request asks for, as the model read it (the node's patterns where it read nothing).
+    const counts = request.multiScene ? countsOf(object.request, request.prompt) : {};
+    const target = request.multiScene ? followedLength(request, object.request) : { seconds: request.durationSeconds };
+    // The rules the node checks (the counts the request states, narration that fits the length) go
+    // back to the model once, with what the plan missed; a revision that still misses is not taken.
+    const problem = countProblem(object, counts) ?? (request.multiScene ? lengthProblem(object, target.seconds) : undefined);
+    if (problem) {
+      const again = await ask(`${prompt}\n\nYour last plan broke a rule of the request: ${problem} Plan again and keep to it.`);
+      if (!countProblem(again, counts) && (countProblem(object, counts) || !lengthProblem(again, target.seconds) || narrationSeconds(again) < narrationSeconds(object))) object = again;
     }
-    return this.finish(trimToCount(object, counts), request, fixed);
+    const plan = finishModelPlan(object, { request, fixed, targetSeconds: target.seconds, ...(counts.scenes ? { sceneCount: counts.scenes } : {}) });
+    const warnings: PlanWarning[] = [...(target.warning ? [target.warning] : []), ...(plan.warnings ?? [])];
+    const reading = readingOf(object.request, request, target.seconds);
+    return { ...plan, ...(warnings.length > 0 ? { warnings } : {}), ...(reading ? { reading } : {}) };
   }
+}
 
-  /** Turns the model's plan into the node's: checked, completed and timed. */
-  finish(plan: ModelPlan, request: PlanRequest, fixed: SceneDraft[]): StoryPlan {
-    const documentText = (request.materials?.documents ?? []).map((document) => document.text).join('\n');
-    const sourceText = `${request.prompt}\n${documentText}`;
-    const stated = statedNumbers(sourceText);
-    const inDocuments = statedNumbers(documentText);
-    const computed = (request.materials?.documents ?? []).flatMap((document) => {
-      const analysis = analyzeTable(document);
-      return analysis ? computedFigures(analysis) : [];
-    });
-    const context: DraftContext = {
-      fixed,
-      actionAllowed: ACTION_WORDS.test(request.prompt),
-      ...(request.materials?.logo ? { logo: request.materials.logo } : {}),
-      isStated: (value) => stated.has(Math.abs(value)) || computedMatch(computed, value) !== undefined,
-      findPlace: (name) => findPlace(name, request.language),
-    };
-    const used = new Set<number>();
-    const drafts: { draft: SceneDraft; seconds: number }[] = [];
-    for (const scene of plan.scenes) {
-      if (scene.kind === 'material' && (used.has(scene.material) || !fixed[scene.material])) continue;
-      if (scene.kind === 'material') used.add(scene.material);
-      // A figure on screen must be one the request or its documents state, one computed from the
-      // cells (which keeps them as its source), or a public fact the model lists as general (the job lists it to check).
-      const general = generalFigures(scene.facts);
-      const sceneContext: DraftContext = { ...context, isStated: (value) => context.isStated(value) || general.has(Math.abs(value)) };
-      const cells = scene.kind === 'stat' ? computedMatch(computed, scene.value) : undefined;
-      if (scene.kind === 'stat' && !cells && !stated.has(Math.abs(scene.value)) && !general.has(Math.abs(scene.value))) continue;
-      const draft = scene.kind === 'material' ? toDraft(scene, sceneContext) : screenDraft(toDraft(scene, sceneContext));
-      if (draft) {
-        const facts = sceneFacts(scene.facts, stated, inDocuments);
-        if (facts.length > 0) draft.facts = facts;
-      }
-      if (draft && cells) draft.settings = { ...draft.settings, source: cellsSourceText([cells]), sourceRef: cells };
-      if (draft && scene.film && request.filmShots && request.multiScene && FILM_KINDS.has(draft.kind)) draft.film = true;
-      if (draft) drafts.push({ draft, seconds: scene.seconds });
-    }
-    // Fixed scenes the model left out still belong in the video: before the close.
-    const missing = fixed.filter((_, index) => !used.has(index)).map((draft) => ({ draft, seconds: 6 }));
-    drafts.splice(Math.max(drafts.length - 1, 0), 0, ...missing);
-    if (drafts.length === 0) drafts.push({ draft: { role: 'hook', kind: 'title', title: plan.title, settings: { title: plan.title }, narration: '' }, seconds: request.durationSeconds });
-    const kept = request.multiScene ? drafts : drafts.slice(0, 1);
-    const durations = allocateDurations(request.durationSeconds, kept.map((item) => item.seconds), request.fps);
-    const scenes: PlannedScene[] = kept.map(({ draft }, index) => ({
-      ...draft,
-      role: index === 0 ? 'hook' : index === kept.length - 1 && kept.length > 1 ? 'close' : 'body',
-      narration: request.multiScene ? draft.narration : '',
-      durationSeconds: durations[index]!,
-    }));
-    return { title: withoutRequestWords(plan.title) || plan.title, scenes };
-  }
+/** How fast the narration is spoken, words a second, for a plan's estimate before any voice speaks it. */
+const WORDS_PER_SECOND = 2.5;
+/** Seconds of silence around each narrated scene's speech (lead and tail). */
+const SCENE_PAUSE_SECONDS = 0.8;
+
+/** About how long a plan's narration takes to speak, seconds. */
+export function narrationSeconds(plan: ModelPlan): number {
+  return plan.scenes.reduce((sum, scene) => {
+    const words = scene.narration.trim() ? scene.narration.trim().split(/\s+/).length : 0;
+    return sum + (words > 0 ? words / WORDS_PER_SECOND + SCENE_PAUSE_SECONDS : 0);
+  }, 0);
+}
+
+/** What a plan's narration misses of its length (a fifth over at most), in a sentence for the model, or undefined. */
+export function lengthProblem(plan: ModelPlan, targetSeconds: number): string | undefined {
+  const seconds = narrationSeconds(plan);
+  if (seconds <= targetSeconds * 1.2) return undefined;
+  const words = Math.floor((targetSeconds - SCENE_PAUSE_SECONDS * plan.scenes.length) * WORDS_PER_SECOND);
+  return `the video is ${targetSeconds} seconds, and your narration takes about ${Math.round(seconds)} seconds to speak. Keep every scene and every point, and say it in at most ${Math.max(words, plan.scenes.length * 4)} words of narration in all.`;
+}
+
+/** The counts the model read in the request, else the ones the node's patterns read. */
+function countsOf(reading: RequestReading | undefined, prompt: string): StatedCounts {
+  if (!reading) return statedCounts(prompt);
+  return {
+    ...(reading.scenes !== undefined && reading.scenes >= 2 ? { scenes: reading.scenes } : {}),
+    ...(reading.count ? { items: { count: reading.count.count, noun: reading.count.noun } } : {}),
+  };
+}
+
+/**
+ * The length the plan is timed to: the length the model read in the request, within the video
+ * model's range, unless the caller's `duration` field set it; a length out of range is the nearest
+ * one made, with a warning.
+ */
+function followedLength(request: PlanRequest, reading: RequestReading | undefined): { seconds: number; warning?: PlanWarning } {
+  const asked = reading?.seconds;
+  if (asked === undefined || (request.durationFrom ?? 'request') === 'request' || asked === request.durationSeconds) return { seconds: request.durationSeconds };
+  const range = request.lengthRange ?? { min: request.durationSeconds, max: request.durationSeconds };
+  const seconds = Math.min(range.max, Math.max(range.min, asked));
+  if (seconds === asked) return { seconds };
+  return { seconds, warning: { code: 'length_out_of_range', message: `The request asks for ${asked} seconds; this video model makes ${range.min} to ${range.max} seconds, so the video is planned for ${seconds} seconds.` } };
+}
+
+/** The model's reading as the job follows it: the length it was timed to and the wishes it read. */
+function readingOf(reading: RequestReading | undefined, request: PlanRequest, seconds: number): PlanReading | undefined {
+  if (!reading) return undefined;
+  const out: PlanReading = {
+    ...(seconds !== request.durationSeconds ? { durationSeconds: seconds } : {}),
+    ...(reading.shape ? { shape: reading.shape } : {}),
+    ...(reading.narration !== undefined ? { narration: reading.narration } : {}),
+    ...(reading.music !== undefined ? { music: reading.music } : {}),
+    ...(reading.captions !== undefined ? { captions: reading.captions } : {}),
+    ...(reading.language ? { language: reading.language.toLowerCase() } : {}),
+  };
+  return out;
+}
+
+/** The length line: the target, and whether the request's own length comes first. */
+function targetLine(request: PlanRequest): string {
+  const from = request.durationFrom ?? 'request';
+  if (from === 'request') return `${request.durationSeconds} seconds (set by the caller: keep to it whatever the request says)`;
+  const range = request.lengthRange ? `; this node makes ${request.lengthRange.min} to ${request.lengthRange.max} seconds` : '';
+  return `${request.durationSeconds} seconds (${from === 'prompt' ? 'as the node read the request' : 'the node\'s default'}: when the request names another length, plan for that one${range})`;
 }
 
 /** Most images a plan request shows the model, and the longest side each is sent at. */
@@ -214,12 +216,10 @@ async function planImages(materials: PlanRequest['materials']): Promise<{ data: 
   return shown;
 }
 
-/** How many scenes the prompt line asks for: the request's own count, else about one per six seconds, within the schema's limit. */
+/** How many scenes the prompt line asks for: about one per six seconds, within the schema's limit, unless the request names a number. */
 function sceneCountLine(request: PlanRequest): string {
-  const stated = statedCounts(request.prompt).scenes;
-  if (stated) return `exactly ${stated} scenes, as the request says`;
   const most = maxPlanScenes(request.durationSeconds);
-  return `about ${Math.min(most, Math.max(3, Math.round(request.durationSeconds / 6)))} scenes (at most ${most})`;
+  return `about ${Math.min(most, Math.max(3, Math.round(request.durationSeconds / 6)))} scenes (at most ${most}; about one per six seconds of a longer length), or exactly as many as the request asks for`;
 }
 
 /** Kinds whose scene shows a list of things, and the list. */
@@ -239,67 +239,4 @@ export function countProblem(plan: ModelPlan, counts: StatedCounts): string | un
     if (longestList < count && plan.scenes.length - 2 < count) return `the request counts ${count} ${noun}; your plan shows ${Math.max(longestList, plan.scenes.length - 2)} of them. Show all ${count}.`;
   }
   return undefined;
-}
-
-/** A plan with more scenes than the request asks for, cut to that many: the first ones and the last (the close). */
-function trimToCount(plan: ModelPlan, counts: StatedCounts): ModelPlan {
-  const wanted = counts.scenes;
-  if (!wanted || plan.scenes.length <= wanted) return plan;
-  return { ...plan, scenes: [...plan.scenes.slice(0, wanted - 1), plan.scenes.at(-1)!] };
-}
-
-/** The numbers a scene's facts state on general knowledge ("The first powered flight was in 1903"). */
-function generalFigures(facts: PlannedByModel['facts']): Set<number> {
-  return new Set((facts ?? []).filter((fact) => fact.basis === 'general').flatMap((fact) => [...statedNumbers(fact.text)]));
-}
-
-/**
- * A scene's facts as the job lists them: the model's, with the basis checked where the node can:
- * a fact whose figures the request states is the request's, one whose figures a document states is
- * the document's; the rest are general knowledge, listed for a person to check.
- */
-function sceneFacts(facts: PlannedByModel['facts'], stated: Set<number>, inDocuments: Set<number>): SceneFact[] {
-  return (facts ?? []).map((fact) => {
-    const numbers = [...statedNumbers(fact.text)];
-    const basis: SceneFact['basis'] =
-      numbers.length > 0 && numbers.every((value) => inDocuments.has(value)) ? 'document' : numbers.length > 0 && numbers.every((value) => stated.has(value)) ? 'request' : fact.basis === 'general' || numbers.length > 0 ? 'general' : fact.basis;
-    return { text: withoutRequestWords(fact.text) || fact.text, basis };
-  });
-}
-
-/** Kinds a model may mark as film: a moment with a line to caption, not figures, lists or charts. */
-const FILM_KINDS = new Set(['title', 'kinetic', 'quote', 'cta', 'image']);
-
-/** Settings a scene shows only when given. */
-const OPTIONAL_TEXTS = new Set(['subtitle', 'emphasis', 'author', 'action', 'caption', 'kicker']);
-
-/** Settings that are not words on screen. */
-const NOT_WORDS = new Set(['image', 'images', 'logo', 'mode', 'icon', 'source', 'sourceRef', 'unit', 'prefix', 'suffix']);
-
-/** A value's texts without the request's production words; list entries that said nothing else go. */
-function screenValue(value: unknown, key?: string): unknown {
-  if (key && NOT_WORDS.has(key)) return value;
-  if (typeof value === 'string') return withoutRequestWords(value);
-  if (Array.isArray(value)) return value.map((item) => screenValue(item)).filter((item) => item !== '');
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, screenValue(v, k)]));
-  return value;
-}
-
-/**
- * A model's scene with the production words the request used taken off its screen texts and script
- * ("Vertical teaser: …", "for TikTok", "no voiceover"). A scene whose main text said nothing else is dropped.
- */
-function screenDraft(draft: SceneDraft | undefined): SceneDraft | undefined {
-  if (!draft) return undefined;
-  const title = withoutRequestWords(draft.title);
-  if (!title) return undefined;
-  const settings = screenValue(draft.settings) as Record<string, unknown>;
-  for (const [key, value] of Object.entries(settings)) {
-    const before = draft.settings[key];
-    if ((value !== '' && !(Array.isArray(value) && value.length === 0)) || before === '' || (Array.isArray(before) && before.length === 0)) continue;
-    // An optional line that said nothing else goes; a main text or list that did takes the scene with it.
-    if (!OPTIONAL_TEXTS.has(key)) return undefined;
-    delete settings[key];
-  }
-  return { ...draft, title, settings, narration: draft.narration ? withoutRequestWords(draft.narration) : '' };
 }

@@ -7,6 +7,7 @@ import { readDocument } from '../../../../src/documents/read-document.js';
 import { createLanguageModel } from '../../../../src/pipeline/providers/llm/create-language-model.js';
 import { LanguageModelError } from '../../../../src/pipeline/providers/llm/language-model.js';
 import { ModelPlanner, type ModelPlan } from '../../../../src/pipeline/providers/llm/model-planner.js';
+import { finishModelPlan } from '../../../../src/pipeline/providers/llm/model-plan-finish.js';
 import { footageScenes } from '../../../../src/pipeline/stages/footage-scenes.js';
 import { startFakeOpenAIServer, type FakeModelServer } from '../../../helpers/fake-model-servers.js';
 import { documentFiles } from '../../../documents/document-files.js';
@@ -145,8 +146,8 @@ describe('ModelPlanner', () => {
 
 describe('ModelPlanner keeps the request\'s production words off the screen, whoever wrote them', () => {
   it('strips "Vertical teaser:", "for TikTok", "please" and "no voiceover" from what the model wrote, and drops a scene that said nothing else', () => {
-    const planner = new ModelPlanner({ id: 'fake:model', acceptsImages: false, generateObject: async () => { throw new Error('unused'); }, generateText: async () => { throw new Error('unused'); } });
-    const plan = planner.finish(
+    const request = { prompt: "Make a vertical teaser for my bakery's new sourdough, for TikTok. It ferments for 48 hours.", durationSeconds: 12, multiScene: true, fps: 30, language: 'en' };
+    const plan = finishModelPlan(
       {
         title: 'Vertical teaser: Slow sourdough',
         scenes: [
@@ -156,14 +157,20 @@ describe('ModelPlanner keeps the request\'s production words off the screen, who
           { kind: 'cta', message: 'Fresh every morning, please', narration: 'Come by.', seconds: 3 },
         ],
       },
-      { prompt: "Make a vertical teaser for my bakery's new sourdough, for TikTok. It ferments for 48 hours.", durationSeconds: 12, multiScene: true, fps: 30, language: 'en' },
-      [],
+      { request, fixed: [], targetSeconds: 12 },
     );
     expect(plan.title).toBe('Slow sourdough');
     expect(plan.scenes.map((scene) => scene.kind)).toEqual(['title', 'bullets', 'cta']);
     expect(plan.scenes[0]!.settings).toEqual({ title: 'Slow sourdough' });
     expect(plan.scenes[1]!.settings.items).toEqual(['Fermented for 48 hours', 'Bloom for 30 seconds']);
     expect(plan.scenes[2]!.settings).toEqual({ message: 'Fresh every morning' });
+    // Each change is named on the job.
+    expect(plan.warnings?.map((warning) => warning.message)).toEqual([
+      'Changed scene 1 (title "Vertical teaser: Slow sourdough"): "Vertical teaser: Slow sourdough" reads "Slow sourdough" on screen, without the request\'s production words. "A 9:16 video for TikTok" is left off the screen: it only repeats the request\'s production words.',
+      'Changed scene 2 (bullets "Why it tastes better"): "No voiceover, just music" is left off the screen: it only repeats the request\'s production words.',
+      'Left out scene 3 (kinetic "Vertical video for Instagram Reels"): its main line "Vertical video for Instagram Reels" only repeats the request\'s production words.',
+      'Changed scene 4 (cta "Fresh every morning, please"): "Fresh every morning, please" reads "Fresh every morning" on screen, without the request\'s production words.',
+    ]);
   });
 });
 
@@ -196,19 +203,29 @@ describe('film shots (ai_video "auto")', () => {
     const plan = await planner.plan({ prompt: 'A 120 second history of flight', durationSeconds: 120, multiScene: true, fps: 30, language: 'en' });
     expect(plan.scenes).toHaveLength(20);
     const body = server.requests[0]!.body as { messages: { content: string }[]; response_format?: { json_schema?: { schema?: { properties?: { scenes?: { maxItems?: number } } } } } };
-    expect(body.messages.at(-1)!.content).toContain('Target length: 120 seconds, about 20 scenes (at most 24)');
+    expect(body.messages.at(-1)!.content).toContain('Target length: 120 seconds (set by the caller: keep to it whatever the request says), about 20 scenes (at most 24;');
     expect(body.response_format?.json_schema?.schema?.properties?.scenes?.maxItems).toBe(24);
   });
 
-  it('keeps a scene count the request states: the model is told, a plan that misses it is asked for again with what it missed', async () => {
+  it('keeps a scene count the model read in the request: a plan that misses it is asked for again with what it missed', async () => {
+    const reading = { language: 'de', scenes: 3 };
+    const five = { ...HEAT_PUMP, request: reading, scenes: HEAT_PUMP.scenes.filter((scene) => scene.kind !== 'stat' || scene.value === 3) };
+    const three = { ...HEAT_PUMP, request: reading, scenes: [HEAT_PUMP.scenes[0]!, HEAT_PUMP.scenes[1]!, HEAT_PUMP.scenes[4]!] };
+    const { planner, server } = await plannerAnswering({ object: five }, { object: three });
+    const plan = await planner.plan({ prompt: 'Bitte nur drei Bilder: wie eine Wärmepumpe funktioniert', durationSeconds: 30, multiScene: true, fps: 30, language: 'de' });
+    expect(plan.scenes).toHaveLength(3);
+    const asked = (index: number) => (server.requests[index]!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
+    expect(asked(0)).toContain('or exactly as many as the request asks for');
+    expect(asked(1)).toContain('the request asks for exactly 3 scenes; your plan had 4.');
+  });
+
+  it("falls back on the node's patterns for a scene count when the model's answer reads nothing", async () => {
     const five = { ...HEAT_PUMP, scenes: HEAT_PUMP.scenes.filter((scene) => scene.kind !== 'stat' || scene.value === 3) };
     const three = { ...HEAT_PUMP, scenes: [HEAT_PUMP.scenes[0]!, HEAT_PUMP.scenes[1]!, HEAT_PUMP.scenes[4]!] };
     const { planner, server } = await plannerAnswering({ object: five }, { object: three });
     const plan = await planner.plan({ prompt: 'Erkläre in drei Szenen, wie eine Wärmepumpe funktioniert', durationSeconds: 30, multiScene: true, fps: 30, language: 'de' });
     expect(plan.scenes).toHaveLength(3);
-    const asked = (index: number) => (server.requests[index]!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
-    expect(asked(0)).toContain('exactly 3 scenes, as the request says');
-    expect(asked(1)).toContain('the request asks for exactly 3 scenes; your plan had 4.');
+    expect((server.requests[1]!.body as { messages: { content: string }[] }).messages.at(-1)!.content).toContain('the request asks for exactly 3 scenes; your plan had 4.');
   });
 
   it('cuts a plan that keeps too many scenes after the second ask to the stated count, keeping the close', async () => {
@@ -223,8 +240,7 @@ describe('film shots (ai_video "auto")', () => {
     const plan = await planner.plan({ prompt: 'Square Instagram post video: 5 tips for better sleep', durationSeconds: 30, multiScene: true, fps: 30, language: 'en' });
     expect(plan.scenes[1]!.settings.items).toHaveLength(5);
     const asked = (index: number) => (server.requests[index]!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
-    expect(asked(0)).toContain('The request counts 5 tips: show all 5');
-    expect(asked(1)).toContain('your plan shows 3 of them');
+    expect(asked(1)).toContain('the request counts 5 tips; your plan shows 3 of them');
   });
 
   it('gives the model the answer computed from a wide table (periods as columns) with the series across the quarters', async () => {
