@@ -12,7 +12,7 @@ export interface AppServices {
   pool?: RenderPool;
   /** Where the compositions bundle is cached. */
   cacheDir: string;
-  /** Rewrites prompts for `enhance_prompt` (the node's language model); the embedded rules when absent. */
+  /** Rewrites prompts for `enhance_prompt` (the node's language model); absent on a node without one, where the tool is refused. */
   enhancer?: PromptEnhancer;
   /** Reads edit instructions with the node's language model; the rule grammar when absent. */
   editor?: EditReader;

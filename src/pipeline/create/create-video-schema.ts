@@ -144,7 +144,9 @@ export const createVideoBody = z
     enhance_prompt: z
       .boolean()
       .optional()
-      .describe('Rewrite the prompt with an enhancement model first (small extra cost); returned as enhanced_prompt. @default false'),
+      .describe(
+        'Rewrite the prompt as a production brief with the node\'s language model (+0.5 credits); returned as enhanced_prompt (the plan still works from the prompt as written). Needs a language model: on a node without one (GET /v1/models backed_by.planner "embedded") a create or estimate with it true is a 400, nothing created or charged. @default false',
+      ),
     aspect_ratio: z
       .enum(ASPECT_RATIOS, { error: oneOf(ASPECT_RATIOS) })
       .optional()

@@ -1,10 +1,9 @@
-import { enhancePromptEmbedded } from '../providers/embedded/embedded-enhancer.js';
 import { EmbeddedPlanner } from '../providers/embedded/embedded-planner.js';
 import { EmbeddedSceneWriter } from '../providers/embedded/embedded-scene-writer.js';
 import type { EditReader } from '../edit/model-edit-reader.js';
 import type { SceneWriter, StoryPlanner } from '../providers/provider-types.js';
 
-/** Rewrites a prompt as a production brief (`enhance_prompt: true`). */
+/** Rewrites a prompt as a production brief (`enhance_prompt: true`) with a language model. */
 export interface PromptEnhancer {
   readonly name: string;
   enhance(prompt: string, signal?: AbortSignal): Promise<string>;
@@ -14,22 +13,20 @@ export interface PromptEnhancer {
 export interface PipelineProviders {
   planner: StoryPlanner;
   sceneWriter: SceneWriter;
-  enhancer: PromptEnhancer;
+  /**
+   * The node's language model rewriting prompts; absent on a node without one, where
+   * `enhance_prompt` is refused at create (there is no template enhancer).
+   */
+  enhancer?: PromptEnhancer;
   /** Reads edit instructions (a language model); the rule grammar when absent. */
   editor?: EditReader;
 }
 
-/** The embedded prompt enhancer (rule-based; offline). */
-export const embeddedEnhancer: PromptEnhancer = {
-  name: 'embedded',
-  enhance: (prompt) => Promise.resolve(enhancePromptEmbedded(prompt)),
-};
-
-/** `providers` with the embedded ones where a provider is not given. */
+/** `providers` with the embedded planner and scene writer where those are not given; no enhancer unless one is. */
 export function resolveProviders(providers: Partial<PipelineProviders> = {}): PipelineProviders {
   return {
     planner: providers.planner ?? new EmbeddedPlanner(),
     sceneWriter: providers.sceneWriter ?? new EmbeddedSceneWriter(),
-    enhancer: providers.enhancer ?? embeddedEnhancer,
+    ...(providers.enhancer ? { enhancer: providers.enhancer } : {}),
   };
 }

@@ -25,6 +25,7 @@ import { findIdempotentAnswer, storeIdempotentAnswer, type StoredAnswer } from '
 import { readAudioIntent } from '../speech/read-audio-intent.js';
 import { warningsAtCreate } from './job-warnings.js';
 import { topicOnly, topicOnlyError } from '../create/topic-only.js';
+import { enhanceNeedsModelError } from '../create/enhance-needs-model.js';
 
 /** Audio whose bytes look right but that FFmpeg cannot decode fails the create with a 400 naming it. */
 async function checkAudioDecodes(ctx: NodeContext, items: { field: string; path: string }[]): Promise<void> {
@@ -123,6 +124,8 @@ export async function priceVideo(
   // A tier this node cannot run as sold (model-6 without a language model) is refused, not sold.
   const availability = modelAvailability(findModel(resolved.model)!, ctx.config);
   if (!availability.available) throw invalidRequest(`model: ${availability.unavailable_reason}`);
+  // The prompt is enhanced by the node's language model or not at all: never a template, never a charge.
+  if (resolved.enhancePrompt && ctx.config.languageModel === undefined) throw enhanceNeedsModelError('create');
   // "Unless the request reads otherwise": the prompt's words decide what the request left unset,
   // before the estimate, so a job is not priced for narration or music it will not have.
   const intent = readAudioIntent(resolved.prompt);

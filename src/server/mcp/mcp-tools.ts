@@ -329,7 +329,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     name: 'enhance_prompt',
     title: 'Enhance a prompt',
     description:
-      'Rewrite a video prompt as a production brief (hook, body in order, figures to animate, takeaway) without adding facts. Costs the credits table\'s enhance_prompt rate (0.5 credits).',
+      'Rewrite a video prompt as a production brief (its key points in order, the angle, audience and tone; at most 120 words) with the node\'s language model, keeping the prompt\'s facts and inventing none. Costs the credits table\'s enhance_prompt rate (0.5 credits). Needs a language model: on a node without one (list_models backed_by.planner "embedded") it is refused with invalid_request (400) and charges nothing.',
     input: createVideoBody.pick({ prompt: true }),
     output: z.object({ prompt: z.string(), enhanced_prompt: z.string(), credits_cost: z.number() }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

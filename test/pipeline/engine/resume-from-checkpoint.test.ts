@@ -5,7 +5,7 @@ import { VideoEngine } from '../../../src/pipeline/engine/video-engine.js';
 import { narrateStage } from '../../../src/pipeline/stages/narrate.js';
 import { planStage, storePlan } from '../../../src/pipeline/stages/plan.js';
 import { nowIso } from '../../../src/store/ids.js';
-import { stageFixture, type StageFixture } from '../stages/stage-helpers.js';
+import { stageFixture, UNCALLED_MODEL, type StageFixture } from '../stages/stage-helpers.js';
 
 /** Speech that always fails: the job stops in the narrate stage, after the planner. */
 class BrokenSpeech extends AudioThread {
@@ -17,7 +17,8 @@ class BrokenSpeech extends AudioThread {
 describe('the engine over its stages', () => {
   let fixture: StageFixture;
   beforeEach(() => {
-    fixture = stageFixture();
+    // A language model is configured (never called: the tests pass their own providers), so a create may ask for enhance_prompt.
+    fixture = stageFixture({ options: UNCALLED_MODEL });
   });
   afterEach(async () => {
     await fixture.close();

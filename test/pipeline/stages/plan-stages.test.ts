@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyTransition } from '../../../src/pipeline/engine/apply-transition.js';
-import { enhanceStage } from '../../../src/pipeline/stages/enhance.js';
+import { ENHANCE_SKIPPED, enhanceStage } from '../../../src/pipeline/stages/enhance.js';
 import { narrateStage } from '../../../src/pipeline/stages/narrate.js';
 import { planStage, storePlan } from '../../../src/pipeline/stages/plan.js';
 import { storedPlanOf } from '../../../src/pipeline/stages/stored-plan.js';
+import { resolveProviders } from '../../../src/pipeline/stages/pipeline-providers.js';
+import { stageContext } from '../../../src/pipeline/stages/stage-context.js';
 import type { CreateVideoBody } from '../../../src/pipeline/create/create-video-schema.js';
-import { stageFixture, type StageFixture } from './stage-helpers.js';
+import type { CreditPart } from '../../../src/pipeline/create/estimate-credits.js';
+import { parseWarnings } from '../../../src/pipeline/videos/job-warnings.js';
+import { stageFixture, UNCALLED_MODEL, type StageFixture } from './stage-helpers.js';
 
 const SILENT: Partial<CreateVideoBody> = { narration: false, music: false };
 
@@ -61,7 +65,8 @@ describe('the plan stage', () => {
 describe('the enhance stage', () => {
   let fixture: StageFixture;
   beforeEach(() => {
-    fixture = stageFixture();
+    // enhance_prompt is sold only on a node with a language model.
+    fixture = stageFixture({ options: UNCALLED_MODEL });
   });
   afterEach(async () => {
     await fixture.close();
@@ -85,6 +90,26 @@ describe('the enhance stage', () => {
     await enhanceStage(fixture.stage(planned));
     expect(fixture.enhancer.prompts).toEqual([]);
     expect(fixture.node.ctx.videos.get(plain)!.enhanced_prompt).toBeNull();
+  });
+
+  it('makes a job stored with enhance_prompt on a node that lost its model from the prompt as written, warns once and does not charge the part', async () => {
+    const { ctx } = fixture.node;
+    const id = await fixture.createJob({ prompt: 'How tides work. The moon pulls the oceans.', duration: 15, enhance_prompt: true, ...SILENT });
+    const before = ctx.videos.get(id)!;
+    const estimateOf = (options: string) => (JSON.parse(options) as { estimate: CreditPart[] }).estimate;
+    expect(estimateOf(before.options)).toContainEqual({ part: 'enhance_prompt', millicredits: 500 });
+    // The same job on a node without a language model: no enhancer among its providers.
+    const stage = stageContext({ ctx, pool: fixture.pool, audio: () => fixture.audio, providers: resolveProviders({ planner: fixture.planner }), cacheDir: ctx.config.cacheDir }, id, new AbortController().signal);
+    await enhanceStage(stage);
+    await enhanceStage(stage);
+
+    const job = ctx.videos.get(id)!;
+    expect(job.enhanced_prompt).toBeNull();
+    expect(parseWarnings(job.warnings).filter((warning) => warning.code === 'enhance_skipped')).toEqual([ENHANCE_SKIPPED]);
+    // What the terminal charge reads: the estimate without the enhance_prompt part.
+    expect(job.estimated_millicredits).toBe(before.estimated_millicredits - 500);
+    expect(estimateOf(job.options).map((part) => part.part)).not.toContain('enhance_prompt');
+    expect((JSON.parse(job.options) as { enhancePrompt: boolean }).enhancePrompt).toBe(false);
   });
 });
 

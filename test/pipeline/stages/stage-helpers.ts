@@ -3,7 +3,7 @@ import { AudioThread } from '../../../src/pipeline/audio/audio-thread.js';
 import type { CreateVideoBody } from '../../../src/pipeline/create/create-video-schema.js';
 import { EmbeddedPlanner } from '../../../src/pipeline/providers/embedded/embedded-planner.js';
 import type { PlanRequest, SceneWriter, StoryPlan, StoryPlanner } from '../../../src/pipeline/providers/provider-types.js';
-import { embeddedEnhancer, resolveProviders, type PromptEnhancer } from '../../../src/pipeline/stages/pipeline-providers.js';
+import { resolveProviders, type PromptEnhancer } from '../../../src/pipeline/stages/pipeline-providers.js';
 import { stageContext, type StageContext } from '../../../src/pipeline/stages/stage-context.js';
 import { createVideo } from '../../../src/pipeline/videos/create-video.js';
 import { RenderPool } from '../../../src/render/render-pool.js';
@@ -20,15 +20,21 @@ export class CountingPlanner implements StoryPlanner {
   }
 }
 
-/** The embedded enhancer, counting what it is asked. */
+/** A language model's enhancer as a stage sees it: it answers a brief around the prompt, counting what it is asked. */
 export class CountingEnhancer implements PromptEnhancer {
   readonly name = 'counting';
   readonly prompts: string[] = [];
-  enhance(prompt: string, signal?: AbortSignal): Promise<string> {
+  enhance(prompt: string): Promise<string> {
     this.prompts.push(prompt);
-    return embeddedEnhancer.enhance(prompt, signal);
+    return Promise.resolve(`Brief: ${prompt} For curious viewers, calm and clear.`);
   }
 }
+
+/**
+ * Node options of a language model that is configured but never called (tests pass their own
+ * providers): creates on such a node may ask for `enhance_prompt`.
+ */
+export const UNCALLED_MODEL: ServiceOptions = { llm: 'openai-compatible:qwen2.5-7b', llmBaseUrl: 'http://127.0.0.1:9/v1' };
 
 /** A scene writer that must not be asked: it records the positions it was asked for and fails. */
 export class UnwantedWriter implements SceneWriter {
