@@ -14,6 +14,9 @@ import { parseWarnings } from '../videos/job-warnings.js';
 import { footageMillicredits, type CreditPart } from '../create/estimate-credits.js';
 import type { ResolvedVideoOptions } from '../create/resolve-video-options.js';
 import { footageScenes, footageSeconds } from './footage-scenes.js';
+import { followReading } from './follow-reading.js';
+import { findModel } from '../../catalog/models.js';
+import { MIN_DURATION_SECONDS } from '../create/create-video-schema.js';
 import { attachmentPaths } from './job-attachments.js';
 import type { StageContext } from './stage-context.js';
 import type { NarratedPlan, StoredPlan } from './stored-plan.js';
@@ -72,12 +75,16 @@ export async function planStage(stage: StageContext): Promise<PlanDraft | undefi
   const brandName = options.brandSettings?.brandName ?? brand?.name;
   const brandDescription = options.brandSettings?.brandDescription ?? (brand?.description || undefined);
   const materials = await jobMaterials(stage, row, brand?.logo_path ?? undefined);
+  const videoModel = findModel(options.model);
   await saveJobTree(stage.ctx, path.posix.join('videos', row.id, 'assets'));
   const plan = await stage.providers.planner.plan(
     {
       // The planner works from the user's own words; an enhanced prompt is shown, not planned from.
       prompt: stripDirectives(row.prompt),
       durationSeconds: options.durationSeconds,
+      // A length the caller's field did not set may follow the length a model reads in the request.
+      durationFrom: options.durationSource === 'model' ? 'prompt' : (options.durationSource ?? 'request'),
+      ...(videoModel ? { lengthRange: { min: MIN_DURATION_SECONDS, max: videoModel.maxDurationSeconds } } : {}),
       multiScene: options.multiScene,
       fps: options.fps,
       language,
@@ -97,6 +104,8 @@ export async function planStage(stage: StageContext): Promise<PlanDraft | undefi
     (detail) => stage.progress({ phase_detail: detail }),
   );
   stage.checkCancel();
+  // What a language model read in the request (length, frame, sound, language) becomes the job's, where no field set it.
+  const spoken = followReading(stage, plan, language);
   const theme = resolveTheme({
     prompt: row.prompt,
     animationStyle: options.animationStyle,
@@ -111,7 +120,7 @@ export async function planStage(stage: StageContext): Promise<PlanDraft | undefi
     ...(brandName ? { brandName } : {}),
     documentKinds: materials.documents.map((doc) => doc.kind),
   });
-  return { plan, theme, language, materials };
+  return { plan, theme, language: spoken, materials };
 }
 
 /**

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Records a real model's answers to the node's own model requests, for the recorded-plans test set
+// (test/fixtures/recorded-plans): each case of cases.json goes through the node's planner, edit
+// reader or critique, as built in dist/, against an OpenAI-compatible endpoint (a GPU box's vLLM or
+// Ollama, a hosted model, or a loopback relay a person answers through), and every answer the model
+// gave is written to <case>.json beside the cases, with the request it answered.
+//
+//   npm run build
+//   node scripts/record-model-answers.mjs --base-url http://127.0.0.1:8765/v1 --model relay-model [--only name,name]
+//
+// Cases already recorded are kept unless named with --only.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const fixtures = path.join(root, 'test/fixtures/recorded-plans');
+const { values } = parseArgs({ options: { 'base-url': { type: 'string' }, model: { type: 'string', default: 'relay-model' }, only: { type: 'string' }, 'timeout-s': { type: 'string', default: '1800' } } });
+if (!values['base-url']) {
+  console.error('usage: record-model-answers.mjs --base-url <OpenAI-compatible /v1 URL> [--model name] [--only a,b]');
+  process.exit(2);
+}
+const only = values.only ? new Set(values.only.split(',')) : undefined;
+
+const { createAiSdkModel } = await import(path.join(root, 'dist/pipeline/providers/llm/ai-sdk-model.js'));
+const { ModelPlanner } = await import(path.join(root, 'dist/pipeline/providers/llm/model-planner.js'));
+const { modelEditReader } = await import(path.join(root, 'dist/pipeline/edit/model-edit-reader.js'));
+const { ModelSceneWriter } = await import(path.join(root, 'dist/pipeline/providers/llm/model-scene-writer.js'));
+const { recordedPlanRequest, RECORDED_EDIT_SOURCE, RECORDED_CRITIQUE } = await import(path.join(root, 'scripts/recorded-cases.mjs'));
+
+const cases = JSON.parse(readFileSync(path.join(fixtures, 'cases.json'), 'utf8'));
+
+/** A model whose every exchange with the server is kept: the request body and the answer the model gave. */
+function recordingModel() {
+  const calls = [];
+  const fetchAndKeep = async (url, init) => {
+    const response = await fetch(url, init);
+    const text = await response.text();
+    const body = JSON.parse(init.body);
+    const message = JSON.parse(text).choices?.[0]?.message ?? {};
+    const answer = message.tool_calls?.length
+      ? { toolCalls: message.tool_calls.map((call) => ({ name: call.function.name, input: JSON.parse(call.function.arguments) })) }
+      : body.response_format ? { object: JSON.parse(message.content) } : { text: message.content };
+    calls.push({ request: { system: body.messages.find((m) => m.role === 'system')?.content, user: body.messages.at(-1)?.content, response_format: body.response_format, tools: body.tools }, answer });
+    return new Response(text, { status: response.status, headers: response.headers });
+  };
+  const model = createAiSdkModel(
+    { provider: 'openai-compatible', model: values.model, baseUrl: values['base-url'], apiKey: process.env.OPENAI_API_KEY ?? 'relay' },
+    { fetch: fetchAndKeep, defaultTimeoutMs: Number(values['timeout-s']) * 1000, maxRetries: 0, outputRetries: 0, acceptsImages: true },
+  );
+  return { model, calls };
+}
+
+function save(name, input, calls) {
+  writeFileSync(path.join(fixtures, `${name}.json`), `${JSON.stringify({ name, recorded: new Date().toISOString().slice(0, 10), model: values.model, input, calls }, null, 2)}\n`);
+  console.log(`recorded ${name}: ${calls.length} call(s)`);
+}
+
+const wanted = (name) => (only ? only.has(name) : !existsSync(path.join(fixtures, `${name}.json`)));
+const work = [];
+for (const item of cases.plans.filter((entry) => wanted(entry.name))) {
+  work.push(async () => {
+    const { model, calls } = recordingModel();
+    const dir = mkdtempSync(path.join(tmpdir(), 'record-'));
+    const request = await recordedPlanRequest(item, dir);
+    await new ModelPlanner(model).plan(request);
+    save(item.name, item, calls);
+  });
+}
+for (const item of cases.edits.filter((entry) => wanted(entry.name))) {
+  work.push(async () => {
+    const { model, calls } = recordingModel();
+    await modelEditReader(model).read(item.instruction, RECORDED_EDIT_SOURCE);
+    save(item.name, item, calls);
+  });
+}
+if (wanted('critique-title')) {
+  work.push(async () => {
+    const { model, calls } = recordingModel();
+    const still = readFileSync(path.join(root, RECORDED_CRITIQUE.still));
+    await new ModelSceneWriter(model).critique({ ...RECORDED_CRITIQUE.request, stills: [{ frame: 45, data: new Uint8Array(still), mimeType: 'image/jpeg' }] });
+    save('critique-title', { still: RECORDED_CRITIQUE.still }, calls);
+  });
+}
+// Several at once: whoever answers sees the next request while writing one.
+const results = await Promise.allSettled(work.map((run) => run()));
+for (const result of results) if (result.status === 'rejected') console.error(`failed: ${result.reason?.stack ?? result.reason}`);
