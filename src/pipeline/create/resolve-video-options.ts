@@ -31,10 +31,11 @@ export const ASPECT_RATIO_SIZES: Readonly<Record<AspectRatio, { width: number; h
 export const VIDEO_FPS = 30;
 
 /**
- * Where a defaulted boolean came from: the request, or the node's default. A later step that reads
- * the prompt (for "no music", "without voiceover" and the like) may only overturn `'default'` ones.
+ * Where a defaulted setting came from: the request's field, the node's default, or (after planning)
+ * the language model's reading of the prompt. A later step that reads the prompt (for "no music",
+ * "without voiceover" and the like) may only overturn `'default'` ones.
  */
-export type OptionSource = 'request' | 'default';
+export type OptionSource = 'request' | 'default' | 'model';
 
 /** A `POST /v1/videos` body with every default and cross-field rule applied, in camelCase. */
 export interface ResolvedVideoOptions {
@@ -47,9 +48,15 @@ export interface ResolvedVideoOptions {
   /** The named ratio the size came from, or null when `dimensions` gave an exact size. */
   aspectRatio: AspectRatio | null;
   /** How the shape was chosen: exact dimensions, the request's aspect_ratio, the prompt's words, or 16:9. */
-  aspectSource: 'dimensions' | 'request' | 'prompt' | 'default';
+  aspectSource: 'dimensions' | 'request' | 'prompt' | 'default' | 'model';
   fps: number;
   durationSeconds: number;
+  /**
+   * Where the length came from: the `duration` field, the prompt's words as the node's patterns
+   * read them, the model's default, or the language model's reading of the prompt. Only a length
+   * the field did not set follows what a language model reads. Absent on jobs made before: `request`.
+   */
+  durationSource?: 'request' | 'prompt' | 'default' | 'model';
   narration: boolean;
   /** Seam for reading the prompt: only a `'default'` narration may be changed by what the prompt says. */
   narrationSource: OptionSource;
@@ -257,6 +264,7 @@ export function resolveVideoOptions(body: CreateVideoBody, context: ResolveVideo
     aspectSource,
     fps: VIDEO_FPS,
     durationSeconds,
+    durationSource: body.duration !== undefined ? 'request' : stated !== undefined ? 'prompt' : 'default',
     narration: body.narration ?? model.multiScene,
     narrationSource: body.narration === undefined ? 'default' : 'request',
     ...optional('narrationVoice', body.narration_voice),
