@@ -150,6 +150,21 @@ export function estimateCredits(
   return { millicredits: breakdown.reduce((sum, part) => sum + part.millicredits, 0), breakdown };
 }
 
+/** Parts of an estimate that are priced once, not by the second. */
+const ONE_OFF_PARTS = new Set(['flat', 'enhance_prompt', 'social_imports']);
+
+/**
+ * An estimate's parts for a video `scale` times as long as the one they were priced for: each
+ * per-second part (and a covered part's list price) scaled, the one-off parts as they are.
+ */
+export function rescaleEstimate(parts: readonly CreditPart[], scale: number): CreditPart[] {
+  return parts.map((part) =>
+    ONE_OFF_PARTS.has(part.part)
+      ? part
+      : { ...part, millicredits: Math.round(part.millicredits * scale), ...(part.list_millicredits !== undefined ? { list_millicredits: Math.round(part.list_millicredits * scale) } : {}) },
+  );
+}
+
 /** One part of a price as the API shows it (`estimate_breakdown`, ledger `parts`): credits as decimals. */
 export interface CreditPartView {
   part: string;

@@ -9,15 +9,12 @@ import type { EditOperation } from '../edit/edit-operations.js';
 import { editSourceOf } from '../edit/edit-source.js';
 import type { EditReader } from '../edit/model-edit-reader.js';
 import { LanguageModelError } from '../providers/llm/language-model.js';
-import type { CreditPart } from '../create/estimate-credits.js';
+import { rescaleEstimate, type CreditPart } from '../create/estimate-credits.js';
 import { footageScenes } from '../stages/footage-scenes.js';
 import type { SceneKind } from '../providers/provider-types.js';
 import { storedPlanOf, type StoredPlan } from '../stages/stored-plan.js';
 import { mentions } from './cast.js';
 import type { CastMember } from './review-state.js';
-
-/** Parts of an estimate that are not priced by the second. */
-const ONE_OFF_PARTS = new Set(['flat', 'enhance_prompt', 'social_imports']);
 
 /** Settings of a shot with the cast it shows: each member it names gets its look in the description, and its attached picture when the shot has none. */
 export function withCast(settings: Record<string, unknown>, narration: string, cast: readonly CastMember[]): Record<string, unknown> {
@@ -131,10 +128,6 @@ export function storyboardUpdate(row: VideoRow, scenes: SceneRow[], operations: 
   const seconds = rows.reduce((sum, scene) => sum + scene.duration_seconds, 0);
   const parts = (JSON.parse(row.options) as { estimate?: CreditPart[] }).estimate;
   const scale = before > 0 ? seconds / before : 1;
-  const estimate = parts?.map((part) =>
-    ONE_OFF_PARTS.has(part.part)
-      ? part
-      : { ...part, millicredits: Math.round(part.millicredits * scale), ...(part.list_millicredits !== undefined ? { list_millicredits: Math.round(part.list_millicredits * scale) } : {}) },
-  );
+  const estimate = parts ? rescaleEstimate(parts, scale) : undefined;
   return { scenes: rows, plan: planAfterEdit(plan, result), estimate, redraw, changed: result.changes, seconds };
 }

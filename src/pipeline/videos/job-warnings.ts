@@ -41,6 +41,14 @@ export function addJobWarning(stage: { job(): { warnings: string | null }; progr
   stage.progress({ warnings: JSON.stringify([...warnings, warning]) });
 }
 
+/**
+ * A job's warnings with the one of `code` replaced by `warning`, or taken off without one: for a
+ * warning that states a measured fact, which a stage run again measures anew.
+ */
+export function withJobWarning(stored: string | null | undefined, code: string, warning: JobWarning | undefined): string {
+  return JSON.stringify([...parseWarnings(stored).filter((entry) => entry.code !== code), ...(warning ? [warning] : [])]);
+}
+
 /** A job row's stored warnings (a JSON array); an unreadable value reads as none. */
 export function parseWarnings(stored: string | null | undefined): JobWarning[] {
   try {
