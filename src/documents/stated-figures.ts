@@ -11,6 +11,15 @@ export function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
+/** A sentence's own end: a full stop, question or exclamation mark or ellipsis, and any closing quote or bracket after it. */
+const SENTENCE_END = /[.!?…。！？][\p{Pe}\p{Pf}"'」』]*$/u;
+
+/** The text as a sentence: with a full stop added only when it does not already end as one ("Thank you." stays as written, never "Thank you.."). */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return !trimmed || SENTENCE_END.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** The text with its first letter upper-cased. */
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

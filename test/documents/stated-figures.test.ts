@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findFigures, limitWords } from '../../src/documents/stated-figures.js';
+import { asSentence, findFigures, limitWords } from '../../src/documents/stated-figures.js';
 
 describe('findFigures: the figure and the words that say what it counts', () => {
   it('keeps a measure with its number and labels it with its whole clause, not a fragment', () => {
@@ -68,6 +68,18 @@ describe('limitWords', () => {
     const cut = limitWords('one two three four five six seven the eight nine ten eleven twelve', 8);
     expect(cut.split(' ').length).toBeLessThanOrEqual(8);
     expect(cut.endsWith('the')).toBe(false);
+  });
+});
+
+describe('asSentence', () => {
+  it('adds a full stop only to a text that does not end as a sentence: never a doubled stop', () => {
+    expect(asSentence('48,000 of you. Thank you.')).toBe('48,000 of you. Thank you.');
+    expect(asSentence('Thank you')).toBe('Thank you.');
+    expect(asSentence('Why three?')).toBe('Why three?');
+    expect(asSentence('And then…')).toBe('And then…');
+    expect(asSentence('She said "Go."')).toBe('She said "Go."');
+    expect(asSentence('谢谢。')).toBe('谢谢。');
+    expect(asSentence('  ')).toBe('');
   });
 });
 

@@ -33,11 +33,12 @@ function captionOf(scene: PlannedScene): string {
     const first = items?.[0];
     const item = typeof first === 'string' ? first : first && typeof first === 'object' ? String((first as Record<string, unknown>).text ?? (first as Record<string, unknown>).label ?? '') : '';
     const line = said && said.length <= 120 ? said : item;
-    if (line) return line.slice(0, 120);
+    if (line) return line;
   }
   const figure = s.value !== undefined ? `${String(s.prefix ?? '')}${String(s.value)}${String(s.suffix ?? '')} ` : '';
   const main = [s.title, s.text, s.heading, s.message, s.label, s.quote].find((value) => typeof value === 'string' && value.trim()) as string | undefined;
-  return `${figure}${main ?? scene.title}`.trim().slice(0, 120);
+  // Whole, never cut to a length: the kit's caption fits its type to the text.
+  return `${figure}${main ?? scene.title}`.trim();
 }
 
 /**

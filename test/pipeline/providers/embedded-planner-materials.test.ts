@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceDocument } from '../../../src/documents/read-document.js';
 import type { PreparedImage } from '../../../src/pipeline/materials/prepare-materials.js';
 import { EmbeddedPlanner } from '../../../src/pipeline/providers/embedded/embedded-planner.js';
+import { imageScenes } from '../../../src/pipeline/providers/embedded/material-scenes.js';
 import type { PlanMaterials, PlannedScene, StoryPlan } from '../../../src/pipeline/providers/provider-types.js';
 import { documentFiles } from '../../documents/document-files.js';
 import { textPdf } from '../../documents/pdf-fixtures.js';
@@ -251,6 +252,12 @@ describe('EmbeddedPlanner with images', () => {
     const close = story.scenes.at(-1)!;
     expect(close).toMatchObject({ role: 'close', kind: 'cta', settings: { logo: 'image-6' } });
     expect(story.scenes.slice(0, -1).some((scene) => JSON.stringify(scene.settings).includes('image-6'))).toBe(false);
+  });
+
+  it('says an image\'s context as written: a full stop only where it has none, never a doubled one', () => {
+    const scenes = imageScenes([image('image-1', 'product', '48,000 of you. Thank you.'), image('image-2', 'product', 'The Nimbus kettle')], 'Nimbus');
+    expect(scenes.map((scene) => scene.narration)).toEqual(['48,000 of you. Thank you.', 'The Nimbus kettle.']);
+    expect(scenes[0]!.settings.heading).toBe('48,000 of you. Thank you.');
   });
 
   it('uses every image name it was given, and no other', () => {

@@ -79,10 +79,11 @@ describe('allocateDurations', () => {
 });
 
 describe('long points', () => {
-  it('are shown cut before a clause (or with an ellipsis) and said whole, never cut mid-phrase', async () => {
+  it('are shown cut before a clause (else at a phrase boundary) and said whole, never cut mid-phrase nor given an ellipsis', async () => {
     expect(shortPoint('Mara lights the lamp for the fishing boats while Juno watches the sea')).toBe('Mara lights the lamp for the fishing boats while Juno watches the sea');
     expect(shortPoint('Mara lights the big old lamp for all the small fishing boats of the bay while Juno watches the sea')).toBe('Mara lights the big old lamp for all the small fishing boats of the bay');
-    expect(shortPoint('one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen')).toBe('one two three four five six seven eight nine ten eleven twelve…');
+    expect(shortPoint('The old keeper climbs the narrow stone stairs of the tower every single night with a lantern and a flask of tea')).toBe('The old keeper climbs the narrow stone stairs of the tower every single night');
+    expect(shortPoint('one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen')).not.toMatch(/…$/);
     const plan = await planner.plan({
       prompt: 'Meet Mara, a lighthouse keeper. Mara climbs the tower every night with her dog Juno. Mara lights the big old lamp for all the small fishing boats of the bay while Juno watches the sea. The boats come home safely before dawn.',
       durationSeconds: 20,

@@ -25,3 +25,14 @@ describe('shotDescription', () => {
     expect(String(shot!.settings.description).length).toBeLessThanOrEqual(400);
   });
 });
+
+describe('footageScenes', () => {
+  it('captions a shot with its scene\'s text whole, never cut to a length or given a stop', () => {
+    const quote = 'We did not set out to build the fastest network in the country; we set out to build the one our neighbours could afford, and it turned out to be both.';
+    const [shot] = footageScenes([{ role: 'body', kind: 'quote', title: 'Our founder', durationSeconds: 6, settings: { quote, author: 'Ada Ng' }, narration: quote }], 'full');
+    expect(quote.length).toBeGreaterThan(120);
+    expect(shot!.settings.caption).toBe(quote);
+    const [close] = footageScenes([{ role: 'close', kind: 'cta', title: 'Thanks', durationSeconds: 3, settings: { message: '48,000 of you. Thank you.' }, narration: '48,000 of you. Thank you.' }], 'full');
+    expect(close!.settings.caption).toBe('48,000 of you. Thank you.');
+  });
+});

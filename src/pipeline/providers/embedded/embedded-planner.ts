@@ -1,7 +1,7 @@
 import type { PlanRequest, StoryPlan, StoryPlanner } from '../provider-types.js';
 import { documentScenes, imageScenes, readsAsSequence, type SceneDraft } from './material-scenes.js';
 import { comparisonScene, flowScene, iconScene, mapScene, quoteScene, readsAsChecklist, readsAsCycle, readsAsSteps, statGridScene, timelineScene } from './prompt-scenes.js';
-import { capitalize, findFigures, limitWords, sentences } from '../../../documents/stated-figures.js';
+import { asSentence, capitalize, findFigures, limitWords, sentences } from '../../../documents/stated-figures.js';
 import { readRequestContent } from './request-content.js';
 import { answerScenes, sameSeries } from './answer-scenes.js';
 
@@ -32,8 +32,9 @@ export function extractTopic(prompt: string): string {
 const CLAUSE_START = /^(?:while|because|when|which|where|whereas|although|though|so|but|after|before|until|unless|since|as|während|weil|wenn|pendant|parce|quand|mientras|porque|cuando)$/i;
 
 /**
- * A point as shown on screen: whole up to 16 words; longer, cut before a clause that starts within
- * its first 17 words, else after 12 words with an ellipsis. Never cut mid-phrase without a mark.
+ * A point as shown on screen (the narration says it whole): whole up to 16 words; longer, cut before
+ * a clause that starts within its first 17 words, else at a phrase boundary near 12 words
+ * ({@link limitWords}). No ellipsis or full stop is added: the screen shows the prompt's own words.
  */
 export function shortPoint(point: string): string {
   const words = point.trim().split(/\s+/);
@@ -41,7 +42,7 @@ export function shortPoint(point: string): string {
   for (let at = Math.min(16, words.length - 2); at >= 4; at -= 1) {
     if (CLAUSE_START.test(words[at]!)) return words.slice(0, at).join(' ').replace(/[,;:]$/, '');
   }
-  return `${words.slice(0, 12).join(' ').replace(/[,;:]$/, '')}…`;
+  return limitWords(point.trim(), 12);
 }
 
 /** A sentence shortened for a subtitle: whole when short, else its first clause. */
@@ -68,7 +69,7 @@ function sentencesOf(points: string[]): string {
   return points
     .map((point) => point.trim())
     .filter(Boolean)
-    .map((point) => (/[.!?。！？]$/.test(point) ? point : `${point}.`))
+    .map(asSentence)
     .join(' ');
 }
 

@@ -2,6 +2,7 @@
 // key statements from PDFs and texts, and the attached images by their role. Every scene's
 // settings carry a `sourceRef` saying where its facts came from.
 import { chartsFrom, figuresFrom, statementsFrom, titleFrom, type ChartData, type StatementSource } from '../../../documents/document-facts.js';
+import { asSentence } from '../../../documents/stated-figures.js';
 import type { SourceDocument } from '../../../documents/read-document.js';
 import { sayAmount, shownUnit } from '../../../documents/table-answer.js';
 import type { PreparedImage } from '../../materials/prepare-materials.js';
@@ -29,8 +30,8 @@ export function chartScene(chart: ChartData, english: boolean): SceneDraft {
   const unit = shownUnit(chart.unit, chart.scale);
   const top = chart.values.indexOf(Math.max(...chart.values));
   const narration = english
-    ? `${chart.title}. ${pairs.slice(0, 6).join(', ')}.${chart.kind !== 'line' && top >= 0 ? ` ${chart.labels[top]} leads.` : ''}`
-    : `${chart.title}. ${pairs.slice(0, 6).join(', ')}.`;
+    ? `${asSentence(chart.title)} ${pairs.slice(0, 6).join(', ')}.${chart.kind !== 'line' && top >= 0 ? ` ${chart.labels[top]} leads.` : ''}`
+    : `${asSentence(chart.title)} ${pairs.slice(0, 6).join(', ')}.`;
   return {
     role: 'body',
     kind: 'chart',
@@ -118,19 +119,19 @@ export function imageScenes(images: PreparedImage[], topic: string, options: { s
   if (options.sequence) {
     return images
       .filter((image) => image.role !== 'logo')
-      .map((image) => ({ role: 'body', kind: 'image', title: image.context ?? topic, settings: { image: image.name, mode: 'contain', ...(image.context ? { heading: image.context } : {}) }, narration: image.context ? `${image.context}.` : '' }));
+      .map((image) => ({ role: 'body', kind: 'image', title: image.context ?? topic, settings: { image: image.name, mode: 'contain', ...(image.context ? { heading: image.context } : {}) }, narration: image.context ? asSentence(image.context) : '' }));
   }
   for (const image of images.filter((item) => item.role === 'product')) {
     const heading = image.context ?? topic;
-    scenes.push({ role: 'body', kind: 'image', title: heading, settings: { image: image.name, mode: 'contain', heading }, narration: image.context ? `${image.context}.` : '' });
+    scenes.push({ role: 'body', kind: 'image', title: heading, settings: { image: image.name, mode: 'contain', heading }, narration: image.context ? asSentence(image.context) : '' });
   }
   const team = images.filter((item) => item.role === 'team');
   for (const image of team.length === 1 ? team : []) {
     const person = personFrom(image.context);
     if (person) {
-      scenes.push({ role: 'body', kind: 'lower-third', title: person.name, settings: { name: person.name, ...(person.role ? { role: person.role } : {}), image: image.name }, narration: `${person.name}${person.role ? `, ${person.role}` : ''}.` });
+      scenes.push({ role: 'body', kind: 'lower-third', title: person.name, settings: { name: person.name, ...(person.role ? { role: person.role } : {}), image: image.name }, narration: asSentence(`${person.name}${person.role ? `, ${person.role}` : ''}`) });
     } else {
-      scenes.push({ role: 'body', kind: 'image-split', title: image.context ?? topic, settings: { image: image.name, heading: image.context ?? topic }, narration: image.context ? `${image.context}.` : '' });
+      scenes.push({ role: 'body', kind: 'image-split', title: image.context ?? topic, settings: { image: image.name, heading: image.context ?? topic }, narration: image.context ? asSentence(image.context) : '' });
     }
   }
   const grid = [...(team.length > 1 ? team : []), ...images.filter((item) => item.role === 'gallery' || item.role === 'background' || item.role === 'hero')];
@@ -146,7 +147,7 @@ export function imageScenes(images: PreparedImage[], topic: string, options: { s
     });
   } else if (grid.length === 1) {
     const image = grid[0]!;
-    scenes.push({ role: 'body', kind: 'image-split', title: image.context ?? topic, settings: { image: image.name, heading: image.context ?? topic }, narration: image.context ? `${image.context}.` : '' });
+    scenes.push({ role: 'body', kind: 'image-split', title: image.context ?? topic, settings: { image: image.name, heading: image.context ?? topic }, narration: image.context ? asSentence(image.context) : '' });
   }
   return scenes;
 }

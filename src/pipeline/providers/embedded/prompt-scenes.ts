@@ -4,7 +4,7 @@
 // an icon grid when its points are short, a grid of figures when it states several, a map when it
 // names countries.
 import { placesIn } from '../../../catalog/places/index.js';
-import type { StatedFigure } from '../../../documents/stated-figures.js';
+import { asSentence, type StatedFigure } from '../../../documents/stated-figures.js';
 import type { SceneDraft } from './material-scenes.js';
 
 /** Dated events: sentences that start with or contain a year, in the order given. */
@@ -22,7 +22,7 @@ export function timelineScene(sentences: string[], english: boolean): SceneDraft
   if (events.length < 3) return undefined;
   const shown = events.slice(0, 6);
   const title = english ? `From ${shown[0]!.when} to ${shown.at(-1)!.when}` : `${shown[0]!.when}–${shown.at(-1)!.when}`;
-  return { role: 'body', kind: 'timeline', title, settings: { title, events: shown }, narration: shown.map((event) => `${event.when}: ${event.text}.`).join(' ') };
+  return { role: 'body', kind: 'timeline', title, settings: { title, events: shown }, narration: shown.map((event) => asSentence(`${event.when}: ${event.text}`)).join(' ') };
 }
 
 /** Two things set against each other ("A vs B", "A versus B", "A compared to B"), with the points that mention each. */
@@ -48,7 +48,7 @@ export function comparisonScene(prompt: string, points: string[]): SceneDraft | 
     kind: 'comparison',
     title,
     settings: { title, left: { title: left, points: leftPoints.slice(0, 4) }, right: { title: right, points: rightPoints.slice(0, 4) } },
-    narration: [...leftPoints.slice(0, 2), ...rightPoints.slice(0, 2)].map((point) => `${point}.`).join(' '),
+    narration: [...leftPoints.slice(0, 2), ...rightPoints.slice(0, 2)].map(asSentence).join(' '),
   };
 }
 
@@ -76,7 +76,7 @@ export function iconScene(heading: string, points: string[]): SceneDraft | undef
   const short = points.filter((point) => point.split(/\s+/).length <= 5);
   if (short.length < 3 || short.length !== points.length) return undefined;
   const items = short.slice(0, 8).map((label) => ({ icon: 'auto', label }));
-  return { role: 'body', kind: 'icons', title: heading, settings: { title: heading, items }, narration: short.map((point) => `${point}.`).join(' ') };
+  return { role: 'body', kind: 'icons', title: heading, settings: { title: heading, items }, narration: short.map(asSentence).join(' ') };
 }
 
 /** Whether a prompt gives tips or a checklist ("5 tips for better sleep", "Tipps", "conseils", "consejos"). */

@@ -61,6 +61,13 @@ describe('ModelSceneWriter', () => {
     expect(writer.attempts).toBe(4);
   });
 
+  it('tells the model what the narrator says whole, every sentence as planned', async () => {
+    const { writer, server } = await writerAnswering(CODE);
+    const narration = "Before your app sends a single byte of data, TCP opens the connection. Why three? Each side's SYN must be acknowledged, and SYN-ACK does both jobs in one packet.";
+    await writer.writeScene({ ...STEPS, scene: { ...STEPS.scene, narration } });
+    expect(messagesOf(server, 0).user).toContain(`The narrator says over it: "${narration}"`);
+  });
+
   it('sends the failed code and the findings back for repair', async () => {
     const { writer, server } = await writerAnswering(CODE);
     const broken = "import fs from 'node:fs';\nexport default function Scene() { return null; }\n";
