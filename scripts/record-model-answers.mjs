@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import http from 'node:http';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.join(root, 'test/fixtures/recorded-plans');
@@ -36,21 +37,36 @@ const cases = JSON.parse(readFileSync(path.join(fixtures, 'cases.json'), 'utf8')
 function recordingModel() {
   const calls = [];
   const fetchAndKeep = async (url, init) => {
-    const response = await fetch(url, init);
-    const text = await response.text();
+    const response = await postWithoutTimeout(String(url), init);
+    const text = response.text;
     const body = JSON.parse(init.body);
     const message = JSON.parse(text).choices?.[0]?.message ?? {};
     const answer = message.tool_calls?.length
       ? { toolCalls: message.tool_calls.map((call) => ({ name: call.function.name, input: JSON.parse(call.function.arguments) })) }
       : body.response_format ? { object: JSON.parse(message.content) } : { text: message.content };
     calls.push({ request: { system: body.messages.find((m) => m.role === 'system')?.content, user: body.messages.at(-1)?.content, response_format: body.response_format, tools: body.tools }, answer });
-    return new Response(text, { status: response.status, headers: response.headers });
+    return new Response(text, { status: response.status, headers: { 'content-type': 'application/json' } });
   };
   const model = createAiSdkModel(
     { provider: 'openai-compatible', model: values.model, baseUrl: values['base-url'], apiKey: process.env.OPENAI_API_KEY ?? 'relay' },
     { fetch: fetchAndKeep, defaultTimeoutMs: Number(values['timeout-s']) * 1000, maxRetries: 0, outputRetries: 0, acceptsImages: true },
   );
   return { model, calls };
+}
+
+/** A POST that waits as long as the answer takes (fetch gives up on headers after 300 s; a person answering may take longer). */
+function postWithoutTimeout(url, init) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers: Object.fromEntries(new Headers(init.headers).entries()) }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 500, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    init.signal?.addEventListener('abort', () => request.destroy(init.signal.reason), { once: true });
+    request.end(init.body);
+  });
 }
 
 function save(name, input, calls) {

@@ -16,6 +16,13 @@ export interface TinyGgufOptions {
   seed?: number;
   /** `llama.context_length`. @default 2048 */
   contextLength?: number;
+  /**
+   * A model that ends what it writes as soon as a grammar lets it: `"`, `]`, `}` and `,` (in that order)
+   * outweigh every other token, so its strings are short and its lists at their fewest, and an
+   * answer to a large real schema (the node's plan) stays a few hundred tokens. The rest is random.
+   * @default false
+   */
+  terse?: boolean;
 }
 
 const N_EMBD = 64;
@@ -109,6 +116,7 @@ export function buildTinyGguf(options: TinyGgufOptions = {}): Buffer {
     embeddings[token * N_EMBD] = 20;
     output[token * N_EMBD] = types[token] === TOKEN.BYTE ? -3 : 0;
   }
+  if (options.terse) for (const [char, weight] of [['"', 3], [']', 2.5], ['}', 2], [',', 1.5]] as const) output[tokens.indexOf(char) * N_EMBD] = weight;
   const tensors: [string, number[], Float32Array][] = [['token_embd.weight', [N_EMBD, nVocab], embeddings]];
   for (let layer = 0; layer < N_LAYER; layer++) {
     const block = `blk.${layer}`;

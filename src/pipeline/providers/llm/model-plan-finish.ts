@@ -128,7 +128,7 @@ export function finishModelPlan(plan: ModelPlan, options: FinishOptions): StoryP
     if (facts.length > 0) draft.facts = facts;
     if (cells) draft.settings = { ...draft.settings, source: cellsSourceText([cells]), sourceRef: cells };
     if (scene.film && request.filmShots && request.multiScene && FILM_KINDS.has(draft.kind)) draft.film = true;
-    drafts.push({ draft, seconds: scene.seconds });
+    drafts.push({ draft, seconds: Number.isFinite(scene.seconds) ? Math.min(30, Math.max(2, scene.seconds)) : 6 });
   }
   // Fixed scenes the model left out still belong in the video: before the close.
   const missing = fixed.filter((_, index) => !used.has(index)).map((draft) => ({ draft, seconds: 6 }));

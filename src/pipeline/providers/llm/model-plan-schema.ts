@@ -29,7 +29,8 @@ const fact = z.object({
 const SHARED = {
   picture: picture(),
   narration: z.string().max(400).describe('What the narrator says over this scene, in the requested language; empty for none'),
-  seconds: z.number().min(2).max(30).describe('How long the scene should last'),
+  // Bounds a grammar cannot hold are the node's to keep: a scene's seconds only weigh its share of the length.
+  seconds: z.number().describe('How long the scene should last, 2 to 30 seconds'),
   film: z.boolean().optional().describe('Only when film shots are allowed: true when live-action film shows this moment better than graphics'),
   facts: z
     .array(fact)
@@ -65,13 +66,13 @@ const SCENE_CONTENT = [
     title: line(60),
     stats: z.array(z.object({ value: z.number(), prefix: z.string().max(3), suffix: z.string().max(4), label: line(40), picture: picture() })).min(2).max(4),
   }),
-  scene('pictogram', { count: z.number().int().min(0), total: z.number().int().min(1), label: line(80).describe('What the share is of: "of adults sleep less than 7 hours"') }),
+  scene('pictogram', { count: z.number().int(), total: z.number().int(), label: line(80).describe('What the share is of: "of adults sleep less than 7 hours"') }),
   scene('ranking', { title: line(60), items: z.array(z.object({ label: line(30), value: z.number().optional(), picture: picture() })).min(2).max(6).describe('First place first'), unit: z.string().max(8).optional() }),
   scene('checklist', { heading: line(60), items: z.array(line(60)).min(2).max(6) }),
   scene('before_after', { title: line(60), before: side, after: side }),
   scene('map', { title: line(60), places: z.array(line(40)).min(1).max(8).describe('Country names, in the order a route visits them'), route: z.boolean().optional().describe('true when the places are stops on a journey') }),
   scene('logo', { name: line(40), tagline: line(80).optional() }).describe('The attached logo revealed with the brand name (only when a logo is attached)'),
-  scene('material', { material: z.number().int().min(0).describe('Index of a fixed scene from the list given') }),
+  scene('material', { material: z.number().int().describe('Index of a fixed scene from the list given') }),
 ] as const;
 
 /**
@@ -93,10 +94,10 @@ export function maxPlanScenes(durationSeconds: number): number {
  */
 const requestReading = z.object({
   language: line(16).describe('The language the video speaks and shows, as a language code (en, de, fr, es, it): the one the request asks for, else the one it is written in'),
-  seconds: z.number().int().min(1).max(36000).optional().describe('The length the request asks for, in seconds ("a 90 second history": 90, "two minutes": 120); none when it names no length'),
-  scenes: z.number().int().min(1).max(40).optional().describe('How many scenes the request asks for; none when it names no number of scenes'),
+  seconds: z.number().int().optional().describe('The length the request asks for, in seconds ("a 90 second history": 90, "two minutes": 120); none when it names no length'),
+  scenes: z.number().int().optional().describe('How many scenes the request asks for; none when it names no number of scenes'),
   count: z
-    .object({ count: z.number().int().min(2).max(12), noun: line(30) })
+    .object({ count: z.number().int(), noun: line(30) })
     .optional()
     .describe('A number of things the request asks to see ("5 tips": 5 and "tips"); none when it names none'),
   shape: z.enum(['landscape', 'portrait', 'square', 'feed']).optional().describe('The frame the request asks for: landscape 16:9, portrait 9:16 (vertical, stories, reels, TikTok), square 1:1, feed 4:5 portrait; none when it names none'),
@@ -206,8 +207,8 @@ export function toDraft(scene: PlannedByModel, context: DraftContext): SceneDraf
     case 'pictogram': {
       const share = (scene.count / scene.total) * 100;
       const stated = (context.isStated(scene.count) && context.isStated(scene.total)) || context.isStated(Math.round(share * 10) / 10) || context.isStated(Math.round(share));
-      if (!stated || scene.count > scene.total) {
-        context.note?.(scene.count > scene.total ? `its count ${scene.count} is more than its total ${scene.total}.` : `its share ${scene.count} of ${scene.total} is not stated in the request or its documents, nor a checked sum or general fact.`);
+      if (!stated || scene.count > scene.total || scene.count < 0 || scene.total < 1) {
+        context.note?.(scene.count > scene.total || scene.count < 0 || scene.total < 1 ? `its count ${scene.count} of ${scene.total} is not a share.` : `its share ${scene.count} of ${scene.total} is not stated in the request or its documents, nor a checked sum or general fact.`);
         return undefined;
       }
       return withPicture({ ...base, kind: 'pictogram', title: scene.label, settings: { count: scene.count, total: scene.total, label: scene.label } });

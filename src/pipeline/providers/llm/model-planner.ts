@@ -147,8 +147,8 @@ export function lengthProblem(plan: ModelPlan, targetSeconds: number): string | 
 function countsOf(reading: RequestReading | undefined, prompt: string): StatedCounts {
   if (!reading) return statedCounts(prompt);
   return {
-    ...(reading.scenes !== undefined && reading.scenes >= 2 ? { scenes: reading.scenes } : {}),
-    ...(reading.count ? { items: { count: reading.count.count, noun: reading.count.noun } } : {}),
+    ...(reading.scenes !== undefined && reading.scenes >= 2 && reading.scenes <= 40 ? { scenes: reading.scenes } : {}),
+    ...(reading.count && reading.count.count >= 2 && reading.count.count <= 12 ? { items: { count: reading.count.count, noun: reading.count.noun } } : {}),
   };
 }
 
@@ -158,7 +158,7 @@ function countsOf(reading: RequestReading | undefined, prompt: string): StatedCo
  * one made, with a warning.
  */
 function followedLength(request: PlanRequest, reading: RequestReading | undefined): { seconds: number; warning?: PlanWarning } {
-  const asked = reading?.seconds;
+  const asked = reading?.seconds !== undefined && reading.seconds > 0 ? reading.seconds : undefined;
   if (asked === undefined || (request.durationFrom ?? 'request') === 'request' || asked === request.durationSeconds) return { seconds: request.durationSeconds };
   const range = request.lengthRange ?? { min: request.durationSeconds, max: request.durationSeconds };
   const seconds = Math.min(range.max, Math.max(range.min, asked));

@@ -33,7 +33,8 @@ const CRITIC = `You review one scene of a short animated video the way its viewe
 Judge the frames as a designer would: is the text readable and large enough for the canvas, is the canvas used (not a small block in a corner with the rest empty), does the scene show what its settings and narration say, is anything clipped, overlapping, cramped, off-center or low in contrast, does the last frame still show the message?
 Call approve_scene when it looks right. Call revise_scene when something looks wrong: list each problem you see, and give the whole corrected module (same contract: default export Scene({ theme, settings, assets }), allowlisted imports, the kit, texts from settings).`;
 
-const CRITIQUE_TOOLS = {
+/** The tools the visual critique offers: approve the scene, or revise it. */
+export const CRITIQUE_TOOLS = {
   approve_scene: {
     description: 'The scene looks right: nothing to fix.',
     input: z.object({ notes: z.string().describe('What works, in one sentence.') }),
