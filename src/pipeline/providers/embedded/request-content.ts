@@ -100,6 +100,7 @@ function tidy(text: string): string {
     .replace(/([,;:])(?:\s*[,;:])+/g, '$1')
     .replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/g, '')
     .replace(/[,;:–—-]+(?=[.!?]$)/, '')
+    .replace(/[,;:]+(?=[.!?]\s)/g, '')
     .replace(/\s{2,}/g, ' ')
     .trim();
 }
@@ -143,7 +144,11 @@ function hasContent(text: string): boolean {
  * counts. (Lengths, languages, emphasis and attachment phrases are left out: "Bloom for 30 seconds",
  * "Say it in French" and "Highlight the dates" may be content in a model's script.)
  */
-const SCREEN_PHRASES = [0, 1, 2, 3, 4, 7, 8, 9, 11, 13].map((index) => PRODUCTION_PHRASES[index]!);
+const SCREEN_PHRASES = [
+  // A model's own thanks are content ("48,000 of you. Thank you."); only the request's "please" is not.
+  /\b(?:please|pls|bitte|por favor)\b|s'il (?:te|vous) pla[iî]t/giu,
+  ...[1, 2, 3, 4, 7, 8, 9, 11, 13].map((index) => PRODUCTION_PHRASES[index]!),
+];
 
 /** A leading "Vertical teaser:", "4:5 ad –", "Erklärvideo:" naming the video rather than its subject. */
 const VIDEO_LABEL = new RegExp(String.raw`^(?:${W}+\s+){0,2}(?:${NOUNS})\s*[:–—-]\s+`, 'iu');
@@ -161,6 +166,8 @@ export function withoutRequestWords(text: string): string {
   }
   for (const pattern of SCREEN_PHRASES) out = out.replace(pattern, ' ');
   out = tidy(out);
+  // A phrase taken out between two stops leaves one stop, not "..": an ellipsis stays only where its author wrote one.
+  if (!/\.\./.test(text)) out = out.replace(/([.!?])(?:\s*\.)+/g, '$1');
   return hasContent(out) ? (out === tidy(text) ? out : capitalize(out)) : '';
 }
 
