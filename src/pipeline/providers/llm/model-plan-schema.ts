@@ -150,6 +150,9 @@ export interface DraftContext {
 /** A figure as the scene shows it. */
 const shown = (figure: { value: number; prefix?: string; suffix?: string; label?: string }) => `${figure.label ? `${figure.label} ` : ''}(${figure.prefix ?? ''}${figure.value}${figure.suffix ?? ''})`;
 
+/** The most nodes a flow diagram draws. */
+const MAX_FLOW_NODES = 6;
+
 const decimalsOf = (value: number) => (Number.isInteger(value) ? 0 : 1);
 
 /**
@@ -232,6 +235,13 @@ export function toDraft(scene: PlannedByModel, context: DraftContext): SceneDraf
     case 'map': {
       const places = [...new Map(scene.places.map((name) => [name, context.findPlace(name)] as const).filter((entry): entry is [string, FoundPlace] => entry[1] !== undefined).map(([name, place]) => [place.code, { ...place, label: name }])).values()];
       const unknown = scene.places.filter((name) => !context.findPlace(name));
+      // The map draws countries; places it cannot draw (cities, regions) keep their order as a line of stops.
+      if (unknown.length > 0 && (places.length === 0 || scene.route === true) && scene.places.length >= 2) {
+        const stops = scene.places.slice(0, MAX_FLOW_NODES);
+        const left = scene.places.slice(MAX_FLOW_NODES);
+        context.note?.(`the map draws countries and has none named ${unknown.map((name) => `"${name}"`).join(', ')}, so its places are shown in order as a line of stops${left.length > 0 ? ` (the first ${MAX_FLOW_NODES}; ${left.map((name) => `"${name}"`).join(', ')} left out)` : ''}.`);
+        return { ...base, kind: 'flow', title: scene.title, settings: { title: scene.title, shape: 'line', nodes: stops.map((label) => ({ label })) } };
+      }
       if (unknown.length > 0) context.note?.(`the map has no country named ${unknown.map((name) => `"${name}"`).join(', ')}.`);
       if (places.length === 0) return undefined;
       const route = scene.route === true && places.length >= 2;
