@@ -127,7 +127,7 @@ export async function runChecks(config: ServiceConfig, refused: readonly CheckRe
     // Loaded only here, so the CLI starts without the AI SDK.
     const { checkLanguageModel } = await import('../pipeline/providers/llm/check-language-model.js');
     results.push(await checkLanguageModel('language model', config.languageModel));
-    if (config.premiumLanguageModel) results.push(await checkLanguageModel('premium model', config.premiumLanguageModel));
+    if (config.premiumLanguageModel) results.push(await checkLanguageModel('premium model', config.premiumLanguageModel, { premium: true }));
   } else {
     // Nothing matters more to what the videos say: said even though the node runs without one.
     const { NO_LANGUAGE_MODEL } = await import('../pipeline/providers/llm/model-config.js');

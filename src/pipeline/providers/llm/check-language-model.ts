@@ -12,15 +12,19 @@ export const MODEL_CHECK_TIMEOUT_MS = 30_000;
 export async function checkLanguageModel(
   name: string,
   setting: LanguageModelSetting,
-  options: CreateLanguageModelOptions & { timeoutMs?: number } = {},
+  options: CreateLanguageModelOptions & { timeoutMs?: number; premium?: boolean } = {},
 ): Promise<CheckResult> {
   const described = describeLanguageModel(setting);
+  // The flags and variables of the model checked: the node's (--llm) or the premium tier's (--llm-premium).
+  const flag = options.premium ? '--llm-premium' : '--llm';
+  const variable = options.premium ? 'SERVICE_LLM_PREMIUM' : 'SERVICE_LLM';
   const fix =
     setting.provider === 'local'
-      ? 'check that the GGUF file exists and is readable, or change --llm (SERVICE_LLM)'
-      : `check ${API_KEY_VARIABLES[setting.provider]}, the base URL (${setting.provider === 'openai-compatible' ? 'SERVICE_LLM_BASE_URL, and that the server is up' : 'SERVICE_LLM_BASE_URL'}) and the model name; or unset SERVICE_LLM to use the embedded planner`;
+      ? `check that the GGUF file exists and is readable, or change ${flag} (${variable})`
+      : `check ${API_KEY_VARIABLES[setting.provider]}, the base URL (${flag}-base-url, ${variable}_BASE_URL${setting.provider === 'openai-compatible' ? ', and that the server is up' : ''}) and the model name; or leave out ${flag} (${variable}) to ${options.premium ? 'plan model-6 with the node\'s model' : 'use the embedded planner'}`;
   try {
-    const model = await createLanguageModel(setting, { maxRetries: 0, outputRetries: 0, ...options });
+    const { premium: _premium, ...create } = options;
+    const model = await createLanguageModel(setting, { maxRetries: 0, outputRetries: 0, ...create });
     try {
       const answer = await model.generateText({
         system: 'You are a health check.',

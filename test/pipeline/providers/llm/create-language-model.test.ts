@@ -74,5 +74,15 @@ describe('checkLanguageModel (service doctor)', () => {
     expect(result.status).toBe('fail');
     expect(result.detail).toContain(server.url);
     expect(result.fix).toContain('server is up');
+    expect(result.fix).toContain('--llm-base-url, SERVICE_LLM_BASE_URL');
+  });
+
+  it("names the premium model's own flags and variables in its fix", async () => {
+    const server = await startFakeOpenAIServer();
+    await server.close();
+    const config = resolveConfig({ llm: 'openai-compatible:llama3', llmBaseUrl: server.url }, {}, '/tmp');
+    const result = await checkLanguageModel('premium model', config.languageModel!, { premium: true });
+    expect(result.fix).toContain('--llm-premium-base-url, SERVICE_LLM_PREMIUM_BASE_URL');
+    expect(result.fix).not.toMatch(/SERVICE_LLM_BASE_URL|\(SERVICE_LLM\)/);
   });
 });
