@@ -47,6 +47,7 @@ describe('resolveVideoOptions', () => {
       aspectSource: 'default',
       fps: 30,
       durationSeconds: 30,
+      durationSource: 'default',
       narration: true,
       narrationSource: 'default',
       music: true,
