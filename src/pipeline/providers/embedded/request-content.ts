@@ -165,6 +165,8 @@ export function withoutRequestWords(text: string): string {
     out = out.slice(label[0].length);
   }
   for (const pattern of SCREEN_PHRASES) out = out.replace(pattern, ' ');
+  // A text with no production words stays exactly as written ("Besoin d'une pause ?" keeps its French space).
+  if (out === text) return hasContent(text) ? text.trim() : '';
   out = tidy(out);
   // A phrase taken out between two stops leaves one stop, not "..": an ellipsis stays only where its author wrote one.
   if (!/\.\./.test(text)) out = out.replace(/([.!?])(?:\s*\.)+/g, '$1');

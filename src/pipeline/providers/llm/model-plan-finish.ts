@@ -21,9 +21,21 @@ export interface PlanWarning {
   message: string;
 }
 
-/** Numbers written in a text, as values ("4.6 billion" gives 4.6, "1,200" gives 1200). */
+/**
+ * Numbers written in a text, as values, in the ways the request's languages write them: "4.6
+ * billion" gives 4.6, "1,200" 1200, and "50.000", "50 000" (thousands grouped by a stop or a space)
+ * 50000, "3,5" 3.5. A number that reads two ways gives both: the check is whether a figure is stated.
+ */
 export function statedNumbers(text: string): Set<number> {
-  return new Set([...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((match) => Number(match[0].replace(/,/g, ''))));
+  const found = new Set<number>();
+  for (const [written] of text.matchAll(/(?<![\p{L}\d])\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?/gu)) {
+    const plain = written.replace(/[\u00a0\u202f ]/g, '');
+    if (/^\d{1,3}(?:\.\d{3})+(?:,\d+)?$/.test(plain)) found.add(Number(plain.replace(/\./g, '').replace(',', '.')));
+    if (/^\d+,\d{1,2}$/.test(plain)) found.add(Number(plain.replace(',', '.')));
+    const english = Number(plain.replace(/,/g, ''));
+    if (Number.isFinite(english)) found.add(english);
+  }
+  return found;
 }
 
 /** The cells a figure was computed from, when the analysis computed it. */

@@ -6,6 +6,7 @@ describe('withoutRequestWords', () => {
     ['48,000 of you. Thank you.', '48,000 of you. Thank you.'],
     ["Why three? Each side's SYN must be acknowledged, and SYN-ACK does both jobs in one packet.", "Why three? Each side's SYN must be acknowledged, and SYN-ACK does both jobs in one packet."],
     ['Wait for it...', 'Wait for it...'],
+    ["Besoin d'une vraie pause ?", "Besoin d'une vraie pause ?"],
   ])('keeps a model\'s own words whole: %s', (text, kept) => {
     expect(withoutRequestWords(text)).toBe(kept);
   });

@@ -7,7 +7,7 @@ import { readDocument } from '../../../../src/documents/read-document.js';
 import { createLanguageModel } from '../../../../src/pipeline/providers/llm/create-language-model.js';
 import { LanguageModelError } from '../../../../src/pipeline/providers/llm/language-model.js';
 import { ModelPlanner, type ModelPlan } from '../../../../src/pipeline/providers/llm/model-planner.js';
-import { finishModelPlan } from '../../../../src/pipeline/providers/llm/model-plan-finish.js';
+import { finishModelPlan, statedNumbers } from '../../../../src/pipeline/providers/llm/model-plan-finish.js';
 import { footageScenes } from '../../../../src/pipeline/stages/footage-scenes.js';
 import { startFakeOpenAIServer, type FakeModelServer } from '../../../helpers/fake-model-servers.js';
 import { documentFiles } from '../../../documents/document-files.js';
@@ -337,5 +337,15 @@ describe('film shots (ai_video "auto")', () => {
     expect((server.requests[0]!.body as { stream?: boolean }).stream).toBe(true);
     expect(details[0]).toBe('Planning with openai-compatible:qwen2.5-coder:32b: 25 tokens so far');
     expect(details.length).toBeGreaterThan(2);
+  });
+});
+
+describe('statedNumbers', () => {
+  it('reads numbers as the request\'s languages write them, both ways where a number reads two', () => {
+    expect([...statedNumbers('circa 50.000 spettatori')]).toEqual([50000, 50]);
+    expect([...statedNumbers('11 000 litres')]).toEqual([11000]);
+    expect([...statedNumbers('4.6 billion and 1,200 users')]).toEqual([4.6, 1200]);
+    expect([...statedNumbers('3,5 Liter')]).toEqual([3.5, 35]);
+    expect([...statedNumbers('Q1 120, Q2 135')]).toEqual([1, 120, 2, 135]);
   });
 });
