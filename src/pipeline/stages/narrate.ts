@@ -62,8 +62,9 @@ const secondsText = (value: number) => `${Math.round(value * 10) / 10} s`;
  */
 function overrunWarning(planned: number[], durations: number[], speech: (NarrationClip | undefined)[], target: number, pace: number, fps: number): JobWarning | undefined {
   const made = durations.reduce((sum, duration) => sum + duration, 0);
-  if (made <= target + 1 / fps) return undefined;
   const spoken = speech.reduce((sum, clip) => sum + clipSeconds(clip), 0);
+  // A cut moved onto a beat, or a scene held to read its text, is not the narration's overrun.
+  if (made <= target + 1 / fps || spoken <= target) return undefined;
   const longer = durations.flatMap((duration, index) =>
     clipSeconds(speech[index]) > planned[index]! + 1e-6 && duration > planned[index]! + 1e-6 ? [`scene ${index + 1} (${secondsText(planned[index]!)} planned, ${secondsText(duration)} made)`] : [],
   );
