@@ -234,9 +234,12 @@ export function countProblem(plan: ModelPlan, counts: StatedCounts): string | un
   if (counts.scenes && plan.scenes.length !== counts.scenes) return `the request asks for exactly ${counts.scenes} scenes; your plan had ${plan.scenes.length}.`;
   if (counts.items) {
     const { count, noun } = counts.items;
-    // Each thing on screen: as one list of that many, or as a scene each between the opening and the close.
-    const longestList = Math.max(0, ...plan.scenes.map((scene) => listedThings(scene).length));
-    if (longestList < count && plan.scenes.length - 2 < count) return `the request counts ${count} ${noun}; your plan shows ${Math.max(longestList, plan.scenes.length - 2)} of them. Show all ${count}.`;
+    // Each thing on screen: as one list of that many, as lists of one kind in a row ("steps 1 to 3",
+    // "steps 4 and 5"), or as a scene each between the opening and the close.
+    const byKind = new Map<string, number>();
+    for (const scene of plan.scenes) byKind.set(scene.kind, (byKind.get(scene.kind) ?? 0) + listedThings(scene).length);
+    const shown = Math.max(0, ...byKind.values(), plan.scenes.length - 2);
+    if (shown < count) return `the request counts ${count} ${noun}; your plan shows ${shown} of them. Show all ${count}.`;
   }
   return undefined;
 }

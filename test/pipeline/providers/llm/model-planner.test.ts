@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readDocument } from '../../../../src/documents/read-document.js';
 import { createLanguageModel } from '../../../../src/pipeline/providers/llm/create-language-model.js';
 import { LanguageModelError } from '../../../../src/pipeline/providers/llm/language-model.js';
-import { ModelPlanner, type ModelPlan } from '../../../../src/pipeline/providers/llm/model-planner.js';
+import { countProblem, ModelPlanner, type ModelPlan } from '../../../../src/pipeline/providers/llm/model-planner.js';
 import { finishModelPlan, statedNumbers } from '../../../../src/pipeline/providers/llm/model-plan-finish.js';
 import { footageScenes } from '../../../../src/pipeline/stages/footage-scenes.js';
 import { startFakeOpenAIServer, type FakeModelServer } from '../../../helpers/fake-model-servers.js';
@@ -347,5 +347,19 @@ describe('statedNumbers', () => {
     expect([...statedNumbers('4.6 billion and 1,200 users')]).toEqual([4.6, 1200]);
     expect([...statedNumbers('3,5 Liter')]).toEqual([3.5, 35]);
     expect([...statedNumbers('Q1 120, Q2 135')]).toEqual([1, 120, 2, 135]);
+  });
+});
+
+describe('countProblem', () => {
+  const flow = (labels: string[]) => ({ kind: 'flow' as const, title: 'Steps', shape: 'line' as const, nodes: labels.map((label) => ({ label })), narration: '', seconds: 5 });
+  const plan = (...scenes: ModelPlan['scenes']): ModelPlan => ({ title: 'A safe lift', scenes });
+  const close = { kind: 'kinetic' as const, text: 'Lift smart', narration: '', seconds: 3 };
+
+  it('counts a list split over scenes of one kind ("steps 1 to 3", "steps 4 and 5") as all of them', () => {
+    expect(countProblem(plan(close, flow(['Plan', 'Stand close', 'Bend your knees']), flow(['Grip', 'Lift with your legs']), close), { items: { count: 5, noun: 'steps' } })).toBeUndefined();
+  });
+
+  it('says how many it shows when the plan shows fewer', () => {
+    expect(countProblem(plan(close, flow(['Plan', 'Stand close', 'Bend your knees']), close), { items: { count: 5, noun: 'steps' } })).toBe('the request counts 5 steps; your plan shows 3 of them. Show all 5.');
   });
 });
