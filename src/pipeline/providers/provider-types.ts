@@ -105,6 +105,8 @@ export interface PlanRequest {
   durationFrom?: 'request' | 'prompt' | 'default';
   /** The lengths this video model makes, seconds. */
   lengthRange?: { min: number; max: number };
+  /** Whether the job speaks its narration (false: a silent video, whose scripts need not fit the length). @default true */
+  narrated?: boolean;
 }
 
 /** Images, documents and brand a plan may draw on. */

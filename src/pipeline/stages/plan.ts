@@ -84,6 +84,7 @@ export async function planStage(stage: StageContext): Promise<PlanDraft | undefi
       durationSeconds: options.durationSeconds,
       // A length the caller's field did not set may follow the length a model reads in the request.
       durationFrom: options.durationSource === 'model' ? 'prompt' : (options.durationSource ?? 'request'),
+      narrated: options.narration,
       ...(videoModel ? { lengthRange: { min: MIN_DURATION_SECONDS, max: videoModel.maxDurationSeconds } } : {}),
       multiScene: options.multiScene,
       fps: options.fps,

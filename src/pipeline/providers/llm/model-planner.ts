@@ -110,10 +110,13 @@ export class ModelPlanner implements StoryPlanner {
     const target = request.multiScene ? followedLength(request, object.request) : { seconds: request.durationSeconds };
     // The rules the node checks (the counts the request states, narration that fits the length) go
     // back to the model once, with what the plan missed; a revision that still misses is not taken.
-    const problem = countProblem(object, counts) ?? (request.multiScene ? lengthProblem(object, target.seconds) : undefined);
+    // A silent video's scripts are never spoken, so only a narrated one must fit its length.
+    const narrated = request.multiScene && request.narrated !== false && object.request?.narration !== false;
+    const tooLong = (plan: ModelPlan) => (narrated ? lengthProblem(plan, target.seconds) : undefined);
+    const problem = countProblem(object, counts) ?? tooLong(object);
     if (problem) {
       const again = await ask(`${prompt}\n\nYour last plan broke a rule of the request: ${problem} Plan again and keep to it.`);
-      if (!countProblem(again, counts) && (countProblem(object, counts) || !lengthProblem(again, target.seconds) || narrationSeconds(again) < narrationSeconds(object))) object = again;
+      if (!countProblem(again, counts) && (countProblem(object, counts) || !tooLong(again) || narrationSeconds(again) < narrationSeconds(object))) object = again;
     }
     const plan = finishModelPlan(object, { request, fixed, targetSeconds: target.seconds, ...(counts.scenes ? { sceneCount: counts.scenes } : {}) });
     const warnings: PlanWarning[] = [...(target.warning ? [target.warning] : []), ...(plan.warnings ?? [])];
