@@ -51,6 +51,11 @@ function sceneName(index: number, scene: PlannedByModel): string {
   return `scene ${index + 1} (${scene.kind}${line ? ` "${String(line).slice(0, 60)}"` : ''})`;
 }
 
+/** Notes as one text: the first as it is (it follows a colon), each later one a sentence of its own. */
+function sentences(notes: string[]): string {
+  return notes.map((note, index) => (index === 0 ? note : note.charAt(0).toUpperCase() + note.slice(1))).join(' ');
+}
+
 /** What {@link finishModelPlan} needs besides the plan: the request, its fixed scenes and the length to time it to. */
 export interface FinishOptions {
   request: PlanRequest;
@@ -78,7 +83,12 @@ export function finishModelPlan(plan: ModelPlan, options: FinishOptions): StoryP
     const analysis = analyzeTable(document);
     return analysis ? computedFigures(analysis) : [];
   });
-  const sourced = (value: number) => stated.has(Math.abs(value)) || computedMatch(computed, value) !== undefined;
+  const given = (value: number) => stated.has(Math.abs(value)) || computedMatch(computed, value) !== undefined;
+  // Sums may build on each other (17 kWh × 0.30 = 5.10 in one scene, 11.70 − 5.10 = 6.60 in the next):
+  // every result a checked sum proves counts as stated, until no further sum checks.
+  const proven = provenFigures(plan.scenes.flatMap((scene) => scene.facts ?? []), given);
+  // A figure shown rounded (56%) is the sum's result (56.4) at the precision it is shown in.
+  const sourced = (value: number) => given(value) || [...proven].some((result) => roundsTo(result, Math.abs(value)));
   const base: Omit<DraftContext, 'isStated' | 'note'> = {
     fixed,
     actionAllowed: ACTION_WORDS.test(request.prompt),
@@ -113,17 +123,15 @@ export function finishModelPlan(plan: ModelPlan, options: FinishOptions): StoryP
     // cells (which keeps them as its source), one a checked sum proves, or a public fact the model
     // lists as general (the job lists it to check).
     const general = new Set((scene.facts ?? []).filter((fact) => fact.basis === 'general').flatMap((fact) => [...statedNumbers(fact.text)]));
-    const proven = new Set<number>();
     const facts: SceneFact[] = [];
     for (const fact of scene.facts ?? []) {
       const checked = checkedFact(fact, { stated, inDocuments, sourced });
       if ('problem' in checked) notes.push(checked.problem);
       else {
         facts.push(checked.fact);
-        if (checked.proves !== undefined) proven.add(checked.proves);
       }
     }
-    const isStated = (value: number) => sourced(value) || general.has(Math.abs(value)) || proven.has(Math.abs(value));
+    const isStated = (value: number) => sourced(value) || general.has(Math.abs(value));
     const cells = scene.kind === 'stat' ? computedMatch(computed, scene.value) : undefined;
     if (scene.kind === 'stat' && !isStated(scene.value)) {
       warnings.push({ code: 'plan_scene_dropped', message: `Left out ${name}: its figure ${scene.prefix}${scene.value}${scene.suffix} is not stated in the request or its documents, not a checked sum of their figures, and not listed as a general fact.${notes.length ? ` ${notes.join(' ')}` : ''}` });
@@ -133,10 +141,10 @@ export function finishModelPlan(plan: ModelPlan, options: FinishOptions): StoryP
     const made = toDraft(scene, context);
     const draft = scene.kind === 'material' ? made : screenDraft(made, (what) => notes.push(what));
     if (!draft) {
-      warnings.push({ code: 'plan_scene_dropped', message: `Left out ${name}: ${notes.join(' ') || 'it had nothing left to show.'}` });
+      warnings.push({ code: 'plan_scene_dropped', message: `Left out ${name}: ${sentences(notes) || 'it had nothing left to show.'}` });
       continue;
     }
-    if (notes.length > 0) warnings.push({ code: 'plan_scene_changed', message: `Changed ${name}: ${notes.join(' ')}` });
+    if (notes.length > 0) warnings.push({ code: 'plan_scene_changed', message: `Changed ${name}: ${sentences(notes)}` });
     if (facts.length > 0) draft.facts = facts;
     if (cells) draft.settings = { ...draft.settings, source: cellsSourceText([cells]), sourceRef: cells };
     if (scene.film && request.filmShots && request.multiScene && FILM_KINDS.has(draft.kind)) draft.film = true;
@@ -158,6 +166,29 @@ export function finishModelPlan(plan: ModelPlan, options: FinishOptions): StoryP
   }));
   const title = withoutRequestWords(plan.title) || plan.title;
   return { title, scenes, ...(warnings.length > 0 ? { warnings } : {}) };
+}
+
+/** Whether `result` rounded to the decimals `shown` is written with is `shown`. */
+function roundsTo(result: number, shown: number): boolean {
+  const decimals = Number.isInteger(shown) ? 0 : (String(shown).split('.')[1]?.length ?? 0);
+  return Math.abs(result - shown) <= 0.5 * 10 ** -decimals + 1e-9;
+}
+
+/** The results of the plan's computed facts whose sums check, each sum free to start from the results of others. */
+function provenFigures(facts: NonNullable<PlannedByModel['facts']>, given: (value: number) => boolean): Set<number> {
+  const proven = new Set<number>();
+  const sums = facts.flatMap((fact) => (fact.arithmetic ? [fact.arithmetic] : []));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const sum of sums) {
+      const check = checkArithmetic(sum, (value) => given(value) || proven.has(value));
+      if (check.ok && !proven.has(Math.abs(check.value))) {
+        proven.add(Math.abs(check.value));
+        grew = true;
+      }
+    }
+  }
+  return proven;
 }
 
 /**

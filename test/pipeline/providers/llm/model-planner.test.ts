@@ -363,3 +363,35 @@ describe('countProblem', () => {
     expect(countProblem(plan(close, flow(['Plan', 'Stand close', 'Bend your knees']), close), { items: { count: 5, noun: 'steps' } })).toBe('the request counts 5 steps; your plan shows 3 of them. Show all 5.');
   });
 });
+
+describe('computed figures', () => {
+  const request = { prompt: 'Our EV uses 17 kWh at 0.30 per kWh; the petrol car uses 6.5 litres at 1.80 per litre.', durationSeconds: 12, multiScene: true, fps: 30, language: 'en' };
+  const stats = (facts: { text: string; basis: 'computed'; arithmetic: string }[]): ModelPlan => ({
+    title: 'EV vs petrol',
+    scenes: [
+      { kind: 'stats', title: 'Per 100 km', stats: [{ value: 5.1, prefix: '', suffix: '', label: 'EV' }, { value: 11.7, prefix: '', suffix: '', label: 'Petrol' }], narration: 'The EV costs 5.10, petrol 11.70.', seconds: 6, facts: facts.slice(0, 2) },
+      { kind: 'stat', value: 56, prefix: '', suffix: '%', label: 'lower running cost', narration: 'That is 56 percent less.', seconds: 6, facts: facts.slice(2) },
+    ],
+  });
+  const SUMS = [
+    { text: 'The EV costs 5.10 per 100 km', basis: 'computed' as const, arithmetic: '17 * 0.30 = 5.10' },
+    { text: 'Petrol costs 11.70 per 100 km', basis: 'computed' as const, arithmetic: '6.5 * 1.80 = 11.70' },
+    { text: 'The EV costs about 56% less', basis: 'computed' as const, arithmetic: '(11.70 - 5.10) / 11.70 * 100 = 56.4' },
+  ];
+
+  it('keeps figures whose sums check, a sum building on another sum, and a result shown rounded', () => {
+    const plan = finishModelPlan(stats(SUMS), { request, fixed: [], targetSeconds: 12 });
+    expect(plan.warnings).toBeUndefined();
+    expect(plan.scenes.map((scene) => scene.kind)).toEqual(['stat-grid', 'stat']);
+    expect(plan.scenes[1]!.facts).toEqual([{ text: 'The EV costs about 56% less', basis: 'computed', arithmetic: '(11.70 - 5.10) / 11.70 * 100 = 56.4' }]);
+  });
+
+  it('names the sum that does not check and the scene it takes out', () => {
+    const wrong = [...SUMS.slice(0, 2), { ...SUMS[2]!, arithmetic: '(11.70 - 5.10) / 11.70 * 100 = 66' }];
+    const plan = finishModelPlan(stats(wrong), { request, fixed: [], targetSeconds: 12 });
+    expect(plan.scenes.map((scene) => scene.kind)).toEqual(['stat-grid']);
+    expect(plan.warnings).toEqual([
+      { code: 'plan_scene_dropped', message: expect.stringMatching(/^Left out scene 2 \(stat "lower running cost"\): its figure 56% is not stated .* The sum behind "The EV costs about 56% less" \(\(11\.70 - 5\.10\) \/ 11\.70 \* 100 = 66\) does not check: \(11\.70 - 5\.10\) \/ 11\.70 \* 100 is 56\.4103, not 66\.$/) },
+    ]);
+  });
+});
