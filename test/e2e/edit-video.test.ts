@@ -127,6 +127,30 @@ describe('POST /v1/videos/{id}/edit', () => {
     expect(count()).toBe(jobs + 1);
   }, 120_000);
 
+  it('changes a picture named by what it shows, without a model, and refuses one the scene lacks in the user\'s terms', async () => {
+    const sourceScenes = e2e.node.ctx.videos.scenes(sourceId);
+    const pictured = sourceScenes.find((scene) => ['title', 'kinetic', 'bullets', 'steps', 'checklist', 'stat', 'cta', 'quote'].includes(scene.kind))!;
+    const number = pictured.position + 1;
+
+    const seal = await e2e.request('POST', `/v1/videos/${sourceId}/edit`, { prompt: `replace the seal picture in scene ${number} with a honey jar` });
+    expect(seal.status).toBe(400);
+    expect(seal.body.error.message).toMatch(new RegExp(`^prompt: scene ${number} shows no seal picture \\(it shows `));
+    expect(seal.body.error.message).not.toMatch(/operations|\.find|\[\d+\]/);
+    expect(seal.body.error.details).toEqual([{ field: 'prompt', message: expect.any(String) }]);
+
+    const edited = await e2e.request('POST', `/v1/videos/${sourceId}/edit`, { prompt: `replace the picture in scene ${number} with a honey jar`, render: true });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(202);
+    const job = await e2e.waitFor(edited.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(job.edit).toMatchObject({ read_by: 'grammar', regenerated: [pictured.position], remixed_audio: false, respoken: [] });
+    expect(job.edit.changes).toEqual([`show "honey jar" in scene ${number} (the library's honey pot)`]);
+    const scenes = e2e.node.ctx.videos.scenes(edited.body.id);
+    expect(JSON.parse(scenes[pictured.position]!.settings).picture).toBe('fluent-emoji-flat:honey-pot');
+    const [old, now] = await Promise.all([sceneFrames(sourceId), sceneFrames(edited.body.id)]);
+    expect(meanDifference(old[pictured.position]!, now[pictured.position]!)).toBeGreaterThan(1);
+    for (let i = 0; i < now.length; i++) if (i !== pictured.position) expect(meanDifference(old[i]!, now[i]!), `scene ${i + 1}`).toBeLessThan(0.5);
+  }, 240_000);
+
   it('holds edit jobs to the limit of 5 jobs in flight, like any job', async () => {
     // A key of its own (its creates and edits are this test's alone); rate-limit windows have their own tests.
     const { key } = createApiKey(e2e.node.ctx, { accountId: e2e.accountId });
@@ -202,6 +226,21 @@ describe('POST /v1/videos/{id}/edit on a narrated video', () => {
     for (const other of e2e.node.ctx.videos.scenes(words.body.id).filter((row) => row.position !== narrated[1])) {
       expect(other.narration_audio).toBe(sourceScenes[other.position]!.narration_audio);
     }
+
+    // A scene's new text is said where its narration said the old one, and spoken again.
+    const opening = sourceScenes[0]!;
+    const said = JSON.parse(opening.settings).title as string;
+    expect(opening.narration).toContain(said);
+    const text = await e2e.request('POST', `/v1/videos/${created.body.id}/edit`, { prompt: 'change the text of scene 1 to "How the tides turn"' });
+    expect(text.status, JSON.stringify(text.body)).toBe(202);
+    expect(text.body.estimate_breakdown.map((part: { part: string }) => part.part)).toEqual(['edit_scenes', 'narration']);
+    const retexted = await e2e.waitFor(text.body.id);
+    expect(retexted.status, JSON.stringify(retexted.error)).toBe('completed');
+    expect(retexted.edit).toMatchObject({ respoken: [0], remixed_audio: true });
+    expect(retexted.regenerated).toMatchObject({ narration: true });
+    const first = e2e.node.ctx.videos.scenes(text.body.id)[0]!;
+    expect(first.narration).toBe(opening.narration!.replace(said, 'How the tides turn'));
+    expect(first.narration_audio).toContain(`videos/${text.body.id}/audio/`);
 
     const language = await e2e.request('POST', `/v1/videos/${created.body.id}/edit`, { prompt: 'narrate in German' });
     expect(language.status).toBe(400);

@@ -6,10 +6,11 @@ import { EMBEDDED_VOICES } from '../speech/embedded-voices.js';
 import { isNarrationLanguage } from '../speech/languages.js';
 import { expandHex } from '../theme/resolve-theme.js';
 import { EditError } from './edit-errors.js';
-import { describeOperation, parseEditOperations, type EditOperation, type Placement } from './edit-operations.js';
+import { describeOperation, parseEditOperations, textName, type EditOperation, type Placement } from './edit-operations.js';
 import type { EditOptions, EditScene, EditSource } from './edit-source.js';
 import { sceneShowingImage } from './image-scenes.js';
-import { mainTextKey, replaceInSettings, sceneFromContent, setTextAt, titleFromText } from './scene-text.js';
+import { libraryPictureFor, pictureName, picturesOf, pictureWords, settingAt, withPicture } from './scene-picture.js';
+import { mainTextKey, narrationWithText, replaceInSettings, sceneFromContent, setTextAt, textAt, titleFromText } from './scene-text.js';
 
 /** The shortest a scene may be, in seconds. */
 export const MIN_SCENE_SECONDS = 2;
@@ -110,6 +111,9 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
   let entries: Entry[] = sourceScenes.map((scene) => ({ origin: scene.position, scene: structuredClone(scene), regenerate: false, renarrate: false }));
   const options: EditOptions = structuredClone(source.options);
   const changes: string[] = [];
+  // Pictures this edit chose, by scene: a later retext keeps them (new words otherwise drop a scene's picture).
+  const chosen = new Map<Entry, { path: (string | number)[]; id: string }[]>();
+  const numberOf = (entry: Entry) => sourceScenes.findIndex((scene) => scene.position === entry.origin) + 1;
 
   const total = () => entries.reduce((sum, entry) => sum + entry.scene.durationSeconds, 0);
   const narrated = (entry: Entry) => options.narration && entry.scene.narration.trim() !== '';
@@ -122,7 +126,7 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
       const scene = sourceScenes[number - 1];
       if (!scene) throw new EditError(`${field}.${key}`, `scene ${number} does not exist; the video has ${sourceScenes.length} scene${sourceScenes.length === 1 ? '' : 's'}`);
       const at = entries.findIndex((entry) => entry.origin === scene.position);
-      if (at < 0) throw new EditError(`${field}.${key}`, `scene ${number} was removed by an earlier operation`);
+      if (at < 0) throw new EditError(`${field}.${key}`, `scene ${number} is removed earlier in this edit, so it cannot change too`);
       return at;
     };
     const placeAt = (placement: Placement, key: string): number => {
@@ -135,15 +139,28 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
       if (sum < MIN_DURATION_SECONDS - 1e-6) throw new EditError(field, `the video would last ${sum.toFixed(1)} s; a video lasts at least ${MIN_DURATION_SECONDS} s`);
     };
     const before = JSON.stringify({ entries: entries.map((entry) => [entry.origin, entry.scene]), options });
+    // What the change line adds to the operation's own description.
+    let note = '';
 
     switch (op.op) {
       case 'retext': {
         const entry = entries[find(op.scene)]!;
         const key = op.key ?? mainTextKey(entry.scene);
+        const old = textAt(entry.scene.settings, key);
         const settings = setTextAt(entry.scene.settings, key, op.text);
-        if (typeof settings === 'string') throw new EditError(`${field}.key`, `scene ${op.scene} (${entry.scene.kind}): ${settings}`);
-        entry.scene.settings = settings;
+        if (typeof settings === 'string') {
+          throw new EditError(`${field}.key`, `scene ${op.scene} has no ${textName(key)} text to change; say "change the text of scene ${op.scene} to …" for its main text`);
+        }
+        entry.scene.settings = (chosen.get(entry) ?? []).reduce((kept, slot) => settingAt(kept, slot.path, slot.id), settings);
         if (key === mainTextKey(entry.scene)) entry.scene.title = titleFromText(entry.scene.kind, op.text);
+        // Narration that said the old words says the new ones, and is spoken again.
+        const narration = old === undefined ? undefined : narrationWithText(entry.scene.narration, old, op.text);
+        if (narration !== undefined) {
+          entry.scene.narration = narration;
+          delete entry.scene.narrationSeconds;
+          if (options.narration) entry.renarrate = true;
+          note = `; the narration says it too: "${narration}"`;
+        }
         break;
       }
       case 'replace_text': {
@@ -160,7 +177,15 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
         let results = replaceIn('g');
         const found = (list: typeof results) => list.some((r) => r.settings.count > 0 || r.narration !== r.entry.scene.narration);
         if (!found(results)) results = replaceIn('gi');
-        if (!found(results)) throw new EditError(`${field}.find`, `"${op.find}" does not appear in ${op.scene !== undefined ? `scene ${op.scene}` : 'any scene'}`);
+        if (!found(results)) {
+          const where = op.scene !== undefined ? `scene ${op.scene}` : 'any scene';
+          // Words about a picture ("the seal picture") mean a picture, which has its own phrasing.
+          const picture = /\b(?:picture|image|photo|icon|illustration|drawing|emoji)s?\b/i.test(op.find);
+          const instead = picture
+            ? `to change a picture, say "replace the picture in ${op.scene !== undefined ? `scene ${op.scene}` : 'scene 2'} with ${op.replace || 'a honey jar'}"`
+            : `replace words exactly as the video shows or says them, in quotes: "replace 'Acme' with 'Globex'"`;
+          throw new EditError(`${field}.find`, `"${op.find}" is not in the text or narration of ${where}; ${instead}`);
+        }
         for (const { entry, settings, narration, title } of results) {
           if (settings.count > 0) {
             entry.scene.settings = settings.settings;
@@ -175,7 +200,7 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
         break;
       }
       case 'restyle': {
-        if (!op.colors && !op.fonts) throw new EditError(field, 'restyle needs colors or fonts');
+        if (!op.colors && !op.fonts) throw new EditError(field, 'the change names no color or font; say "change the color to teal" or "use the font Lora"');
         for (const [key, value] of Object.entries(op.colors ?? {})) {
           if (value) options.colors[key as keyof EditOptions['colors']] = expandHex(value);
         }
@@ -188,7 +213,7 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
         break;
       }
       case 'retime': {
-        if ((op.seconds === undefined) === (op.change === undefined)) throw new EditError(field, 'retime needs either seconds or change ("shorter" or "longer")');
+        if ((op.seconds === undefined) === (op.change === undefined)) throw new EditError(field, `say how long scene ${op.scene} should last ("make scene ${op.scene} 5 seconds") or whether shorter or longer ("make scene ${op.scene} shorter")`);
         const entry = entries[find(op.scene)]!;
         const current = entry.scene.durationSeconds;
         const floor = minSeconds(entry);
@@ -323,6 +348,26 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
         else throw new EditError(`${field}.scene`, `scene ${op.scene} (${entry.scene.kind}) shows no image${slot > 0 ? ` at slot ${slot}` : ''}`);
         break;
       }
+      case 'set_picture': {
+        const entry = entries[find(op.scene)]!;
+        const asked = pictureWords(op.picture) || op.picture;
+        const id = libraryPictureFor(op.picture, options.language);
+        if (!id) {
+          throw new EditError(
+            `${field}.picture`,
+            `the picture library has no picture of "${asked}"; name the thing in other words (a single common noun finds the most: "jar", "bee", "tower"), or send your own image in the edit's images[] and say "use the new image in scene ${op.scene}"`,
+          );
+        }
+        const others = entries.filter((other) => other !== entry && other.origin !== undefined).map((other) => ({ number: numberOf(other), settings: other.scene.settings }));
+        const settings = withPicture(entry.scene, op.scene, id, { asked, ...(op.replaces ? { replaces: op.replaces } : {}), language: options.language, otherScenes: others });
+        if (typeof settings === 'string') throw new EditError(`${field}.${op.replaces ? 'replaces' : 'scene'}`, settings);
+        const was = new Map(picturesOf(entry.scene.settings).map((slot) => [slot.path.join('.'), slot.id]));
+        const set = picturesOf(settings).filter((slot) => slot.id === id && was.get(slot.path.join('.')) !== id);
+        chosen.set(entry, [...(chosen.get(entry) ?? []).filter((slot) => !set.some((other) => other.path.join('.') === slot.path.join('.'))), ...set]);
+        entry.scene.settings = settings;
+        note = ` (the library's ${pictureName(id)}${id.startsWith('lucide:') ? ', a line icon' : ''})`;
+        break;
+      }
       case 'set_voice': {
         const wanted = op.voice.trim().toLowerCase();
         const voice = voices.find((item) => item.id.toLowerCase() === wanted) ?? voices.find((item) => item.name.toLowerCase() === wanted);
@@ -346,7 +391,7 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
         break;
       case 'set_narration': {
         if (op.text !== undefined) {
-          if (op.scene === undefined) throw new EditError(`${field}.scene`, 'narration text needs the scene it is for');
+          if (op.scene === undefined) throw new EditError(`${field}.scene`, `say which scene the new narration is for: "change the narration of scene 2 to \"${op.text}\""`);
           const entry = entries[find(op.scene)]!;
           entry.scene.narration = op.text.trim();
           delete entry.scene.narrationSeconds;
@@ -354,7 +399,7 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
         } else if (op.narration !== undefined) {
           options.narration = op.narration;
         } else {
-          throw new EditError(field, 'set_narration needs narration (on or off) or a scene and its text');
+          throw new EditError(field, 'say "no narration", "add narration", or "change the narration of scene 2 to …"');
         }
         break;
       }
@@ -369,11 +414,11 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
 
     const after = JSON.stringify({ entries: entries.map((entry) => [entry.origin, entry.scene]), options });
     if (after === before) return;
-    changes.push(describeOperation(op));
+    changes.push(`${describeOperation(op)}${note}`);
     markConsequences(op, entries, before, options, narrated);
   });
 
-  if (changes.length === 0) throw new EditError('operations', 'the edit changes nothing: the video already is that way');
+  if (changes.length === 0) throw new EditError('operations', `the edit changes nothing: the video already is that way (${ops.map(describeOperation).join('; ')})`);
   const retimed =
     entries.length !== sourceScenes.length ||
     entries.some((entry, i) => entry.origin !== sourceScenes[i]!.position || entry.scene.durationSeconds !== sourceScenes[i]!.durationSeconds);
@@ -409,6 +454,7 @@ function markConsequences(op: EditOperation, entries: Entry[], before: string, o
     case 'retext':
     case 'replace_text':
     case 'swap_image':
+    case 'set_picture':
     case 'recolor_text':
     case 'resize_text':
       // Only scenes whose on-screen settings changed are redrawn; narration was marked where it changed.

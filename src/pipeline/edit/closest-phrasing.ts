@@ -23,6 +23,8 @@ export const CANONICAL_PHRASINGS: readonly CanonicalPhrasing[] = [
     ['retext', 'change the title to "Hello"'],
     ['retext', 'change the text of scene 2 to "Hello"'],
     ['replace_text', 'replace "Acme" with "Globex"'],
+    ['set_picture', 'replace the picture in scene 2 with a honey jar'],
+    ['set_picture', 'use a lighthouse picture in the last scene'],
     ['recolor_text', 'make the title red'],
     ['recolor_text', 'make the text white'],
     ['recolor_text', 'make the text of scene 2 red'],
@@ -56,6 +58,7 @@ export const CANONICAL_PHRASINGS: readonly CanonicalPhrasing[] = [
   ]),
   ...phrasings('de', [
     ['retext', 'Ändere den Titel in "Hallo"'],
+    ['set_picture', 'Ersetze das Bild in Szene 2 durch ein Honigglas'],
     ['recolor_text', 'Mach den Titel rot'],
     ['recolor_text', 'Mach den Text weiß'],
     ['resize_text', 'Mach den Text größer'],
@@ -73,6 +76,7 @@ export const CANONICAL_PHRASINGS: readonly CanonicalPhrasing[] = [
   ]),
   ...phrasings('fr', [
     ['retext', 'Change le titre en "Bonjour"'],
+    ['set_picture', "Remplace l'image de la scène 2 par un pot de miel"],
     ['recolor_text', 'Mets le titre en rouge'],
     ['recolor_text', 'Mets le texte en blanc'],
     ['resize_text', 'Mets le texte plus grand'],
@@ -90,6 +94,7 @@ export const CANONICAL_PHRASINGS: readonly CanonicalPhrasing[] = [
   ]),
   ...phrasings('es', [
     ['retext', 'Cambia el título a "Hola"'],
+    ['set_picture', 'Reemplaza la imagen de la escena 2 por una foca'],
     ['recolor_text', 'Pon el título en rojo'],
     ['recolor_text', 'Pon el texto en blanco'],
     ['resize_text', 'Haz el texto más grande'],
@@ -109,10 +114,10 @@ export const CANONICAL_PHRASINGS: readonly CanonicalPhrasing[] = [
 
 /** Words that mark a language (articles, pronouns, common verbs of edits). */
 const MARKERS: Readonly<Record<GrammarLanguage, RegExp>> = {
-  en: /^(?:the|a|an|and|make|change|use|set|scene|scenes|slide|title|text|music|video|seconds|swap|move|remove|add|bigger|smaller|shorter|longer|to|of|it|please|can|you)$/u,
-  de: /^(?:der|die|das|den|dem|und|mach|mache|ändere|bitte|szene|szenen|folie|titel|musik|keine|ohne|soll|größer|kleiner|kürzer|länger|hintergrund|schrift|sekunden|tausche|entferne|lösche|ein|eine)$/u,
-  fr: /^(?:le|la|les|du|des|et|mets|mettre|fais|change|une|un|scène|scènes|titre|musique|pas|plus|fond|secondes|supprime|échange|texte|vidéo|pour|avec)$/u,
-  es: /^(?:el|los|las|del|y|pon|haz|cambia|una|escena|escenas|título|música|sin|más|fondo|segundos|elimina|intercambia|texto|vídeo|video|con|que)$/u,
+  en: /^(?:the|a|an|and|make|change|use|set|scene|scenes|slide|title|text|music|video|seconds|swap|move|remove|add|bigger|smaller|shorter|longer|to|of|it|please|can|you|picture|replace|with|show)$/u,
+  de: /^(?:der|die|das|den|dem|und|mach|mache|ändere|bitte|szene|szenen|folie|titel|musik|keine|ohne|soll|größer|kleiner|kürzer|länger|hintergrund|schrift|sekunden|tausche|entferne|lösche|ein|eine|bild|ersetze|durch|zeige)$/u,
+  fr: /^(?:le|la|les|du|des|et|mets|mettre|fais|change|une|un|scène|scènes|titre|musique|pas|plus|fond|secondes|supprime|échange|texte|vidéo|pour|avec|image|remplace|par|montre)$/u,
+  es: /^(?:el|los|las|del|y|pon|haz|cambia|una|escena|escenas|título|música|sin|más|fondo|segundos|elimina|intercambia|texto|vídeo|video|con|que|imagen|reemplaza|por|muestra)$/u,
 };
 
 /** The language most of a text's words mark, English on a tie or when none do. */

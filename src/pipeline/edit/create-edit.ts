@@ -194,7 +194,7 @@ export async function createEdit(
       regenerated: [...result.regenerate].sort((a, b) => a - b),
       reused: [...result.reused].map(([position, from]) => ({ position, from })).sort((a, b) => a.position - b.position),
       remixed_audio: result.remixAudio,
-      respoken: [...result.renarrate].filter((index) => result.scenes[index]?.narration.trim()).sort((a, b) => a - b),
+      respoken: [],
     };
     const edited = planWithImages(planAfterEdit(plan, result), images ?? { assets: {} });
     const newPlan = imported ? planWithLinks(edited, imported) : edited;
@@ -228,6 +228,8 @@ export async function createEdit(
       };
     });
     if (captionsAsked !== undefined) recaption(scenes, captionRequestOf(captionsAsked, ''));
+    // What the respeak stage will speak: every narrated scene with words and no clip (new words, a new voice, a new scene).
+    record.respoken = narrated ? scenes.filter((scene) => scene.narration?.trim() && !scene.narration_audio).map((scene) => scene.position) : [];
     const committed = scenes.filter((scene) => scene.committed_at).length;
     const answer: StoredAnswer & { body: CreatedVideo } = {
       statusCode: 202,

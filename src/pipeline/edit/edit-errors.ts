@@ -1,16 +1,22 @@
 import { ServiceError } from '../../errors/service-error.js';
 
 /**
- * An edit operation that cannot apply to its source (scene 9 of 6, an unknown font, a color that is
- * not hex). A 400 `invalid_request` whose message starts with the operation's field
- * (`operations[1].scene: …`); nothing was changed.
+ * An edit that cannot apply to its source (scene 9 of 6, an unknown font, words that appear
+ * nowhere). A 400 `invalid_request` whose message is written in the user's terms: the request field
+ * they sent (`prompt`, `images`), then scene numbers, their quoted words and what to say instead;
+ * never the operation's internal path. Nothing was changed.
  */
 export class EditError extends ServiceError {
-  /** The refused field, `operations[i].<field>`. */
+  /**
+   * Where the refusal is, for logs and tests: `operations[i].<key>` for an operation the instruction
+   * was read into, else the request field (`prompt`, `images`). Never shown to the user.
+   */
   readonly field: string;
 
   constructor(field: string, problem: string) {
-    super('invalid_request', `${field}: ${problem}`, { details: [{ field, message: problem }] });
+    // Operations are how the node reads the prompt; the user wrote the prompt.
+    const sent = /^operations\b/.test(field) ? 'prompt' : field;
+    super('invalid_request', `${sent}: ${problem}`, { details: [{ field: sent, message: problem }] });
     this.name = 'EditError';
     this.field = field;
   }

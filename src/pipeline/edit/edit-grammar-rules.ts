@@ -6,6 +6,7 @@ import { EVERYDAY_RULES, titleReading } from './everyday-grammar-rules.js';
 import { FOREIGN_RULES } from './foreign-grammar-rules.js';
 import { colorOf, moodOf, nthTitleScene, rx, sceneOf, unquote, type GrammarRule, type RuleReading } from './grammar-helpers.js';
 import { IMAGE_RULES } from './image-grammar-rules.js';
+import { PICTURE_RULES, PICTURE_SHOW_RULES } from './picture-grammar-rules.js';
 import { BARE_REF, ORDINAL_WORD, SCENE_NOUN, SCENE_REF } from './scene-references.js';
 
 export { unquote, type GrammarContext, type GrammarRule, type RuleReading } from './grammar-helpers.js';
@@ -43,6 +44,7 @@ const SECONDS = '(?<seconds>\\d+(?:[.,]\\d+)?)\\s*(?:s|sec|secs|seconds?|sekunde
  */
 export const GRAMMAR_RULES: readonly GrammarRule[] = [
   ...IMAGE_RULES,
+  ...PICTURE_RULES,
   {
     name: 'title',
     patterns: [
@@ -76,6 +78,7 @@ export const GRAMMAR_RULES: readonly GrammarRule[] = [
     name: 'replace text',
     patterns: [
       rx(`(?:replace|swap|change) (?<find>"[^"]+"|'[^']+'|“[^”]+”|‘[^’]+’) (?:with|by|to|for) (?<replace>"[^"]*"|'[^']*'|“[^”]*”|‘[^’]*’)(?: (?:in|on) (?<scene>${S}))?`),
+      rx(`replace (?<find>.+?) (?:in|on) (?<scene>${S}) with (?<replace>.+)`),
       rx(`replace (?<find>.+?) with (?<replace>.+?)(?: (?:in|on) (?<scene>${S}))?`),
     ],
     read: (g, c) => {
@@ -303,6 +306,7 @@ export const GRAMMAR_RULES: readonly GrammarRule[] = [
   },
   ...EVERYDAY_RULES,
   ...FOREIGN_RULES,
+  ...PICTURE_SHOW_RULES,
 ];
 
 /** The voices the grammar knows by default: the embedded ones. */

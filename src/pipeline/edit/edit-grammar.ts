@@ -17,6 +17,10 @@ export const EDIT_GRAMMAR_EXAMPLES: readonly EditGrammarExample[] = [
   { rule: 'Change the title', instruction: 'change the title to Hello world' },
   { rule: "Change a scene's main text", instruction: 'change the text of scene 2 to Fast setup' },
   { rule: 'Replace words wherever they appear (on screen and in the narration)', instruction: "replace 'Acme' with 'Globex'" },
+  { rule: 'A picture from the library, by what it shows (the scene\'s own picture, or the one named)', instruction: 'replace the picture in scene 3 with a honey jar' },
+  { rule: 'A picture from the library, by what it shows (the scene\'s own picture, or the one named)', instruction: 'replace the seal picture in the last scene with a honey jar' },
+  { rule: 'A picture from the library, by what it shows (the scene\'s own picture, or the one named)', instruction: 'use a lighthouse picture in the last scene' },
+  { rule: 'A picture from the library, by what it shows (the scene\'s own picture, or the one named)', instruction: 'show a lighthouse in scene 2' },
   { rule: 'Change the title of the nth title card, or of a scene', instruction: "make the first title say 'Hello'" },
   { rule: 'Change the title of the nth title card, or of a scene', instruction: 'change the title of scene 2 to "Why us"' },
   { rule: 'Title or text color (every scene, or "of scene 2")', instruction: 'make the title red' },
@@ -59,6 +63,9 @@ export const EDIT_GRAMMAR_EXAMPLES: readonly EditGrammarExample[] = [
   { rule: 'German, French, Spanish', instruction: 'Mach den Titel rot' },
   { rule: 'German, French, Spanish', instruction: 'Mets le texte plus grand' },
   { rule: 'German, French, Spanish', instruction: 'Haz que el vídeo dure 20 segundos' },
+  { rule: 'German, French, Spanish', instruction: 'Ersetze das Bild in Szene 3 durch ein Honigglas' },
+  { rule: 'German, French, Spanish', instruction: "Remplace l'image de la scène 3 par un pot de miel" },
+  { rule: 'German, French, Spanish', instruction: 'Muestra una foca en la escena 2' },
 ];
 
 /**
@@ -66,7 +73,7 @@ export const EDIT_GRAMMAR_EXAMPLES: readonly EditGrammarExample[] = [
  * instruction gets, built from {@link EDIT_GRAMMAR_EXAMPLES}.
  */
 export const EDIT_GRAMMAR_HELP = [
-  'Without a language model this node edits by a fixed grammar, in English and in the commonest German, French and Spanish phrasings. Say one change per clause and join several with "and", ";", "then" or new lines. Scenes are "scene 2", "slide 2", "card 2", "the second scene", "the last slide", "the opening/closing scene"; put exact text in quotes. It understands:',
+  'Without a language model this node edits by a fixed grammar, in English and in the commonest German, French and Spanish phrasings. Say one change per clause and join several with "and", ";", "then" or new lines. Scenes are "scene 2", "slide 2", "card 2", "the second scene", "the last slide", "the opening/closing scene"; put exact text in quotes. A new scene text is spoken too where the narration said the old one. A picture is named by what it shows, in a few words, and taken from the node\'s picture library (an edit naming one it lacks is refused). It understands:',
   ...[...new Map(EDIT_GRAMMAR_EXAMPLES.map((example) => [example.rule, [] as string[]])).entries()].map(([rule]) => {
     const phrasings = EDIT_GRAMMAR_EXAMPLES.filter((example) => example.rule === rule).map((example) => `"${example.instruction}"`);
     return `- ${rule}: ${phrasings.join(', ')}`;

@@ -108,6 +108,14 @@ export const editOperationSchema = z.discriminatedUnion('op', [
       slot: z.number().int().min(0).optional().describe('Which image of a grid. @default 0'),
     })
     .strict(),
+  z
+    .object({
+      op: z.literal('set_picture'),
+      scene: sceneNumber,
+      picture: text(80).describe('What the new library picture shows, in a few words ("honey jar", "lighthouse"), or a library id ("fluent-emoji-flat:honey-pot")'),
+      replaces: text(80).optional().describe("Which of the scene's pictures it replaces, by what that one shows (\"seal\"); default: the scene's own picture"),
+    })
+    .strict(),
   z.object({ op: z.literal('set_voice'), voice: z.string().min(1) }).strict(),
   z.object({ op: z.literal('set_language'), language: z.string().min(2) }).strict(),
   z.object({ op: z.literal('set_music'), music: z.boolean(), mood: z.enum(['bright', 'calm', 'driving', 'warm', 'dark']).optional() }).strict(),
@@ -133,14 +141,19 @@ export const editOperationsSchema = z.object({ operations: z.array(editOperation
 
 /**
  * Checks untrusted operations (a model's output, a client's body) against {@link editOperationSchema};
- * throws {@link EditError} naming the first bad field (`operations[2].colors.primary: …`).
+ * throws {@link EditError} whose `field` is the first bad one (`operations[2].colors.primary`) and
+ * whose message says, in the user's terms, that the change was not read into edits this node makes.
  */
 export function parseEditOperations(input: unknown): EditOperation[] {
   const parsed = z.array(editOperationSchema).min(1, 'at least one operation is needed').safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const field = issue.path.reduce<string>((path, key) => (typeof key === 'number' ? `${path}[${key}]` : `${path}.${String(key)}`), 'operations');
-  throw new EditError(field, issue.message);
+  if (issue.path.length === 0) throw new EditError(field, 'no change was read from the instruction; say what to change, for example "change the text of scene 2 to Fast setup"');
+  const which = typeof issue.path[0] === 'number' ? `change ${issue.path[0] + 1} of the instruction` : 'the instruction';
+  // The schema's own words (op names, discriminators) are the node's, not the user's.
+  const why = issue.code === 'invalid_union' || issue.code === 'invalid_value' ? 'it is no kind of change this node makes' : issue.code === 'unrecognized_keys' ? 'it says more than the change holds' : issue.message;
+  throw new EditError(field, `${which} was not read into an edit this node makes (${why}); say it more plainly, one change per clause, for example "change the text of scene 2 to Fast setup"`);
 }
 
 function where(placement: Placement): string {
@@ -148,11 +161,23 @@ function where(placement: Placement): string {
   return 'before' in placement ? `before scene ${placement.before}` : `after scene ${placement.after}`;
 }
 
+/** A settings key path in words: "title" → "title", "items.1" → "item 2", "left.points.0" → "left point 1". */
+export function textName(key: string): string {
+  const words: string[] = [];
+  for (const part of key.split('.')) {
+    if (/^\d+$/.test(part)) {
+      const noun = (words.pop() ?? 'item').replace(/ies$/, 'y').replace(/s$/, '');
+      words.push(`${noun} ${Number(part) + 1}`);
+    } else words.push(part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
+  }
+  return words.join(' ');
+}
+
 /** One line saying what an operation does, for the `understood` list and the job's record. */
 export function describeOperation(op: EditOperation): string {
   switch (op.op) {
     case 'retext':
-      return `set the ${op.key ? `"${op.key}" text` : 'text'} of scene ${op.scene} to "${op.text}"`;
+      return `set the ${op.key ? textName(op.key) : 'text'} of scene ${op.scene} to "${op.text}"`;
     case 'replace_text':
       return `replace "${op.find}" with "${op.replace}"${op.scene ? ` in scene ${op.scene}` : ''}`;
     case 'restyle': {
@@ -180,6 +205,8 @@ export function describeOperation(op: EditOperation): string {
       return `add a ${op.content.kind} scene ${where(op.at)}`;
     case 'swap_image':
       return `show image ${typeof op.image === 'number' ? `images[${op.image}]` : `"${op.image}"`} in scene ${op.scene}`;
+    case 'set_picture':
+      return op.replaces ? `replace the "${op.replaces}" picture in scene ${op.scene} with "${op.picture}"` : `show "${op.picture}" in scene ${op.scene}`;
     case 'set_voice':
       return `narrate with the voice ${op.voice}`;
     case 'set_language':

@@ -17,6 +17,8 @@ Answer with the list of operations that makes exactly that change and nothing el
 - "The title" is the first title card (else scene 1). A title's or text's color is recolor_text and its size resize_text, for that scene, or without a scene for every scene; the theme's colors are restyle.
 - A length for the whole video ("make it 20 seconds") is set_length, which rescales every scene; one scene's length is retime.
 - A music mood by comparison ("calmer", "more upbeat") is set_music with the mood it names: calm, bright, driving, warm or dark.
+- A library picture ("show a lighthouse in scene 2", "replace the seal picture with a honey jar") is set_picture with a few words of what the new picture shows, and replaces with what the old one shows when the person names it; an image sent with the change is swap_image.
+- A scene's new text (retext) is spoken where its narration said the old words; other narration changes only by set_narration.
 - Never invent figures, quotes or facts the person did not give.
 What the operations mean, by example (the rule grammar the node also reads):
 ${EDIT_GRAMMAR_HELP}`;

@@ -105,6 +105,45 @@ export function setTextAt(settings: Record<string, unknown>, path: string, text:
   return copy;
 }
 
+/** The text at a key path of the settings (`title`, `items.1`), or undefined when there is none. */
+export function textAt(settings: Record<string, unknown>, path: string): string | undefined {
+  let value: unknown = settings;
+  for (const key of path.split('.')) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = Array.isArray(value) ? value[Number(key)] : (value as Record<string, unknown>)[key];
+  }
+  return typeof value === 'string' ? value : undefined;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const END_MARK = /[.!?…]+$/u;
+
+/**
+ * A scene's narration after its on-screen text `old` became `text`: where the narration says the old
+ * words (case and spacing aside, whole words, a trailing stop of the screen text aside) it says the
+ * new ones instead ("Our coffee subscription." with the title changed to "Fresh beans" says "Fresh
+ * beans."; a point shown cut keeps the rest of its spoken sentence). The first letter follows the
+ * narration's (a capital at a sentence's start, lower case where the screen capitalised a word the
+ * narration says mid-sentence), and an end mark of the new text takes the place of the old one.
+ * Undefined when the narration never says the old words: it is kept as it is.
+ */
+export function narrationWithText(narration: string, old: string, text: string): string | undefined {
+  const said = old.trim().replace(/[.!?…,;:]+$/u, '').trim();
+  const next = text.trim();
+  if (!said || !next || !narration.trim()) return undefined;
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${said.split(/\s+/u).map(escapeRegExp).join('\\s+')}(?![\\p{L}\\p{N}])([.!?…]*)`, 'giu');
+  if (!narration.match(pattern)) return undefined;
+  const result = narration.replace(pattern, (match: string, end: string, offset: number, whole: string) => {
+    let words = next;
+    const first = match.charAt(0);
+    const startsSentence = offset === 0 || /[.!?…]["'”’»)]*\s+$/u.test(whole.slice(0, offset));
+    if (startsSentence && /^\p{Ll}+(?![\p{L}\p{N}])/u.test(words)) words = words.charAt(0).toUpperCase() + words.slice(1);
+    else if (first !== first.toUpperCase() && /^\p{Lu}/u.test(said) && /^\p{Lu}\p{Ll}/u.test(words)) words = words.charAt(0).toLowerCase() + words.slice(1);
+    return END_MARK.test(words) ? words : `${words}${end}`;
+  });
+  return result === narration ? undefined : result;
+}
+
 /** Replaces `find` with `replace` in every on-screen text of the settings; the new settings and how many were replaced. */
 export function replaceInSettings(settings: Record<string, unknown>, find: RegExp, replace: string): { settings: Record<string, unknown>; count: number } {
   let count = 0;

@@ -94,7 +94,7 @@ describe('applyEditOperations: text size', () => {
   it('stops at the kit\'s range and refuses a change that cannot go further', () => {
     const source = sixSceneSource();
     source.scenes = source.scenes.map((scene) => ({ ...scene, settings: { ...scene.settings, textScale: TEXT_SCALE_RANGE.max } }));
-    expect(refusal([{ op: 'resize_text', change: 'bigger' }], source).message).toContain('operations[0].change: the text of every scene is already as big as it goes (2×');
+    expect(refusal([{ op: 'resize_text', change: 'bigger' }], source).message).toContain('prompt: the text of every scene is already as big as it goes (2×');
     expect(apply([{ op: 'resize_text', scene: 2, change: 'bigger', factor: 2 }], { ...source, scenes: source.scenes.map((scene, i) => (i === 1 ? { ...scene, settings: { ...scene.settings, textScale: 1.5 } } : scene)) }).scenes[1]!.settings.textScale).toBe(2);
     expect(kit.textScaleOf({ textScale: 7 })).toBe(2);
   });
@@ -126,10 +126,10 @@ describe('applyEditOperations: the whole video\'s length', () => {
 
   it('refuses a length the scenes cannot fit, one under 5 s and one past the model\'s maximum', () => {
     expect(refusal(read('make the video 10 seconds long')).message).toBe(
-      'operations[0].seconds: the video cannot be as short as 10 s: its 6 scenes need at least 15.9 s (2 s each, or their narration)',
+      'prompt: the video cannot be as short as 10 s: its 6 scenes need at least 15.9 s (2 s each, or their narration)',
     );
-    expect(refusal([{ op: 'set_length', seconds: 4 }]).message).toBe('operations[0].seconds: a video lasts at least 5 s; 4 s is too short');
-    expect(refusal([{ op: 'set_length', seconds: 150 }]).message).toBe('operations[0].seconds: model-5 makes videos of at most 120 s; 150 s is too long');
+    expect(refusal([{ op: 'set_length', seconds: 4 }]).message).toBe('prompt: a video lasts at least 5 s; 4 s is too short');
+    expect(refusal([{ op: 'set_length', seconds: 150 }]).message).toBe('prompt: model-5 makes videos of at most 120 s; 150 s is too long');
   });
 
   it('reaches 10 s on a silent video of few scenes', () => {

@@ -58,6 +58,13 @@ const EXPECTED: Record<string, EditOperation[]> = {
   'keine Musik': [{ op: 'set_music', music: false }],
   'supprimer la scène 2': [{ op: 'remove_scene', scene: 2 }],
   'sin narración': [{ op: 'set_narration', narration: false }],
+  'replace the picture in scene 3 with a honey jar': [{ op: 'set_picture', scene: 3, picture: 'honey jar' }],
+  'replace the seal picture in the last scene with a honey jar': [{ op: 'set_picture', scene: 6, picture: 'honey jar', replaces: 'seal' }],
+  'use a lighthouse picture in the last scene': [{ op: 'set_picture', scene: 6, picture: 'lighthouse' }],
+  'show a lighthouse in scene 2': [{ op: 'set_picture', scene: 2, picture: 'lighthouse' }],
+  'Ersetze das Bild in Szene 3 durch ein Honigglas': [{ op: 'set_picture', scene: 3, picture: 'Honigglas' }],
+  "Remplace l'image de la scène 3 par un pot de miel": [{ op: 'set_picture', scene: 3, picture: 'pot de miel' }],
+  'Muestra una foca en la escena 2': [{ op: 'set_picture', scene: 2, picture: 'foca' }],
 };
 
 describe('parseEditInstruction: documented examples', () => {
@@ -71,7 +78,9 @@ describe('parseEditInstruction: documented examples', () => {
   }
   it('yields operations that change the video they were read against', () => {
     // The fixture has sound effects off; "no sound effects" is tried on one that has them.
-    const withSfx = { ...source, options: { ...source.options, sfx: true } };
+    // Its closing scene shows the seal that "replace the seal picture …" names.
+    const scenes = source.scenes.map((scene) => (scene.position === 5 ? { ...scene, settings: { ...scene.settings, picture: 'fluent-emoji-flat:seal' } } : scene));
+    const withSfx = { ...source, scenes, options: { ...source.options, sfx: true } };
     for (const example of EDIT_GRAMMAR_EXAMPLES) {
       const result = applyEditOperations(withSfx, read(example.instruction));
       expect(result.changes, example.instruction).toHaveLength(1);

@@ -165,28 +165,30 @@ describe('applyEditOperations: bad operations', () => {
     throw new Error('applied');
   };
 
-  it.each<[string, unknown, string]>([
-    ['a scene past the end', [{ op: 'retext', scene: 9, text: 'x' }], 'operations[0].scene: scene 9 does not exist; the video has 6 scenes'],
-    ['an unknown font', [{ op: 'restyle', fonts: { heading: 'Comic Sans' } }], 'operations[0].fonts.heading: font "Comic Sans" is not shipped'],
-    ['a color that is not hex', [{ op: 'restyle', colors: { primary: 'red' } }], 'operations[0].colors.primary: must be a hex color'],
-    ['a scene shorter than 2 s', [{ op: 'retime', scene: 4, seconds: 1 }], 'operations[0].seconds: scene 4 cannot last 1 s: a scene lasts at least 2 s'],
-    ['a scene shorter than its narration', [{ op: 'retime', scene: 2, seconds: 3 }], 'its narration needs 4.0 s'],
-    ['a total past the model maximum', [{ op: 'retime', scene: 1, seconds: 100 }], 'operations[0]: the video would last 125.0 s; model-5 allows at most 120 s'],
-    ['a scene removed earlier', [{ op: 'remove_scene', scene: 2 }, { op: 'retext', scene: 2, text: 'x' }], 'operations[1].scene: scene 2 was removed by an earlier operation'],
-    ['an unknown voice', [{ op: 'set_voice', voice: 'brunhilde' }], 'operations[0].voice: unknown voice "brunhilde"'],
-    ['an unknown language', [{ op: 'set_language', language: 'xx' }], 'operations[0].language: unknown language "xx"'],
-    ['an image the job does not have', [{ op: 'swap_image', scene: 4, image: 'logo-9' }], 'operations[0].image: the job has no image "logo-9"'],
-    ['an image swap in a scene without one', [{ op: 'swap_image', scene: 2, image: 0 }], 'operations[0].scene: scene 2 (bullets) shows no image'],
-    ['text that is not there', [{ op: 'replace_text', find: 'Initech', replace: 'x' }], 'operations[0].find: "Initech" does not appear in any scene'],
-    ['a key that is not text', [{ op: 'retext', scene: 3, key: 'value', text: 'x' }], 'operations[0].key: scene 3 (stat): "value" is not text'],
-    ['an unknown operation', [{ op: 'explode', scene: 1 }], 'operations[0].op'],
-    ['an edit that changes nothing', [{ op: 'set_sfx', sfx: false }], 'operations: the edit changes nothing'],
-    ['no operations', [], 'operations: at least one operation is needed'],
-  ])('refuses %s with a field message and changes nothing', (_name, operations, message) => {
+  it.each<[string, unknown, string, string]>([
+    ['a scene past the end', [{ op: 'retext', scene: 9, text: 'x' }], 'operations[0].scene', 'prompt: scene 9 does not exist; the video has 6 scenes'],
+    ['an unknown font', [{ op: 'restyle', fonts: { heading: 'Comic Sans' } }], 'operations[0].fonts.heading', 'prompt: font "Comic Sans" is not shipped'],
+    ['a color that is not hex', [{ op: 'restyle', colors: { primary: 'red' } }], 'operations[0].colors.primary', 'prompt: change 1 of the instruction was not read into an edit this node makes (must be a hex color'],
+    ['a scene shorter than 2 s', [{ op: 'retime', scene: 4, seconds: 1 }], 'operations[0].seconds', 'prompt: scene 4 cannot last 1 s: a scene lasts at least 2 s'],
+    ['a scene shorter than its narration', [{ op: 'retime', scene: 2, seconds: 3 }], 'operations[0].seconds', 'its narration needs 4.0 s'],
+    ['a total past the model maximum', [{ op: 'retime', scene: 1, seconds: 100 }], 'operations[0]', 'prompt: the video would last 125.0 s; model-5 allows at most 120 s'],
+    ['a scene removed earlier', [{ op: 'remove_scene', scene: 2 }, { op: 'retext', scene: 2, text: 'x' }], 'operations[1].scene', 'prompt: scene 2 is removed earlier in this edit, so it cannot change too'],
+    ['an unknown voice', [{ op: 'set_voice', voice: 'brunhilde' }], 'operations[0].voice', 'prompt: unknown voice "brunhilde"'],
+    ['an unknown language', [{ op: 'set_language', language: 'xx' }], 'operations[0].language', 'prompt: unknown language "xx"'],
+    ['an image the job does not have', [{ op: 'swap_image', scene: 4, image: 'logo-9' }], 'operations[0].image', 'prompt: the job has no image "logo-9"'],
+    ['an image swap in a scene without one', [{ op: 'swap_image', scene: 2, image: 0 }], 'operations[0].scene', 'prompt: scene 2 (bullets) shows no image'],
+    ['text that is not there', [{ op: 'replace_text', find: 'Initech', replace: 'x' }], 'operations[0].find', 'prompt: "Initech" is not in the text or narration of any scene; replace words exactly as the video shows or says them, in quotes'],
+    ['a key that is not text', [{ op: 'retext', scene: 3, key: 'value', text: 'x' }], 'operations[0].key', 'prompt: scene 3 has no value text to change; say "change the text of scene 3 to …" for its main text'],
+    ['an unknown operation', [{ op: 'explode', scene: 1 }], 'operations[0].op', 'prompt: change 1 of the instruction was not read into an edit this node makes (it is no kind of change this node makes)'],
+    ['an edit that changes nothing', [{ op: 'set_sfx', sfx: false }], 'operations', 'prompt: the edit changes nothing: the video already is that way (no sound effects)'],
+    ['no operations', [], 'operations', 'prompt: no change was read from the instruction'],
+  ])('refuses %s in the user\'s terms and changes nothing', (_name, operations, field, message) => {
     const error = refusal(operations);
     expect(error.status).toBe(400);
     expect(error.code).toBe('invalid_request');
+    expect(error.field).toBe(field);
     expect(error.message).toContain(message);
+    expect(error.message).not.toContain('operations');
   });
 
   it('refuses removing scenes below the 5 s minimum', () => {
