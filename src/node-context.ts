@@ -42,10 +42,19 @@ export interface NodeContext {
   close(): void;
 }
 
+/** Options of {@link openNode}. */
+export interface OpenNodeOptions {
+  /**
+   * Open an existing data dir for reading only (a listing command): nothing is created in it or
+   * for it, and a data dir without a database throws. @default false
+   */
+  readOnly?: boolean;
+}
+
 /** Opens the data dir (database with migrations, node secret) and builds the context over it. */
-export function openNode(config: ServiceConfig): NodeContext {
-  const db = openDatabase(config.dataDir);
-  const secret = loadNodeSecret(config.dataDir);
+export function openNode(config: ServiceConfig, { readOnly = false }: OpenNodeOptions = {}): NodeContext {
+  const db = openDatabase(config.dataDir, { readOnly });
+  const secret = loadNodeSecret(config.dataDir, { create: !readOnly });
   const filesDir = path.join(config.dataDir, 'files');
   return {
     config,

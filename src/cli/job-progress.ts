@@ -6,8 +6,20 @@ export interface ProgressReading {
   fraction: number | undefined;
   /** The one stage the task is in: `queued`, `planning`, `generating`, `finishing`, `rendering`, `done`, ... */
   stage: string;
+  /**
+   * What the task is doing, in its own words, where the stage's name would misname it: the
+   * `planning` phase also covers the steps before any scene exists that are not planning
+   * (enhancing the prompt, narrating, drawing the storyboard). Shown in place of the stage.
+   */
+  step?: string;
   /** That stage's own detail, e.g. `42% (frame 380/900)`; never another stage's. */
   detail?: string;
+}
+
+/** What a bar prints for a reading: its step or stage, then its detail. */
+export function readingLabel(reading: ProgressReading): string {
+  const what = reading.step ?? reading.stage;
+  return reading.detail ? `${what} ${reading.detail}` : what;
 }
 
 /** A video job as the CLI sees it: its row in the data dir, or its poll response from a node. */
@@ -96,7 +108,14 @@ export function jobProgress(job: JobSnapshot, options: { render: boolean }): Pro
     return withDetail({ fraction: within(bands.generating, part), stage: 'generating', detail: [count, inParens(job.phaseDetail)].filter(Boolean).join(' ') });
   }
   if (job.phase === 'finishing') return withDetail({ fraction: bands.finishing[0], stage: 'finishing', detail: inParens(job.phaseDetail) });
-  return withDetail({ fraction: bands.planning[0], stage: 'planning', detail: inParens(job.phaseDetail) });
+  // The API's phase stays `planning` until scenes are built (the spec names three phases), but the
+  // narration spoken in it is no planning: the job's own words name the step ("narrating scene 1 of 3").
+  return job.phaseDetail ? { fraction: bands.planning[0], stage: 'planning', step: lowerFirst(job.phaseDetail) } : { fraction: bands.planning[0], stage: 'planning' };
+}
+
+/** `Narrating scene 1 of 3` as a bar's step: `narrating scene 1 of 3` (an initialism such as `SVG` kept). */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 }
 
 /** A job's row in this data dir, as a {@link JobSnapshot}. */

@@ -1,4 +1,4 @@
-import type { ProgressReading } from './job-progress.js';
+import { readingLabel, type ProgressReading } from './job-progress.js';
 
 /** Where a bar draws: stderr, or any stream that may be a terminal. */
 export interface BarStream {
@@ -54,7 +54,7 @@ export class ProgressBar {
     }
     if (this.mode === 'off') return;
     const percent = String(Math.floor(this.furthest * 100)).padStart(3);
-    const label = reading.detail ? `${reading.stage} ${reading.detail}` : reading.stage;
+    const label = readingLabel(reading);
     if (this.mode === 'lines') {
       const tenth = Math.floor(this.furthest * 10);
       if (reading.stage === this.lastStage && tenth <= this.lastTenth) return;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceConfig } from '../config/resolve-config.js';
 import { BROWSER_FIX, BrowserStartError, findBrowser, prepareBrowser } from '../render/browser/find-browser.js';
@@ -7,7 +7,8 @@ import { renderAcceleration } from '../render/acceleration.js';
 import { ffmpegVersion, findFfmpeg } from '../render/ffmpeg/find-ffmpeg.js';
 import { describeFootageSetting, type FootageSetting } from '../pipeline/providers/footage/footage-config.js';
 import { describeStillSetting } from '../pipeline/providers/stills/stills-config.js';
-import { openDatabase } from '../store/open-database.js';
+import Database from 'better-sqlite3';
+import { hasDatabase, openDatabase } from '../store/open-database.js';
 
 /** The outcome of one check. `warn` does not stop the node; `fail` does. */
 export interface CheckResult {
@@ -20,6 +21,13 @@ export interface CheckResult {
 
 /** Oldest Node.js the node runs on. */
 export const MIN_NODE_VERSION = [20, 19] as const;
+
+/** The closest folder at or above `dir` that exists. */
+function nearestExisting(dir: string): string {
+  let at = path.resolve(dir);
+  while (!existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  return at;
+}
 
 function check(name: string, run: () => string, fix: string, status: 'warn' | 'fail' = 'fail'): CheckResult {
   try {
@@ -49,9 +57,14 @@ export async function runChecks(config: ServiceConfig, refused: readonly CheckRe
     }, `install Node.js ${MIN_NODE_VERSION.join('.')} or newer`),
   );
 
+  // Doctor only looks: a data dir that does not exist yet is not made here (serve makes it).
   results.push(
     check('data dir', () => {
-      mkdirSync(config.dataDir, { recursive: true });
+      if (!existsSync(config.dataDir)) {
+        const parent = nearestExisting(config.dataDir);
+        accessSync(parent, constants.W_OK);
+        return `${config.dataDir} does not exist yet; \`service serve\` makes it (${parent} is writable)`;
+      }
       const probe = path.join(config.dataDir, `.doctor-${process.pid}`);
       writeFileSync(probe, 'ok');
       rmSync(probe);
@@ -61,9 +74,11 @@ export async function runChecks(config: ServiceConfig, refused: readonly CheckRe
 
   results.push(
     check('database', () => {
-      const db = openDatabase(config.dataDir);
+      const existing = hasDatabase(config.dataDir);
+      const db = existing ? openDatabase(config.dataDir, { readOnly: true }) : new Database(':memory:');
       try {
         const version = db.prepare('SELECT sqlite_version()').pluck().get() as string;
+        if (!existing) return `SQLite ${version}; no database in the data dir yet (\`service serve\` makes it)`;
         const journal = db.pragma('journal_mode', { simple: true }) as string;
         return `SQLite ${version}, journal ${journal}`;
       } finally {

@@ -18,6 +18,8 @@ export interface PullModelOptions {
   sha256?: string;
   /** Called as bytes arrive; `total` when the server said. */
   onProgress?: (progress: { received: number; total?: number }) => void;
+  /** Called once when `modelsDir` did not exist and was made; it is made only for a download the server answered. */
+  onCreateDir?: (dir: string) => void;
   signal?: AbortSignal;
 }
 
@@ -47,7 +49,6 @@ export async function pullModel(options: PullModelOptions): Promise<PulledModel>
   if (expected !== undefined && !/^[0-9a-f]{64}$/.test(expected)) {
     throw new ServiceError('invalid_request', `--sha256 must be 64 hex digits, got "${options.sha256}"`);
   }
-  await mkdir(options.modelsDir, { recursive: true });
   const target = path.join(options.modelsDir, resolved.file);
   const partial = `${target}.partial`;
 
@@ -75,18 +76,20 @@ export async function pullModel(options: PullModelOptions): Promise<PulledModel>
 
 async function download(url: string, partial: string, options: PullModelOptions) {
   let offset = (await sizeOf(partial)) ?? 0;
-  let response = await request(url, offset, options.signal);
+  let response = await request(url, offset, options);
   if (offset > 0 && response.status === 416) {
     // The partial file is no prefix the server recognizes (changed upstream?): start over.
     await response.body?.cancel();
     offset = 0;
-    response = await request(url, 0, options.signal);
+    response = await request(url, 0, options);
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel();
     const reason = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
     throw new ServiceError(response.status === 404 ? 'not_found' : 'service_unavailable', `cannot download ${url}: ${reason}`);
   }
+  // Made only now, for a download the server answered: a pull that reaches nothing leaves nothing.
+  if ((await mkdir(options.modelsDir, { recursive: true })) !== undefined) options.onCreateDir?.(options.modelsDir);
   // 206 continues the partial file; a 200 to a Range request means the server sends it all again.
   const resuming = offset > 0 && response.status === 206;
   const resumedFrom = resuming ? offset : 0;
@@ -124,13 +127,31 @@ function interrupted(url: string, received: number, total: number | undefined, c
   );
 }
 
-async function request(url: string, offset: number, signal: AbortSignal | undefined): Promise<Response> {
+async function request(url: string, offset: number, options: PullModelOptions): Promise<Response> {
   try {
-    return await fetch(url, { headers: offset > 0 ? { range: `bytes=${offset}-` } : {}, redirect: 'follow', signal });
+    return await fetch(url, { headers: offset > 0 ? { range: `bytes=${offset}-` } : {}, redirect: 'follow', signal: options.signal });
   } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ServiceError('service_unavailable', `cannot reach ${url}: ${(error as Error).cause ?? (error as Error).message}`, { cause: error });
+    if (options.signal?.aborted) throw error;
+    throw new ServiceError(
+      'service_unavailable',
+      `cannot reach ${url} (${reasonOf(error)}). Without the network: copy a .gguf file into ${options.modelsDir} ` +
+        '(`service serve` uses it when it is the only model there), or start serve with --llm local:<file>',
+      { cause: error },
+    );
   }
+}
+
+/**
+ * Why a fetch failed, in the words of the socket or resolver (`getaddrinfo ENOTFOUND host`,
+ * `connect ECONNREFUSED 127.0.0.1:1`): fetch's own error only says "fetch failed", and its cause
+ * printed whole would read "Error: …".
+ */
+function reasonOf(error: unknown): string {
+  let cause: unknown = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  // Several addresses tried and all refused (happy eyeballs): the first says why.
+  if (cause instanceof AggregateError && cause.errors.length > 0) cause = cause.errors[0];
+  if (cause instanceof Error) return cause.message || (cause as NodeJS.ErrnoException).code || cause.name;
+  return String(cause);
 }
 
 async function sizeOf(file: string): Promise<number | undefined> {

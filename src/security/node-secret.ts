@@ -4,11 +4,14 @@ import path from 'node:path';
 
 /**
  * The node's own 32-byte secret, kept at `<dataDir>/node-secret` (mode 0600) and made on first use.
- * It signs download links and seals stored webhook secrets; losing it invalidates both.
+ * It signs download links and seals stored webhook secrets; losing it invalidates both. With
+ * `create: false` (a read-only command) nothing is written: a data dir without one gets a throwaway
+ * secret for this process, under which nothing sealed before could be read anyway.
  */
-export function loadNodeSecret(dataDir: string): Buffer {
+export function loadNodeSecret(dataDir: string, { create = true }: { create?: boolean } = {}): Buffer {
   const file = path.join(dataDir, 'node-secret');
   if (!existsSync(file)) {
+    if (!create) return randomBytes(32);
     mkdirSync(dataDir, { recursive: true });
     try {
       writeFileSync(file, randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });

@@ -11,6 +11,7 @@ import { mcpPlugin } from './mcp/mcp-routes.js';
 import { buildOpenApi } from './openapi/build-openapi.js';
 import { oauthPlugin } from './oauth/oauth-routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { DownloadLogController } from './plugins/download-log.js';
 import { errorHandlingPlugin } from './plugins/error-handling.js';
 import { clientErrorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from './plugins/framework-errors.js';
 import { rateLimitPlugin, type RateLimitOptions } from './plugins/rate-limit.js';
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    logController: new DownloadLogController(),
     bodyLimit,
     requestIdHeader: 'x-request-id',
     genReqId: () => 'req_' + randomBytes(8).toString('hex'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { infographicRenderProgress, jobProgress, renderReading, snapshotOfPoll, type JobSnapshot, type ProgressReading } from '../../src/cli/job-progress.js';
+import { infographicRenderProgress, jobProgress, readingLabel, renderReading, snapshotOfPoll, type JobSnapshot, type ProgressReading } from '../../src/cli/job-progress.js';
 
 const STAGES = ['queued', 'planning', 'generating', 'finishing', 'rendering', 'done'];
 
@@ -21,9 +21,7 @@ const RENDERED_JOB: JobSnapshot[] = [
   { status: 'completed', phaseDetail: 'Done', scenesPlanned: 3, scenesCommitted: 3, framesDone: 180, framesTotal: 180 },
 ];
 
-function labelOf(reading: ProgressReading): string {
-  return reading.detail ? `${reading.stage} ${reading.detail}` : reading.stage;
-}
+const labelOf = readingLabel;
 
 function expectForwardAndSingleStage(readings: ProgressReading[]): void {
   const fractions = readings.map((reading) => reading.fraction!);
@@ -35,8 +33,8 @@ function expectForwardAndSingleStage(readings: ProgressReading[]): void {
   for (const reading of readings) {
     const label = labelOf(reading);
     expect(STAGES).toContain(reading.stage);
-    // One stage named, and at most one percentage: the stage's own.
-    expect(STAGES.filter((stage) => label.startsWith(stage) || label.includes(` ${stage}`)), label).toEqual([reading.stage]);
+    // One stage named (or the step in the job's words, naming none), and at most one percentage: the stage's own.
+    expect(STAGES.filter((stage) => label.startsWith(stage) || label.includes(` ${stage}`)), label).toEqual(reading.step ? [] : [reading.stage]);
     expect(label.match(/%/g)?.length ?? 0, label).toBeLessThanOrEqual(1);
     expect(label).not.toMatch(/processing|Rendering the MP4/);
   }
@@ -49,7 +47,9 @@ describe('jobProgress', () => {
     expect(readings.map((reading) => reading.stage)).toEqual([
       'queued', 'planning', 'planning', 'generating', 'generating', 'generating', 'generating', 'finishing', 'rendering', 'rendering', 'rendering', 'rendering', 'done',
     ]);
-    expect(labelOf(readings[2]!)).toBe('planning (Narrating scene 2 of 3)');
+    // Narration is spoken in the API's planning phase, but it is not planning: the bar says what it is.
+    expect(labelOf(readings[1]!)).toBe('writing the story plan');
+    expect(labelOf(readings[2]!)).toBe('narrating scene 2 of 3');
     expect(labelOf(readings[5]!)).toBe('generating 1/3 scenes (Committed scene 1 of 3: Hearts)');
     expect(labelOf(readings[10]!)).toBe('rendering 42% (frame 76/180)');
     expect(readings.at(-1)!.fraction).toBe(1);
@@ -86,6 +86,18 @@ describe('jobProgress', () => {
     expect(labelOf(jobProgress(held, { render: true }))).toBe('rendering 50% (frame 60/120) · 40 frames captured, 20 held, 31 frames/s');
     const failed = snapshotOfPoll({ status: 'failed', progress: { scenes_committed: 0, scenes_planned: 2 }, error: { code: 'render_failed', message: 'no browser' } });
     expect(labelOf(jobProgress(failed, { render: true }))).toBe('failed (no browser)');
+  });
+});
+
+describe('readingLabel', () => {
+  it('names the planning phase by the step the job says it is on, and says planning only when it says none', () => {
+    const planning = (phaseDetail?: string) => readingLabel(jobProgress({ status: 'processing', phase: 'planning', phaseDetail, scenesPlanned: 0, scenesCommitted: 0 }, { render: false }));
+    expect(planning('Narrating scene 1 of 3')).toBe('narrating scene 1 of 3');
+    expect(planning('Narrating scene 2 again')).toBe('narrating scene 2 again');
+    expect(planning('Enhancing the prompt')).toBe('enhancing the prompt');
+    expect(planning('SVG logo traced')).toBe('SVG logo traced');
+    expect(planning()).toBe('planning');
+    expect(jobProgress({ status: 'processing', phase: 'planning', phaseDetail: 'Narrating scene 1 of 3', scenesPlanned: 0, scenesCommitted: 0 }, { render: false }).stage).toBe('planning');
   });
 });
 

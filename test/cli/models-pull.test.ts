@@ -78,6 +78,8 @@ describe('service models pull', () => {
   it('downloads a GGUF into <data-dir>/models, verifies its checksum and prints the --llm value', async () => {
     const result = await pull(`${base}/tiny.gguf`, '--sha256', SHA256.toUpperCase());
     expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr.match(/Creating the models folder/g)).toEqual(['Creating the models folder']);
+    expect(result.stderr).toContain(`Creating the models folder at ${modelsDir()}\n`);
     const file = path.join(modelsDir(), 'tiny.gguf');
     expect(readFileSync(file).equals(MODEL)).toBe(true);
     expect(readdirSync(modelsDir())).toEqual(['tiny.gguf']);
@@ -136,7 +138,7 @@ describe('service models pull', () => {
     expect(JSON.parse(result.stderr)).toEqual({
       error: { code: 'not_found', status: 404, message: `cannot download ${base}/missing.gguf: HTTP 404 Not Found` },
     });
-    expect(readdirSync(modelsDir())).toEqual([]);
+    expect(existsSync(modelsDir())).toBe(false);
   });
 
   it('rejects an unknown name and a malformed checksum before any download', async () => {
@@ -147,6 +149,46 @@ describe('service models pull', () => {
     expect(badSum.code).toBe(1);
     expect(badSum.stderr).toContain('--sha256 must be 64 hex digits');
     expect(existsSync(path.join(modelsDir(), 'tiny.gguf'))).toBe(false);
+  });
+});
+
+describe('service models pull without the network', () => {
+  let dataDir: string;
+  let closed: Server;
+  let closedUrl: string;
+  let refusedUrl: string;
+  beforeAll(async () => {
+    // One server that takes the connection and closes it unanswered; one port where nothing listens.
+    closed = createServer((request) => request.socket.destroy());
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/tiny.gguf`;
+    const gone = createServer();
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    refusedUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/tiny.gguf`;
+    await new Promise((resolve) => gone.close(resolve));
+  });
+  afterAll(async () => {
+    closed.closeAllConnections();
+    await new Promise((resolve) => closed.close(resolve));
+  });
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'models-offline-'));
+    return () => rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  // A `.invalid` name never resolves (RFC 2606), at once and without a network.
+  it.each([
+    ['an unresolvable host', () => 'http://models.invalid/tiny.gguf', 'getaddrinfo ENOTFOUND models.invalid'],
+    ['a refused connection', () => refusedUrl, 'ECONNREFUSED'],
+    ['a connection closed unanswered', () => closedUrl, ''],
+  ])('names the offline way, with one "error", for %s, and makes no folder', async (_case, url, reason) => {
+    const modelsDir = path.join(dataDir, 'models');
+    const result = await runService(['models', 'pull', url(), '--data-dir', dataDir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`^error: cannot reach ${url().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\([^)]*${reason}[^)]*\\)\\. `));
+    expect(result.stderr).toContain(`Without the network: copy a .gguf file into ${modelsDir} (\`service serve\` uses it when it is the only model there), or start serve with --llm local:<file>`);
+    expect(result.stderr.match(/error/gi)).toEqual(['error']);
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 });
 
@@ -181,6 +223,12 @@ describe('resolveModelSource', () => {
     expect(listed.stdout).toContain('service models pull qwen2.5-7b-instruct');
     expect(listed.stdout).toMatch(/~2\.1 GB/);
     expect(listed.stdout).toMatch(/~4\.7 GB/);
+    // The machine, command and description columns line up.
+    const rows = listed.stdout.split('\n').filter((line) => line.includes('service models pull qwen'));
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((row) => row.indexOf('service models pull')))).toHaveLength(1);
+    expect(new Set(rows.map((row) => row.indexOf('Qwen2.5')))).toHaveLength(1);
+    expect(listed.stdout).toContain(`Without the network: copy a .gguf file into ${path.join(dataDir, 'models')} yourself, or start serve with --llm local:<file>.`);
     const json = JSON.parse((await runService(['models', 'pull', '--data-dir', dataDir, '--json'])).stdout) as { suggestions: { machine: string; name: string }[] };
     expect(json.suggestions.map((model) => [model.machine, model.name])).toEqual([['cpu', 'qwen2.5-3b-instruct'], ['gpu', 'qwen2.5-7b-instruct']]);
     expect(readdirSync(dataDir).includes('models') ? readdirSync(path.join(dataDir, 'models')) : []).toEqual([]);

@@ -51,8 +51,8 @@ describe('ProgressBar', () => {
     const out = stream(false);
     const bar = new ProgressBar({ stream: out });
     bar.update({ fraction: 0, stage: 'queued' });
-    bar.update({ fraction: 0.02, stage: 'planning', detail: '(Writing the story plan)' });
-    bar.update({ fraction: 0.02, stage: 'planning', detail: '(Narrating scene 1 of 3)' });
+    bar.update({ fraction: 0.02, stage: 'planning', step: 'writing the story plan' });
+    bar.update({ fraction: 0.02, stage: 'planning', step: 'narrating scene 1 of 3' });
     for (let committed = 0; committed <= 3; committed += 1) {
       bar.update({ fraction: 0.12 + (0.5 * committed) / 3, stage: 'generating', detail: `${committed}/3 scenes` });
     }
@@ -66,7 +66,7 @@ describe('ProgressBar', () => {
     const lines = out.text.trimEnd().split('\n');
     expect(lines).toEqual([
       '[  0%] queued',
-      '[  2%] planning (Writing the story plan)',
+      '[  2%] writing the story plan',
       '[ 12%] generating 0/3 scenes',
       '[ 28%] generating 1/3 scenes',
       '[ 45%] generating 2/3 scenes',

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -51,15 +51,18 @@ describe('local commands on a fresh data dir', () => {
     try {
       const listed = await run(['infographics', 'list', '--json', '--data-dir', dataDir]);
       expect(listed.code).toBe(1);
-      expect(listed.stderr).toContain('no owner account');
+      expect(listed.stderr).toContain(`no data dir at ${dataDir}: nothing to list`);
+      expect(readdirSync(dataDir)).toEqual([]);
       const first = await run(['create', 'Three facts about octopuses. They have three hearts, blue blood and nine brains.', '--dimensions', '320x180', '--duration', '6', '--json', '--data-dir', dataDir]);
       expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toContain(`Creating the data dir at ${dataDir}\n`);
       expect(first.stderr).toMatch(/Created the owner account acc_\w+ \(plan ultimate, 1000 credits\)/);
       expect(first.stderr).toMatch(/mvk_/);
       expect(JSON.parse(first.stdout)).toMatchObject({ status: 'queued' });
       const second = await run(['create', 'Two facts about owls. They cannot move their eyes and they fly silently.', '--dimensions', '320x180', '--duration', '6', '--json', '--data-dir', dataDir]);
       expect(second.code, second.stderr).toBe(0);
       expect(second.stderr).not.toContain('Created the owner account');
+      expect(second.stderr).not.toContain('Creating the data dir');
       const jobs = JSON.parse((await run(['jobs', 'list', '--json', '--data-dir', dataDir])).stdout);
       expect(jobs).toHaveLength(2);
     } finally {

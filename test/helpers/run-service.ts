@@ -17,10 +17,10 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs `service <args>` to completion, with `input` on stdin. */
-export function runService(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<RunResult> {
+/** Runs `service <args>` to completion, with `input` on stdin, in `cwd` (default: this process's). */
+export function runService(args: string[], options: { input?: string; env?: Record<string, string>; cwd?: string } = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(options.env) });
+    const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(options.env), ...(options.cwd ? { cwd: options.cwd } : {}) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

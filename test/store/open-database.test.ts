@@ -1,5 +1,9 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../src/store/open-database.js';
+import { hasDatabase, migrate, openDatabase } from '../../src/store/open-database.js';
 import { createTestNode, type TestNode } from '../helpers/test-node.js';
 
 describe('openDatabase', () => {
@@ -29,5 +33,37 @@ describe('openDatabase', () => {
     node.ctx.db.pragma('foreign_keys = OFF');
     node.ctx.ledger.append(row);
     expect(() => node.ctx.ledger.append(row)).toThrow(/UNIQUE/);
+  });
+
+  it('readOnly opens an existing database for reading only, and creates nothing where there is none', () => {
+    const reader = openDatabase(node.dataDir, { readOnly: true });
+    expect(reader.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get()).toBeGreaterThan(0);
+    expect(() => reader.exec("INSERT INTO schema_migrations (name, applied_at) VALUES ('x', 'now')")).toThrow(/readonly/);
+    reader.close();
+    const empty = mkdtempSync(path.join(tmpdir(), 'service-no-db-'));
+    try {
+      const missing = path.join(empty, 'data');
+      expect(hasDatabase(missing)).toBe(false);
+      expect(() => openDatabase(missing, { readOnly: true })).toThrow();
+      expect(existsSync(missing)).toBe(false);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('readOnly brings a database of an older version up to date first, so this version can read it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'service-old-db-'));
+    try {
+      // The oldest database there is: one that has had no migration yet.
+      const old = new Database(path.join(dir, 'service.db'));
+      old.exec('CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
+      old.close();
+      const reader = openDatabase(dir, { readOnly: true });
+      expect(reader.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get()).toBe(node.ctx.db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get());
+      expect(reader.prepare('SELECT COUNT(*) FROM accounts').pluck().get()).toBe(0);
+      reader.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -59,7 +59,7 @@ export function accountsCommand(): Command {
       .option('--renders <n>', 'monthly render quota (default: the plan\'s)', numberOption)
       .option('--password-stdin', 'read the login password from stdin', false),
   ).action(async (options) => {
-    await withNode(options, async (ctx) => {
+    await withNode(options, 'create', async (ctx) => {
       const password = options.passwordStdin ? await readStdin() : undefined;
       const account = await createAccount(ctx, {
         name: options.name,
@@ -74,7 +74,7 @@ export function accountsCommand(): Command {
   });
 
   dataOptions(accounts.command('list').description('list accounts')).action(async (options) => {
-    await withNode(options, (ctx) => {
+    await withNode(options, { read: 'nothing to list' }, (ctx) => {
       const rows = ctx.accounts.list().map((row) => summarizeAccount(ctx, row.id));
       print(rows, options, () =>
         table(
@@ -87,7 +87,7 @@ export function accountsCommand(): Command {
 
   dataOptions(accounts.command('show').description('show an account').argument('<id>', 'account id')).action(
     async (id: string, options) => {
-      await withNode(options, (ctx) => {
+      await withNode(options, { read: 'nothing to show' }, (ctx) => {
         const account = summarizeAccount(ctx, id);
         const ledger = ctx.ledger.entries(id, 10).map((entry) => ({
           ...entry,
@@ -112,7 +112,7 @@ export function accountsCommand(): Command {
       .requiredOption('--add <credits>', 'credits to add', numberOption)
       .requiredOption('--reason <reason>', 'why, kept in the ledger'),
   ).action(async (id: string, options) => {
-    await withNode(options, (ctx) => {
+    await withNode(options, { change: 'no account to add credits to' }, (ctx) => {
       const account = adjustCredits(ctx, id, options.add, options.reason);
       print(account, options, () => `balance of ${account.id} is now ${account.balance}`);
     });
@@ -125,7 +125,7 @@ export function accountsCommand(): Command {
       .argument('<id>', 'account id')
       .requiredOption('--password-stdin', 'read the password from stdin'),
   ).action(async (id: string, options) => {
-    await withNode(options, async (ctx) => {
+    await withNode(options, { change: 'no account to set a password for' }, async (ctx) => {
       await setAccountPassword(ctx, id, await readStdin());
       print({ id, password_set: true }, options, () => `password set for ${id}`);
     });

@@ -25,7 +25,7 @@ export function brandKitsCommand(): Command {
       .requiredOption('--heading-font <family>', 'heading font family')
       .requiredOption('--body-font <family>', 'body font family'),
   ).action(async (options) => {
-    await withNode(options, async (ctx) => {
+    await withNode(options, { change: 'no account to make a brand kit for' }, async (ctx) => {
       const { createBrandKit } = await brandKits();
       const kit = await createBrandKit(ctx, {
         accountId: options.account,
@@ -45,7 +45,7 @@ export function brandKitsCommand(): Command {
 
   dataOptions(kits.command('list').description('list an account\'s brand kits').requiredOption('--account <id>', 'account id')).action(
     async (options) => {
-      await withNode(options, async (ctx) => {
+      await withNode(options, { read: 'nothing to list' }, async (ctx) => {
         requireAccount(ctx, options.account);
         const { listBrandKits } = await brandKits();
         const { brand_kits: rows } = listBrandKits(ctx, options.account);
@@ -56,7 +56,7 @@ export function brandKitsCommand(): Command {
 
   dataOptions(kits.command('delete').description('delete a brand kit and its files').argument('<id>', 'brand kit id')).action(
     async (id: string, options) => {
-      await withNode(options, async (ctx) => {
+      await withNode(options, { change: 'no brand kit to delete' }, async (ctx) => {
         const { deleteBrandKit } = await brandKits();
         const kit = deleteBrandKit(ctx, id);
         print(kit, options, () => `deleted brand kit ${kit.id}`);

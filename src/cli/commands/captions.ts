@@ -19,7 +19,7 @@ export function captionsCommand(): Command {
       .option('--format <format>', 'srt (SubRip, default) or vtt (WebVTT)', 'srt')
       .option('--out <file>', 'write the file here instead of printing it'),
   ).action(async (jobId: string, options) => {
-    await withNode(options, (ctx) => {
+    await withNode(options, { read: 'no video to take captions from' }, (ctx) => {
       const format = options.format as CaptionFormat;
       if (!CAPTION_FORMATS.includes(format)) throw invalidRequest(`--format: must be "srt" (SubRip) or "vtt" (WebVTT), not "${format}"`);
       const row = ctx.videos.get(jobId);

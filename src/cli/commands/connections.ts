@@ -13,7 +13,7 @@ export function connectionsCommand(): Command {
       .description('connected OAuth clients, newest first (revoked ones too)')
       .option('--account <id>', 'only this account\'s connections'),
   ).action(async (options) => {
-    await withNode(options, (ctx) => {
+    await withNode(options, { read: 'nothing to list' }, (ctx) => {
       const rows = listConnections(ctx, options.account);
       print(rows, options, () =>
         rows.length === 0
@@ -29,7 +29,7 @@ export function connectionsCommand(): Command {
   dataOptions(
     connections.command('revoke').description('revoke a connection: its tokens are refused from the next request on').argument('<connection-id>', 'connection id (con_...)'),
   ).action(async (id: string, options) => {
-    await withNode(options, (ctx) => {
+    await withNode(options, { change: 'no connection to revoke' }, (ctx) => {
       const revoked = revokeConnection(ctx, id);
       print(revoked, options, () => `revoked ${revoked.id} (${revoked.client_name}); it must sign in again to reconnect`);
     });

@@ -54,7 +54,7 @@ export function editCommand(): Command {
       }
       return;
     }
-    await withNode(options, async (ctx) => {
+    await withNode(options, { change: 'no video to edit' }, async (ctx) => {
       const source = ctx.videos.get(jobId);
       if (!source) throw new ServiceError('not_found', `video ${jobId} not found`);
       const account = options.account ? requireAccount(ctx, options.account) : requireAccount(ctx, source.account_id);

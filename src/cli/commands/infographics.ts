@@ -122,7 +122,7 @@ function generateCommand(): Command {
       }
       return;
     }
-    await withNode(options, async (ctx) => {
+    await withNode(options, 'create', async (ctx) => {
       const account = await localAccount(ctx, options.account);
       const { startRuntime } = await import('../../node-runtime.js');
       const runtime = startRuntime(ctx, { resume: false });
@@ -165,7 +165,7 @@ function renderInfographicCommand(): Command {
       .addOption(new Option('--background <background>', 'transparent: no background, an alpha channel (webm and mov only)').choices(RENDER_BACKGROUNDS))
       .option('--out <file>', 'where to write the file (default: ./<render>.<format>)'),
   ).action(async (projectId: string, options) => {
-    await withNode(options, async (ctx) => {
+    await withNode(options, { change: 'no infographic to render' }, async (ctx) => {
       const project = ctx.infographics.getProject(projectId);
       if (!project) throw new ServiceError('not_found', `infographic ${projectId} not found`);
       const account = requireAccount(ctx, project.account_id);
@@ -203,14 +203,14 @@ export function infographicsCommand(): Command {
       .option('--account <id>', 'account (default: the owner)')
       .option('--limit <n>', 'how many', numberOption, 20),
   ).action(async (options) => {
-    await withNode(options, async (ctx) => {
+    await withNode(options, { read: 'nothing to list' }, async (ctx) => {
       const account = await localAccount(ctx, options.account, { make: false });
       const items = ctx.infographics.listProjects(account.id, options.limit).map((row) => toProjectListItem(ctx, row));
       print(items, options, () => table(items.map((item) => ({ ...item, prompt: item.prompt.slice(0, 50) })), ['projectId', 'createdAt', 'latestVersionId', 'prompt']));
     });
   });
   dataOptions(command.command('show').description('a project with its versions and renders').argument('<project>', 'infographic project id')).action(async (projectId: string, options) => {
-    await withNode(options, (ctx) => {
+    await withNode(options, { read: 'nothing to show' }, (ctx) => {
       const project = ctx.infographics.getProject(projectId);
       if (!project) throw new ServiceError('not_found', `infographic ${projectId} not found`);
       const view = toProjectView(ctx, ownProject(ctx, projectId, project.account_id), baseUrlOf(ctx));

@@ -28,7 +28,7 @@ export function keysCommand(): Command {
       .option('--webhook-url <url>', 'default webhook URL for jobs created with this key')
       .option('--allow-private-urls', 'allow a loopback or private webhook URL (env SERVICE_ALLOW_PRIVATE_URLS=1)'),
   ).action(async (options) => {
-    await withNode(options, (ctx) => {
+    await withNode(options, { change: 'no account to make a key for' }, (ctx) => {
       const key = createApiKey(ctx, { accountId: options.account, name: options.name, webhookUrl: options.webhookUrl });
       print(key, options, () => showCreatedKey(key));
     });
@@ -36,7 +36,7 @@ export function keysCommand(): Command {
 
   dataOptions(keys.command('list').description('list an account\'s keys').requiredOption('--account <id>', 'account id')).action(
     async (options) => {
-      await withNode(options, (ctx) => {
+      await withNode(options, { read: 'nothing to list' }, (ctx) => {
         const rows = listApiKeys(ctx, options.account);
         print(rows, options, () => table(
           rows.map((row) => ({ ...row, status: row.revoked_at ? 'revoked' : 'active' })),
@@ -48,7 +48,7 @@ export function keysCommand(): Command {
 
   dataOptions(keys.command('revoke').description('revoke a key; it is refused from the next request on').argument('<key-id>', 'key id')).action(
     async (keyId: string, options) => {
-      await withNode(options, (ctx) => {
+      await withNode(options, { change: 'no key to revoke' }, (ctx) => {
         const key = revokeApiKey(ctx, keyId);
         print(key, options, () => `revoked ${key.id} (${key.prefix}...)`);
       });

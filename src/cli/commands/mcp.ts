@@ -1,8 +1,8 @@
 import { Command } from 'commander';
 import { baseUrlOf } from '../../pipeline/videos/video-view.js';
 import { resolveConfig } from '../../config/resolve-config.js';
-import { openNode } from '../../node-context.js';
 import { reportError } from '../output.js';
+import { openDataDir } from '../with-node.js';
 
 /**
  * `service mcp --stdio --account ID`: the node's MCP tools over stdin/stdout for a local agent (a
@@ -27,7 +27,7 @@ export function mcpCommand(): Command {
 
 async function serveStdio(options: { account: string; dataDir?: string }): Promise<void> {
   const config = resolveConfig({ dataDir: options.dataDir });
-  const ctx = openNode(config);
+  const ctx = openDataDir(config, { change: 'no account for the tools to act for' });
   const [{ localMcpPrincipal }, { createMcpServer }, { RequestLimits }, { StdioServerTransport }, { createLogger }, { startRuntime }] = await Promise.all([
     import('../../server/mcp/mcp-principal.js'),
     import('../../server/mcp/mcp-server.js'),

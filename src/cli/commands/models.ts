@@ -21,12 +21,16 @@ export function modelsCommand(): Command {
     .action(async (source: string | undefined, options) => {
       if (source === undefined) {
         const suggestions = (['cpu', 'gpu'] as const).map((machine) => ({ machine, ...MODEL_CATALOG.find((model) => model.name === SUGGESTED_MODELS[machine])! }));
+        const rows = suggestions.map((model) => [model.machine === 'cpu' ? 'a machine without a GPU' : 'a GPU box', `service models pull ${model.name}`, model.description]);
+        const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
+        const modelsDir = path.join(resolveConfig({ dataDir: options.dataDir }).dataDir, 'models');
         print({ suggestions }, options, () =>
           [
             'Which model to pull:',
-            ...suggestions.map((model) => `  ${model.machine === 'cpu' ? 'a machine without a GPU' : 'a GPU box          '}  service models pull ${model.name}   ${model.description}`),
+            ...rows.map(([machine, command, description]) => `  ${machine!.padEnd(widths[0]!)}  ${command!.padEnd(widths[1]!)}  ${description}`),
             `Others: ${MODEL_CATALOG.map((model) => model.name).join(', ')}, or the URL of any GGUF file.`,
-            'Then `service serve` uses it when it is the only model in <data-dir>/models (or name it with --llm local:<file>).',
+            `Then \`service serve\` uses it when it is the only model in ${modelsDir} (or name it with --llm local:<file>).`,
+            `Without the network: copy a .gguf file into ${modelsDir} yourself, or start serve with --llm local:<file>.`,
           ].join('\n'),
         );
         return;
@@ -38,6 +42,7 @@ export function modelsCommand(): Command {
           source,
           modelsDir,
           sha256: options.sha256,
+          onCreateDir: (dir) => process.stderr.write(`Creating the models folder at ${dir}\n`),
           onProgress: ({ received, total }) =>
             bar.update({
               stage: 'downloading',
@@ -69,12 +74,15 @@ export function modelsCommand(): Command {
     .option('--json', 'print JSON', false)
     .action(async (options) => {
       try {
-        const files = await listModels(path.join(resolveConfig({ dataDir: options.dataDir }).dataDir, 'models'));
+        const modelsDir = path.join(resolveConfig({ dataDir: options.dataDir }).dataDir, 'models');
+        const files = await listModels(modelsDir);
         print(files, options, () =>
-          table(
-            files.map((file) => ({ ...file, size: formatBytes(file.bytes), note: file.partial ? 'incomplete: pull again to resume' : '' })),
-            ['name', 'size', 'path', 'note'],
-          ),
+          files.length === 0
+            ? `no models in ${modelsDir}: pull one with \`service models pull <name>\` (without a name it suggests one), or copy a .gguf file there`
+            : table(
+                files.map((file) => ({ ...file, size: formatBytes(file.bytes), note: file.partial ? 'incomplete: pull again to resume' : '' })),
+                ['name', 'size', 'path', 'note'],
+              ),
         );
       } catch (error) {
         reportError(error, options);

@@ -23,7 +23,7 @@ export function providerKeysCommand(): Command {
       .argument('<account-id>', 'account id')
       .argument('<provider>', 'openai, anthropic or google'),
   ).action(async (accountId: string, provider: string, options) => {
-    await withNode(options, async (ctx) => {
+    await withNode(options, { change: 'no account to store a key for' }, async (ctx) => {
       const key = setProviderKey(ctx, accountId, provider, await readStdin());
       print(key, options, () => `stored ${key.provider} key ${key.hint} for ${accountId}; covers ${coversText(key)}`);
     });
@@ -31,7 +31,7 @@ export function providerKeysCommand(): Command {
 
   dataOptions(command.command('list').description('list an account\'s provider keys (last 4 characters only)').argument('<account-id>', 'account id')).action(
     async (accountId: string, options) => {
-      await withNode(options, (ctx) => {
+      await withNode(options, { read: 'nothing to list' }, (ctx) => {
         const keys = listProviderKeys(ctx, accountId);
         print(keys, options, () => table(keys.map((key) => ({ ...key, covers: coversText(key) })), ['provider', 'hint', 'created_at', 'covers']));
       });
@@ -45,7 +45,7 @@ export function providerKeysCommand(): Command {
       .argument('<account-id>', 'account id')
       .argument('<provider>', 'openai, anthropic or google'),
   ).action(async (accountId: string, provider: string, options) => {
-    await withNode(options, (ctx) => {
+    await withNode(options, { change: 'no key to remove' }, (ctx) => {
       removeProviderKey(ctx, accountId, provider);
       print({ account_id: accountId, provider, removed: true }, options, () => `removed the ${provider} key of ${accountId}`);
     });

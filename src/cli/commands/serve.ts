@@ -2,11 +2,11 @@ import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { ensureOwnerAccount } from '../../accounts/owner.js';
 import { LOG_LEVELS, publicUrlOf, resolveConfig, type LogLevel } from '../../config/resolve-config.js';
-import { openNode } from '../../node-context.js';
 import { checkedOptionsOf, withCheckedFlags } from '../checked-flags.js';
 import { numberOption } from './accounts.js';
 import { reportError } from '../output.js';
 import { ownerCreatedNotice } from '../owner-notice.js';
+import { openDataDir } from '../with-node.js';
 
 function portOption(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError(`"${value}" is not a port (0-65535)`);
@@ -67,7 +67,7 @@ async function serve(options: Record<string, unknown>): Promise<void> {
     import('../../server/app.js'),
   ]);
   const logger = createLogger(config.logLevel);
-  const ctx = openNode(config);
+  const ctx = openDataDir(config, 'create');
 
   const owner = await ensureOwnerAccount(ctx);
   if (owner) {

@@ -13,6 +13,7 @@ import { probeVideo, requireFfmpeg } from '../../render/ffmpeg/run-ffmpeg.js';
 import { details, print, reportError } from '../output.js';
 import { jobProgress, snapshotOfRow } from '../job-progress.js';
 import { ProgressBar } from '../progress-bar.js';
+import { openDataDir } from '../with-node.js';
 import { dimensionsOption } from './videos.js';
 import { numberOption } from './accounts.js';
 
@@ -31,7 +32,9 @@ export function smokeCommand(): Command {
     .option('--json', 'print JSON', false)
     .action(async (options) => {
       const temporary = options.dataDir ? undefined : mkdtempSync(path.join(tmpdir(), 'service-smoke-'));
-      const ctx = openNode(resolveConfig({ dataDir: options.dataDir ?? temporary, cacheDir: options.cacheDir, logLevel: 'silent' }));
+      const config = resolveConfig({ dataDir: options.dataDir ?? temporary, cacheDir: options.cacheDir, logLevel: 'silent' });
+      // A temporary data dir is gone when the command ends: only one the user named is announced.
+      const ctx = temporary ? openNode(config) : openDataDir(config, 'create');
       const started = Date.now();
       const { startRuntime } = await import('../../node-runtime.js');
       const runtime = startRuntime(ctx, { resume: false });

@@ -157,7 +157,7 @@ export function createCommand(): Command {
       }
       return;
     }
-    await withNode(options, async (ctx) => {
+    await withNode(options, 'create', async (ctx) => {
       const account = await localAccount(ctx, options.account);
       const { startRuntime } = await import('../../node-runtime.js');
       const runtime = wait ? startRuntime(ctx, { resume: false }) : undefined;
@@ -207,7 +207,7 @@ export function renderCommand(): Command {
       .addOption(new Option('--background <background>', 'transparent: no background, an alpha channel (webm and mov only)').choices(RENDER_BACKGROUNDS).default('opaque'))
       .option('--out <file>', 'where to write the file (default: ./<job>.<format>)'),
   ).action(async (jobId: string, options) => {
-    await withNode(options, async (ctx) => {
+    await withNode(options, { change: 'no video to render' }, async (ctx) => {
       const { checkRenderQuota, completeRerender, failRender, newRenderRecord, resolveRenderOutput } = await import('../../pipeline/videos/render-records.js');
       const output = resolveRenderOutput(options);
       const row = ctx.videos.get(jobId);
@@ -257,7 +257,7 @@ export function jobsCommand(): Command {
   const jobs = new Command('jobs').description('list, show and cancel video jobs in the data dir');
   dataOptions(jobs.command('list').description('jobs, newest first').option('--account <id>', 'one account (default: all)').option('--limit <n>', 'how many', numberOption, 20)).action(
     async (options) => {
-      await withNode(options, (ctx) => {
+      await withNode(options, { read: 'nothing to list' }, (ctx) => {
         const accounts = options.account ? [requireAccount(ctx, options.account)] : ctx.accounts.list();
         const rows = accounts
           .flatMap((account) => ctx.videos.listForAccount(account.id, options.limit))
@@ -269,7 +269,7 @@ export function jobsCommand(): Command {
     },
   );
   dataOptions(jobs.command('show').description('one job, as the API shows it').argument('<id>', 'video job id')).action(async (id: string, options) => {
-    await withNode(options, (ctx) => {
+    await withNode(options, { read: 'nothing to show' }, (ctx) => {
       const row = ctx.videos.get(id);
       if (!row) throw new ServiceError('not_found', `video ${id} not found`);
       const job = toPollResponse(ctx, row, baseUrlOf(ctx));
@@ -277,7 +277,7 @@ export function jobsCommand(): Command {
     });
   });
   dataOptions(jobs.command('cancel').description('cancel a job').argument('<id>', 'video job id')).action(async (id: string, options) => {
-    await withNode(options, async (ctx) => {
+    await withNode(options, { change: 'no job to cancel' }, async (ctx) => {
       const { VideoEngine } = await import('../../pipeline/engine/video-engine.js');
       const { RenderPool } = await import('../../render/render-pool.js');
       // Queued jobs end here at once; a job a server is working on sees the flag at its next check.

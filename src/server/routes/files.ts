@@ -8,6 +8,7 @@ import { FORMAT_FILES } from '../../render/formats/output-format.js';
 import { contentTypeOf } from '../../storage/content-types.js';
 import { assertValidKey } from '../../storage/file-store.js';
 import { restoreJobFile } from '../../storage/job-files.js';
+import { trackDownload } from '../plugins/download-log.js';
 import { defineRoute } from '../route-definition.js';
 
 /** Whether a signed path is a plain relative path the bucket could hold (no `..`, `//` or backslashes). */
@@ -71,10 +72,10 @@ export function fileRoutes(ctx: NodeContext) {
             throw new ServiceError('range_not_satisfiable', `range is outside the file's ${size} bytes`);
           }
           reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`).header('content-length', end - start + 1);
-          return reply.send(createReadStream(full, { start, end }));
+          return reply.send(trackDownload(reply, createReadStream(full, { start, end }), end - start + 1));
         }
         reply.header('content-length', size);
-        return reply.send(createReadStream(full));
+        return reply.send(trackDownload(reply, createReadStream(full), size));
       },
     }),
   ];

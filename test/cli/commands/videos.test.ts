@@ -48,9 +48,11 @@ describe('service create --url --wait', () => {
     const percents = lines.map((line) => Number(/^\[ *(\d+)%\] /.exec(line)?.[1]));
     expect(percents.every(Number.isFinite), result.stderr).toBe(true);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
-    const stages = lines.map((line) => line.replace(/^\[ *\d+%\] /, '').split(' ')[0]);
-    expect(stages).toEqual(['planning', 'generating', 'finishing', 'rendering', 'done']);
-    for (const line of lines) {
+    // The planning phase is named by the step the node says it is on (it also narrates, which is no planning).
+    expect(lines[0]).toMatch(/^\[ *\d+%\] writing the story plan$/);
+    const stages = lines.slice(1).map((line) => line.replace(/^\[ *\d+%\] /, '').split(' ')[0]);
+    expect(stages).toEqual(['generating', 'finishing', 'rendering', 'done']);
+    for (const line of lines.slice(1)) {
       expect(STAGES.filter((stage) => line.includes(stage)), line).toHaveLength(1);
       expect(line.match(/%/g)!.length, line).toBeLessThanOrEqual(2);
     }
