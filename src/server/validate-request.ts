@@ -24,7 +24,7 @@ export function validateRequest(route: RouteDefinition): ((request: FastifyReque
     for (const { part, key, schema } of checks) {
       const result = schema!.safeParse(target[key]);
       if (result.success) target[key] = result.data;
-      else details.push(...validationDetails(result.error, part, schema!));
+      else details.push(...validationDetails(result.error, part, schema!, target[key]));
     }
     if (details.length > 0) throw invalidFields(details);
   };

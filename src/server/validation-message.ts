@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { nearestField } from '../errors/nearest-field.js';
 import { ServiceError, type ErrorDetail } from '../errors/service-error.js';
+import { describeValue, typeErrorMessage } from './type-error-message.js';
 
 /** The zod internals the field lookup reads: each schema's definition (`zod/v4/core`'s `$ZodType`). */
 interface ZodDefinition {
@@ -45,13 +46,39 @@ function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   return def.type === 'object' ? Object.keys(def.shape ?? {}) : [];
 }
 
+/** The value at `path` inside `input`, or undefined where the path leaves it. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input;
+  for (const step of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[step];
+  }
+  return current;
+}
+
+/**
+ * Whether a zod issue says the value is of the wrong type (or missing): a plain type error, or a
+ * union none of whose branches takes the value itself (each refuses it at its root, as a type or
+ * as a literal), so the union's whole range is what to say.
+ */
+function isTypeIssue(issue: z.ZodError['issues'][number]): boolean {
+  if (issue.code === 'invalid_type') return true;
+  return (
+    issue.code === 'invalid_union' &&
+    issue.errors.length > 0 &&
+    issue.errors.every((branch) => branch.some((inner) => (inner.code === 'invalid_type' || inner.code === 'invalid_value') && inner.path.length === 0))
+  );
+}
+
 /**
  * Every refused field of a zod error, one detail per field (the first problem of each), in the
  * order zod found them. `part` names the request part the fields are under (`body`, `querystring`,
  * `params`, or `arguments` for MCP tools); an unknown field gets the nearest known field of its
- * object as a suggestion (see {@link nearestField}).
+ * object as a suggestion (see {@link nearestField}). A value of the wrong type, or a missing one,
+ * is explained from the schema: what the field takes, an example, and what it got (`input`, the
+ * value that was parsed; see {@link typeErrorMessage}).
  */
-export function validationDetails(error: z.ZodError, part: string, schema: z.ZodType): ErrorDetail[] {
+export function validationDetails(error: z.ZodError, part: string, schema: z.ZodType, input?: unknown): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
   const add = (detail: ErrorDetail) => {
@@ -62,7 +89,13 @@ export function validationDetails(error: z.ZodError, part: string, schema: z.Zod
   for (const issue of error.issues) {
     const at = [part, ...issue.path.map(String)].join('.');
     if (issue.code !== 'unrecognized_keys') {
-      add({ field: at, message: issue.message });
+      const value = valueAt(input, issue.path);
+      const message = isTypeIssue(issue)
+        ? typeErrorMessage(schema, issue.path, value, issue.message)
+        : issue.code === 'invalid_value' && value !== undefined
+          ? `${issue.message}; got ${describeValue(value)}`
+          : issue.message;
+      add({ field: at, message });
       continue;
     }
     const known = fieldsAt(schema, issue.path);

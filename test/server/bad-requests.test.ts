@@ -97,7 +97,7 @@ describe('bad requests', () => {
     { name: 'body over 1 MiB', method: 'POST', url: '/v1/api-keys', headers: auth(), payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }), status: 413, code: 'payload_too_large' },
     { name: 'JSON array body', method: 'POST', url: '/v1/api-keys', headers: auth(), payload: '[]', status: 400, code: 'invalid_request', mentions: 'body' },
     { name: 'JSON string body', method: 'POST', url: '/v1/api-keys', headers: auth(), payload: '"hello"', status: 400, code: 'invalid_request', mentions: 'body' },
-    { name: 'JSON null body', method: 'POST', url: '/v1/api-keys', headers: auth(), payload: 'null', status: 400, code: 'invalid_request', mentions: 'received null' },
+    { name: 'JSON null body', method: 'POST', url: '/v1/api-keys', headers: auth(), payload: 'null', status: 400, code: 'invalid_request', mentions: 'body: takes an object { name, webhook_url }, for example {"name":"ci"}; got null' },
     { name: 'unknown field in a closed body', method: 'POST', url: '/v1/api-keys', headers: auth(), payload: JSON.stringify({ name: 'ci', plan: 'ultimate' }), status: 400, code: 'invalid_request', mentions: 'body.plan: unknown field' },
     { name: 'name of the wrong type', method: 'POST', url: '/v1/api-keys', headers: auth(), payload: JSON.stringify({ name: 42 }), status: 400, code: 'invalid_request', mentions: 'body.name' },
     { name: 'name as an object', method: 'POST', url: '/v1/api-keys', headers: auth(), payload: JSON.stringify({ name: { $gt: '' } }), status: 400, code: 'invalid_request', mentions: 'body.name' },

@@ -43,13 +43,15 @@ export async function localAccount(ctx: NodeContext, accountId: string | undefin
   return owner;
 }
 
-function bodyFrom(prompt: string, options: Record<string, unknown>): CreateVideoBody {
+/** The create body `service create` sends: its prompt and flags as the fields of `POST /v1/videos`. */
+export function bodyFrom(prompt: string, options: Record<string, unknown>): CreateVideoBody {
   const raw: Record<string, unknown> = { prompt };
   if (options.model) raw.model = options.model;
   if (options.aspectRatio) raw.aspect_ratio = options.aspectRatio;
   if (options.dimensions) raw.dimensions = options.dimensions;
   if (options.duration !== undefined) raw.duration = options.duration;
   if (options.style) raw.animation_style = options.style;
+  if (options.voice) raw.narration_voice = options.voice;
   if (options.render || options.out) raw.render = true;
   if (options.captions !== undefined || options.captionsPosition !== undefined) raw.captions = captionsOption(options);
   const parsed = createVideoBody.safeParse(raw);
@@ -132,6 +134,7 @@ export function createCommand(): Command {
       .option('--dimensions <WxH>', 'exact size, e.g. 1280x720', dimensionsOption)
       .option('--duration <seconds>', 'target length in seconds', numberOption)
       .option('--style <id>', 'animation style pack id')
+      .option('--voice <voice>', 'narration voice by id or name, in any case (e.g. Noah or embedded-noah; see GET /v1/voices)')
       .option('--captions <style>', 'burn in captions of the narration: clean, bold, karaoke, or off')
       .option('--captions-position <where>', 'where burned-in captions sit: bottom (default), top or middle')
       .option('--render', 'render an MP4 when generation ends (implied by --out)')

@@ -44,7 +44,8 @@ const MAX_URL_CHARS = 8192;
 /** A hex color such as `#1A2B3C` or `#ABC`. */
 export const hexColor = z
   .string()
-  .regex(/^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})$/, { error: 'must be a hex color such as #1A2B3C or #ABC' });
+  .regex(/^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})$/, { error: 'must be a hex color such as #1A2B3C or #ABC' })
+  .meta({ examples: ['#1A2B3C'] });
 
 /** An http(s) link to an attachment. */
 export const attachmentUrl = z
@@ -59,6 +60,7 @@ export const side = (name: string) =>
     .min(MIN_DIMENSION, { error: `must be at least ${MIN_DIMENSION}` })
     .max(MAX_DIMENSION, { error: `must be at most ${MAX_DIMENSION}` })
     .multipleOf(2, { error: 'must be an even number' })
+    .meta({ examples: [name === 'Height' ? 720 : 1280] })
     .describe(`${name} in pixels: an even whole number from ${MIN_DIMENSION} to ${MAX_DIMENSION}`);
 
 /** The message for a value outside a list. */
@@ -137,6 +139,7 @@ export const createVideoBody = z
       .trim()
       .min(1, { error: 'must not be empty' })
       .max(MAX_PROMPT_CHARS, { error: `must be at most ${MAX_PROMPT_CHARS} characters` })
+      .meta({ examples: ['A 30 second video on how bees make honey'] })
       .describe(
         `What the video is about (1 to ${MAX_PROMPT_CHARS} characters). On a node with no language model (GET /v1/models backed_by.planner "embedded") a multi-scene video shows only what the prompt says: one that only names a topic is a 400 saying what to add`,
       ),
@@ -158,10 +161,12 @@ export const createVideoBody = z
     duration: z
       .number({ error: 'must be a number of seconds' })
       .min(MIN_DURATION_SECONDS, { error: `must be at least ${MIN_DURATION_SECONDS} seconds` })
-      .max(MAX_DURATION_SECONDS, { error: `must be at most ${MAX_DURATION_SECONDS} seconds` })
+      .max(MAX_DURATION_SECONDS, { error: `must be at most ${MAX_DURATION_SECONDS} seconds (${MAX_DURATION_SECONDS / 60} minutes), the longest any model makes; for a longer film, make it as several videos` })
+      .meta({ examples: [30] })
       .optional()
       .describe('Target seconds, from 5 to the model\'s maximum (model-5/6: 120, model-4: 60, model-3: 30). Omitted: a length the prompt states ("a 20 second video", "in 15 Sekunden", "une vidéo d\'une minute"), else 30 multi-scene, 15 single-scene; a stated length the model cannot make is a 400'),
     animation_style: shortText(100)
+      .meta({ examples: ['plain'] })
       .optional()
       .describe('A style pack id (or the no_style id) from GET /v1/animation-styles; a fitting pack is chosen when omitted'),
     background_color: hexColor.optional().describe('Background color, hex; chosen by the model when omitted'),
@@ -169,8 +174,12 @@ export const createVideoBody = z
       .boolean()
       .optional()
       .describe('AI voiceover (multi-scene models only). When omitted, narrated unless the request reads otherwise'),
-    narration_voice: shortText(200).optional().describe('A voice id from GET /v1/voices; auto-picked when omitted'),
+    narration_voice: shortText(200)
+      .meta({ examples: ['embedded-noah'] })
+      .optional()
+      .describe('A voice from GET /v1/voices, by its id or its name in any case ("embedded-noah", "Noah"); auto-picked when omitted'),
     narration_language: shortText(35)
+      .meta({ examples: ['en'] })
       .optional()
       .describe('Language code without region tag, one of the 74 supported; detected from the prompt when omitted'),
     music: z
@@ -212,6 +221,7 @@ export const createVideoBody = z
     webhook_url: z
       .string()
       .max(2000, { error: 'must be at most 2000 characters' })
+      .meta({ examples: ['https://example.com/hooks/video'] })
       .optional()
       .describe('HTTPS URL that receives video.completed, video.failed and video.canceled events'),
     render: z

@@ -1,14 +1,15 @@
 import type { Plan } from '../../accounts/plans.js';
 import { planAtLeast } from '../../accounts/plans.js';
 import { canonicalFontFamily, unknownFontProblem } from '../../catalog/fonts.js';
-import { findModel, type ModelId } from '../../catalog/models.js';
+import { findVoice, unknownVoiceProblem, type NamedVoice } from '../../catalog/find-voice.js';
+import { findModel, MODELS, type ModelId, type ModelSpec } from '../../catalog/models.js';
 import { isKnownAnimationStyle, unknownStyleMessage } from '../../catalog/style-packs.js';
 import { invalidRequest, ServiceError } from '../../errors/service-error.js';
 import type { CaptionsOption } from '../speech/caption-chunks.js';
 import { webhookUrlProblem } from '../../security/url-policy.js';
 import { isNarrationLanguage, type NarrationLanguage } from '../speech/languages.js';
 import { expandHex } from '../theme/resolve-theme.js';
-import { inferDuration } from './prompt-duration.js';
+import { inferDuration, lengthInWords } from './prompt-duration.js';
 import {
   MAX_DIMENSION,
   MIN_DURATION_SECONDS,
@@ -60,7 +61,7 @@ export interface ResolvedVideoOptions {
   narration: boolean;
   /** Seam for reading the prompt: only a `'default'` narration may be changed by what the prompt says. */
   narrationSource: OptionSource;
-  /** Absent: auto-picked. */
+  /** The voice's id (a request may name it by name). Absent: auto-picked. */
   narrationVoice?: string;
   /** Absent: detected from the prompt. */
   narrationLanguage?: NarrationLanguage;
@@ -104,8 +105,8 @@ export interface ResolvedBrandSettings {
 export interface ResolveVideoContext {
   /** The calling account's plan. */
   plan: Plan;
-  /** Ids `narration_voice` may take (the voice catalog). */
-  knownVoiceIds: ReadonlySet<string>;
+  /** The voices `narration_voice` may name, by id or name (the voice catalog, in its order). */
+  voices: readonly NamedVoice[];
   /** Whether the node lets webhooks use loopback and private addresses. */
   allowPrivateUrls: boolean;
 }
@@ -150,6 +151,28 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 }
 
 /**
+ * The 400 for a length a model cannot make, stated in the prompt or in `duration`: it names the
+ * model's range, and the way on (a model that makes it, several shorter videos, or 5 s at least).
+ */
+function lengthRefusal(model: ModelSpec, seconds: number, inPrompt: boolean): ServiceError {
+  const max = model.maxDurationSeconds;
+  const range = `${model.id} makes ${MIN_DURATION_SECONDS} to ${max} seconds${max >= 120 ? ` (${lengthInWords(max)})` : ''}`;
+  const longer = MODELS.filter((item) => item.maxDurationSeconds >= seconds).map((item) => item.id);
+  const forward =
+    seconds < MIN_DURATION_SECONDS
+      ? `a video lasts at least ${MIN_DURATION_SECONDS} seconds`
+      : longer.length > 0
+        ? `${longer.length === 1 ? longer[0] : `${longer.slice(0, -1).join(', ')} or ${longer.at(-1)}`} makes it: set model (GET /v1/models lists each one's max_duration_seconds)`
+        : `no model makes a longer video; for a longer film, make it as several videos`;
+  if (inPrompt) {
+    return invalidRequest(
+      `duration: the prompt asks for ${lengthInWords(seconds)}${seconds >= 120 ? ` (${seconds} seconds)` : ''}; ${range}; ask for ${seconds < MIN_DURATION_SECONDS ? `${MIN_DURATION_SECONDS} seconds or more` : `${lengthInWords(max)} or less`} in the prompt, or set duration (${MIN_DURATION_SECONDS} to ${max}), which wins over the prompt; ${forward}`,
+    );
+  }
+  return invalidRequest(`duration: ${range}, got ${seconds}; ${forward}`);
+}
+
+/**
  * Applies every default and cross-field rule to a parsed create body (DECISIONS.md "Models"),
  * giving the complete internal form. Throws `invalid_request` (message starting with the field) or
  * `forbidden` (a model above the caller's plan).
@@ -189,19 +212,15 @@ export function resolveVideoOptions(body: CreateVideoBody, context: ResolveVideo
   // A length the prompt states ("a 20 second video", "in 15 Sekunden") is the target when `duration` is left out, as its shape is.
   const stated = body.duration === undefined ? inferDuration(body.prompt) : undefined;
   const durationSeconds = body.duration ?? stated ?? model.defaultDurationSeconds;
-  if (durationSeconds < MIN_DURATION_SECONDS || durationSeconds > model.maxDurationSeconds) {
-    throw invalidRequest(
-      stated !== undefined
-        ? `duration: the prompt asks for ${stated} seconds; ${model.id} makes ${MIN_DURATION_SECONDS} to ${model.maxDurationSeconds} seconds; set duration, or state a length in that range`
-        : `duration: ${model.id} takes ${MIN_DURATION_SECONDS} to ${model.maxDurationSeconds} seconds, got ${durationSeconds}`,
-    );
-  }
+  if (durationSeconds < MIN_DURATION_SECONDS || durationSeconds > model.maxDurationSeconds) throw lengthRefusal(model, durationSeconds, stated !== undefined);
 
   if (body.animation_style !== undefined && !isKnownAnimationStyle(body.animation_style)) {
     throw invalidRequest(unknownStyleMessage('animation_style', body.animation_style));
   }
-  if (body.narration_voice !== undefined && !context.knownVoiceIds.has(body.narration_voice)) {
-    throw invalidRequest(`narration_voice: unknown voice "${body.narration_voice}"; see GET /v1/voices`);
+  // A voice is named by its id or its name in any case ("Noah", "embedded-noah"); the job keeps its id.
+  const narrationVoice = body.narration_voice === undefined ? undefined : findVoice(body.narration_voice, context.voices)?.id;
+  if (body.narration_voice !== undefined && narrationVoice === undefined) {
+    throw invalidRequest(`narration_voice: ${unknownVoiceProblem(body.narration_voice, context.voices)}`);
   }
   // BCP-47 tags are case-insensitive, so "EN" is "en"; a region tag ("en-US") is not accepted.
   const narrationLanguage = body.narration_language?.toLowerCase();
@@ -267,7 +286,7 @@ export function resolveVideoOptions(body: CreateVideoBody, context: ResolveVideo
     durationSource: body.duration !== undefined ? 'request' : stated !== undefined ? 'prompt' : 'default',
     narration: body.narration ?? model.multiScene,
     narrationSource: body.narration === undefined ? 'default' : 'request',
-    ...optional('narrationVoice', body.narration_voice),
+    ...optional('narrationVoice', narrationVoice),
     ...optional('narrationLanguage', narrationLanguage as NarrationLanguage | undefined),
     music: body.music ?? model.multiScene,
     musicSource: body.music === undefined ? 'default' : 'request',

@@ -1,4 +1,5 @@
 import { canonicalFontFamily, unknownFontProblem } from '../../catalog/fonts.js';
+import { findVoice, unknownVoiceProblem } from '../../catalog/find-voice.js';
 import { findModel } from '../../catalog/models.js';
 import { MIN_DURATION_SECONDS } from '../create/create-video-schema.js';
 import { VIDEO_FPS } from '../create/resolve-video-options.js';
@@ -369,9 +370,8 @@ export function applyEditOperations(source: EditSource, operations: unknown, con
         break;
       }
       case 'set_voice': {
-        const wanted = op.voice.trim().toLowerCase();
-        const voice = voices.find((item) => item.id.toLowerCase() === wanted) ?? voices.find((item) => item.name.toLowerCase() === wanted);
-        if (!voice) throw new EditError(`${field}.voice`, `unknown voice "${op.voice}"; see GET /v1/voices (${voices.map((item) => item.id).join(', ')})`);
+        const voice = findVoice(op.voice, voices);
+        if (!voice) throw new EditError(`${field}.voice`, unknownVoiceProblem(op.voice, voices));
         options.voice = voice.id;
         break;
       }

@@ -1,4 +1,5 @@
 import { canonicalFontFamily, shippedFonts } from '../../catalog/fonts.js';
+import { findVoice, unknownVoiceProblem } from '../../catalog/find-voice.js';
 import { EMBEDDED_VOICES } from '../speech/embedded-voices.js';
 import { NARRATION_LANGUAGES, isNarrationLanguage } from '../speech/languages.js';
 import type { EditOperation } from './edit-operations.js';
@@ -122,9 +123,9 @@ export const GRAMMAR_RULES: readonly GrammarRule[] = [
       rx(`(?:let|have) (?<voice>[\\w-]+) narrate(?: it| the video)?`),
     ],
     read: (g, c) => {
-      const wanted = unquote(g.voice!).toLowerCase();
-      const voice = c.voices.find((item) => item.id.toLowerCase() === wanted || item.name.toLowerCase() === wanted);
-      return voice ? [{ op: 'set_voice', voice: voice.id }] : { problem: `unknown voice "${unquote(g.voice!)}"; voices: ${c.voices.map((item) => `${item.name} (${item.id})`).join(', ')}` };
+      const wanted = unquote(g.voice!);
+      const voice = findVoice(wanted, c.voices);
+      return voice ? [{ op: 'set_voice', voice: voice.id }] : { problem: unknownVoiceProblem(wanted, c.voices) };
     },
   },
   {

@@ -25,7 +25,7 @@ export const MAX_INFOGRAPHIC_FPS = 60;
 
 const dimensions = z.strictObject({ width: side('Width'), height: side('Height') });
 
-const webhookUrl = z.string().max(2000, { error: 'must be at most 2000 characters' });
+const webhookUrl = z.string().max(2000, { error: 'must be at most 2000 characters' }).meta({ examples: ['https://example.com/hooks/render'] });
 
 /** `brandSettings` of a generate request: the spec's keys, camelCase. */
 const brandSettings = z
@@ -48,6 +48,7 @@ export const generateInfographicBody = z
       .trim()
       .min(1, { error: 'must not be empty' })
       .max(MAX_PROMPT_CHARS, { error: `must be at most ${MAX_PROMPT_CHARS} characters` })
+      .meta({ examples: ['How teams ship: 62% deploy daily, 25% weekly, 13% monthly'] })
       .describe(`What the infographic shows (1 to ${MAX_PROMPT_CHARS} characters); figures such as "62% of teams" become charts and counters`),
     dimensions: dimensions.optional().describe('Canvas size in pixels. @default {"width":1280,"height":720}'),
     duration: z

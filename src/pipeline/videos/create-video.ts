@@ -65,7 +65,8 @@ export interface CreatedVideo {
  */
 async function voicesFor(ctx: NodeContext, requested: string | undefined): Promise<NodeVoice[]> {
   const embedded = embeddedNodeVoices();
-  if (!requested || embedded.some((voice) => voice.id === requested) || !ctx.config.speech) return embedded;
+  // An embedded id is that voice; a name ("Noah") could be the speech model's too, which is listed first.
+  if (!requested || embedded.some((voice) => voice.id.toLowerCase() === requested.trim().toLowerCase()) || !ctx.config.speech) return embedded;
   return (await listVoices(ctx.config)).voices;
 }
 
@@ -117,7 +118,7 @@ export async function priceVideo(
   const voices = await voicesFor(ctx, body.narration_voice);
   const resolved = resolveVideoOptions(body, {
     plan: account.plan,
-    knownVoiceIds: new Set(voices.map((voice) => voice.id)),
+    voices,
     allowPrivateUrls: ctx.config.allowPrivateUrls,
   });
   requireVoiceSpeaks(voices, resolved.narrationVoice, resolved.narrationLanguage);

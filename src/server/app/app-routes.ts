@@ -88,7 +88,7 @@ export async function appRoutesPlugin(app: FastifyInstance, options: AppRoutesOp
   app.post('/app/api/sign-in', { config: noAuth }, async (request, reply) => {
     reply.headers(NO_STORE);
     const parsed = signInBody.safeParse(request.body);
-    if (!parsed.success) throw invalidFields(validationDetails(parsed.error, 'body', signInBody));
+    if (!parsed.success) throw invalidFields(validationDetails(parsed.error, 'body', signInBody, request.body));
     const signedIn = await signInToApp(ctx, parsed.data, now());
     // A session the browser already held ends here, so signing in again never leaves two behind.
     const previous = sessionTokenOf(request.headers.cookie);

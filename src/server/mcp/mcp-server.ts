@@ -83,7 +83,7 @@ async function callTool(tool: ToolDefinition, rawArgs: unknown, session: ToolSes
   const forbidden = forbiddenKeyPath(rawArgs, 'arguments');
   if (forbidden) return errorResult(forbiddenKeyError(forbidden), logger, tool.name);
   const parsed = tool.input.safeParse(rawArgs ?? {});
-  if (!parsed.success) return errorResult(invalidFields(validationDetails(parsed.error, 'arguments', tool.input)), logger, tool.name);
+  if (!parsed.success) return errorResult(invalidFields(validationDetails(parsed.error, 'arguments', tool.input, rawArgs ?? {})), logger, tool.name);
   if (!tool.annotations.readOnlyHint && !session.principal.scopes.includes('write')) {
     return errorResult(
       new ServiceError(

@@ -15,8 +15,8 @@ const keySummary = z.object({
 
 /** Body of `POST /v1/api-keys`. */
 export const createApiKeyBody = z.strictObject({
-  name: z.string().trim().min(1).max(100).optional().describe('A label to tell keys apart'),
-  webhook_url: z.string().max(2000).optional().describe('Default webhook URL for jobs created with this key (https)'),
+  name: z.string().trim().min(1).max(100).meta({ examples: ['ci'] }).optional().describe('A label to tell keys apart'),
+  webhook_url: z.string().max(2000).meta({ examples: ['https://example.com/hooks/video'] }).optional().describe('Default webhook URL for jobs created with this key (https)'),
 });
 
 const keyIdParams = z.strictObject({ id: z.string().min(1).max(100) });

@@ -227,11 +227,12 @@ export const editVideoFields = z.strictObject({
     .trim()
     .min(1, { error: 'must not be empty' })
     .max(MAX_PROMPT_CHARS, { error: `must be at most ${MAX_PROMPT_CHARS} characters` })
+    .meta({ examples: ['make the title say "Hello" and use the voice Noah'] })
     .describe('The change in plain words. A link it calls music ("use the music <url>", song, track, soundtrack) becomes the soundtrack; a video link is imported as footage, into the scene its clause names ("use the clip <url> in scene 2") or as a new scene at the end'),
   images: z
     .array(
       z.strictObject({
-        url: z.string().max(2000),
+        url: z.string().max(2000).meta({ examples: ['https://example.com/logo.png'] }),
         context: z.string().max(1000).optional(),
         role: z.enum(['import', 'style', 'reference']).optional(),
       }),
@@ -240,7 +241,7 @@ export const editVideoFields = z.strictObject({
     .optional()
     .describe('Images for the edit, at most 20; role import (default), style or reference'),
   render: z.boolean().optional().describe('Re-render the MP4 when the edit lands. @default false'),
-  webhook_url: z.string().max(2000).optional().describe('HTTPS endpoint notified when the edit job finishes'),
+  webhook_url: z.string().max(2000).meta({ examples: ['https://example.com/hooks/video'] }).optional().describe('HTTPS endpoint notified when the edit job finishes'),
   captions: captionsField.describe('Burned-in captions for the edited video (an extension): true, false (removes them) or { style: clean | bold | karaoke, position: bottom | middle | top }; left out, the source\'s captions stay'),
 });
 

@@ -97,7 +97,7 @@ describe('createVideoBody', () => {
     expect(problem({ prompt: 'x', duration: 5 })).toBeUndefined();
     expect(problem({ prompt: 'x', duration: 120 })).toBeUndefined();
     expect(problem({ prompt: 'x', duration: 4.9 })).toBe('duration: must be at least 5 seconds');
-    expect(problem({ prompt: 'x', duration: 121 })).toBe('duration: must be at most 120 seconds');
+    expect(problem({ prompt: 'x', duration: 121 })).toBe('duration: must be at most 120 seconds (2 minutes), the longest any model makes; for a longer film, make it as several videos');
   });
 
   it('takes hex colors as #RRGGBB or #RGB', () => {

@@ -8,7 +8,7 @@ import { resolveVideoOptions, type ResolvedVideoOptions } from '../../../src/pip
 function options(body: Record<string, unknown>): ResolvedVideoOptions {
   return resolveVideoOptions(createVideoBody.parse({ prompt: 'A video about bees', ...body }), {
     plan: 'ultimate',
-    knownVoiceIds: new Set(),
+    voices: [],
     allowPrivateUrls: false,
   });
 }

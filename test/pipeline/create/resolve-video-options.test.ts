@@ -12,13 +12,12 @@ import {
 } from '../../../src/pipeline/create/resolve-video-options.js';
 import { EMBEDDED_VOICES } from '../../../src/pipeline/speech/embedded-voices.js';
 
-const knownVoiceIds = new Set(EMBEDDED_VOICES.map((voice) => voice.id));
 const url = 'https://example.com/file';
 
 function resolve(body: Record<string, unknown>, context: { plan?: Plan; allowPrivateUrls?: boolean } = {}): ResolvedVideoOptions {
   return resolveVideoOptions(createVideoBody.parse({ prompt: 'A video about the water cycle', ...body }), {
     plan: context.plan ?? 'ultimate',
-    knownVoiceIds,
+    voices: EMBEDDED_VOICES,
     allowPrivateUrls: context.allowPrivateUrls ?? false,
   });
 }
@@ -216,10 +215,41 @@ describe('resolveVideoOptions', () => {
       expect(resolve({ prompt: 'How a kettle boils water in 4 minutes' }).durationSeconds).toBe(30);
     });
 
-    it('refuses a stated length the model cannot make with 400 naming the prompt\'s length and the range', () => {
+    it('refuses a stated length the model cannot make with 400 naming the prompt\'s length, the limit and the way on', () => {
       const error = refusal({ prompt: 'A 5 minute video about the history of Rome' });
       expect(error.status).toBe(400);
-      expect(error.message).toBe('duration: the prompt asks for 300 seconds; model-5 makes 5 to 120 seconds; set duration, or state a length in that range');
+      expect(error.message).toBe(
+        'duration: the prompt asks for 5 minutes (300 seconds); model-5 makes 5 to 120 seconds (2 minutes); ask for 2 minutes or less in the prompt, or set duration (5 to 120), which wins over the prompt; no model makes a longer video; for a longer film, make it as several videos',
+      );
+    });
+
+    it.each([
+      ['Make a 3 hour video.', '3 hours (10800 seconds)'],
+      ['a two-hour film about whales', '2 hours (7200 seconds)'],
+      ['Eine 10-minütige Erklärung zur Photosynthese', '10 minutes (600 seconds)'],
+      ['Haz un vídeo de 5 minutos sobre el café', '5 minutes (300 seconds)'],
+      ['Fais une vidéo de 3 heures sur Rome', '3 hours (10800 seconds)'],
+      ['Fai un video di due ore sul Colosseo', '2 hours (7200 seconds)'],
+      ['A 1 hour 30 minute documentary on bees', '1 hour 30 minutes (5400 seconds)'],
+    ])('refuses %j, a length beyond the maximum, naming it and the limit', (prompt, words) => {
+      const error = refusal({ prompt });
+      expect(error.status).toBe(400);
+      expect(error.message).toContain(`duration: the prompt asks for ${words}; model-5 makes 5 to 120 seconds (2 minutes)`);
+    });
+
+    it('names the models that make a stated length another model cannot', () => {
+      expect(refusal({ model: 'model-4', prompt: 'A 90 second video about tides' }).message).toBe(
+        'duration: the prompt asks for 90 seconds; model-4 makes 5 to 60 seconds; ask for 60 seconds or less in the prompt, or set duration (5 to 60), which wins over the prompt; model-5 or model-6 makes it: set model (GET /v1/models lists each one\'s max_duration_seconds)',
+      );
+      expect(refusal({ model: 'model-4', duration: 90 }).message).toBe(
+        'duration: model-4 makes 5 to 60 seconds, got 90; model-5 or model-6 makes it: set model (GET /v1/models lists each one\'s max_duration_seconds)',
+      );
+      expect(refusal({ model: 'model-3', duration: 45 }).message).toContain('model-5, model-6 or model-4 makes it');
+    });
+
+    it('takes a length that is content, not the video\'s, as no length', () => {
+      expect(resolve({ prompt: 'Make a video about our 3-hour hike up Ben Nevis' })).toMatchObject({ durationSeconds: 30, durationSource: 'default' });
+      expect(resolve({ prompt: 'Make a 3 hour video.', duration: 60 })).toMatchObject({ durationSeconds: 60, durationSource: 'request' });
     });
   });
 
@@ -237,12 +267,25 @@ describe('resolveVideoOptions', () => {
       expect(refusal({ animation_style: 'retro-wav' }).message).toContain('(did you mean "retro-wave"?)');
     });
 
-    it('rejects an unknown narration_voice with 400 pointing at GET /v1/voices', () => {
+    it('rejects an unknown narration_voice with 400 listing the voices and pointing at GET /v1/voices', () => {
       expect(refusal({ narration_voice: 'x' })).toEqual({
         code: 'invalid_request',
         status: 400,
-        message: 'narration_voice: unknown voice "x"; see GET /v1/voices',
+        message:
+          'narration_voice: unknown voice "x"; a voice is named by its id or its name, in any case: Ava (embedded-ava), Noah (embedded-noah), Mia (embedded-mia), Leo (embedded-leo), Grace (embedded-grace), Owen (embedded-owen), Zoe (embedded-zoe), Max (embedded-max); see GET /v1/voices',
       });
+    });
+
+    it('takes a voice by its id or its name in any case, and keeps its id', () => {
+      for (const named of ['embedded-noah', 'Noah', 'noah', 'NOAH', 'Embedded-Noah', ' Noah ']) {
+        expect(resolve({ narration_voice: named }).narrationVoice, named).toBe('embedded-noah');
+      }
+    });
+
+    it('says "did you mean" with the nearest voice when neither an id nor a name matches', () => {
+      expect(refusal({ narration_voice: 'Noha' }).message).toMatch(/^narration_voice: unknown voice "Noha" \(did you mean Noah \(embedded-noah\)\?\); a voice is named by its id or its name/);
+      expect(refusal({ narration_voice: 'embeded-grace' }).message).toContain('(did you mean Grace (embedded-grace)?)');
+      expect(refusal({ narration_voice: 'Brunhilde' }).message).not.toContain('did you mean');
     });
 
     it('accepts the 74 language codes (case-insensitively) and rejects others and region tags with 400', () => {

@@ -110,6 +110,8 @@ describe('parseEditInstruction: other phrasings', () => {
     ['add a scene after scene 2 saying "Setup in minutes"', [{ op: 'add_scene', at: { after: 2 }, content: { kind: 'kinetic', text: 'Setup in minutes' }, narration: 'Setup in minutes' }]],
     ['use the voice embedded-grace', [{ op: 'set_voice', voice: 'embedded-grace' }]],
     ["use Max's voice", [{ op: 'set_voice', voice: 'embedded-max' }]],
+    ['use the voice NOAH', [{ op: 'set_voice', voice: 'embedded-noah' }]],
+    ['use the voice Embedded-Zoe', [{ op: 'set_voice', voice: 'embedded-zoe' }]],
     ['change the language to es', [{ op: 'set_language', language: 'es' }]],
     ['turn the music off', [{ op: 'set_music', music: false }]],
     ['add music', [{ op: 'set_music', music: true }]],
@@ -206,7 +208,8 @@ describe('parseEditInstruction: unreadable instructions', () => {
     const font = failure('use the font Comic Sans');
     expect(font.unreadable[0]?.problem).toContain('font "Comic Sans" is not shipped');
     const voice = failure('use the voice Brunhilde');
-    expect(voice.unreadable[0]?.problem).toContain('unknown voice "Brunhilde"');
+    expect(voice.unreadable[0]?.problem).toContain('unknown voice "Brunhilde"; a voice is named by its id or its name, in any case: Ava (embedded-ava)');
+    expect(failure('use the voice Noha').unreadable[0]?.problem).toContain('unknown voice "Noha" (did you mean Noah (embedded-noah)?)');
   });
   it('refuses an empty instruction', () => {
     expect(failure('  ').message).toContain('the instruction is empty');

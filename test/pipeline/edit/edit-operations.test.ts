@@ -48,6 +48,7 @@ describe('applyEditOperations', () => {
   it('set_voice renarrates every narrated scene and remixes, redrawing nothing', () => {
     const result = apply([{ op: 'set_voice', voice: 'Owen' }]);
     expect(result.options.voice).toBe('embedded-owen');
+    for (const named of ['owen', 'OWEN', 'Embedded-Owen']) expect(apply([{ op: 'set_voice', voice: named }]).options.voice, named).toBe('embedded-owen');
     expect(sorted(result.renarrate)).toEqual([0, 1, 2, 4, 5]);
     expect(result.remixAudio).toBe(true);
     expect(result.regenerate.size).toBe(0);
@@ -173,7 +174,8 @@ describe('applyEditOperations: bad operations', () => {
     ['a scene shorter than its narration', [{ op: 'retime', scene: 2, seconds: 3 }], 'operations[0].seconds', 'its narration needs 4.0 s'],
     ['a total past the model maximum', [{ op: 'retime', scene: 1, seconds: 100 }], 'operations[0]', 'prompt: the video would last 125.0 s; model-5 allows at most 120 s'],
     ['a scene removed earlier', [{ op: 'remove_scene', scene: 2 }, { op: 'retext', scene: 2, text: 'x' }], 'operations[1].scene', 'prompt: scene 2 is removed earlier in this edit, so it cannot change too'],
-    ['an unknown voice', [{ op: 'set_voice', voice: 'brunhilde' }], 'operations[0].voice', 'prompt: unknown voice "brunhilde"'],
+    ['an unknown voice', [{ op: 'set_voice', voice: 'brunhilde' }], 'operations[0].voice', 'prompt: unknown voice "brunhilde"; a voice is named by its id or its name, in any case: Ava (embedded-ava)'],
+    ['a misspelt voice', [{ op: 'set_voice', voice: 'Gracee' }], 'operations[0].voice', 'prompt: unknown voice "Gracee" (did you mean Grace (embedded-grace)?)'],
     ['an unknown language', [{ op: 'set_language', language: 'xx' }], 'operations[0].language', 'prompt: unknown language "xx"'],
     ['an image the job does not have', [{ op: 'swap_image', scene: 4, image: 'logo-9' }], 'operations[0].image', 'prompt: the job has no image "logo-9"'],
     ['an image swap in a scene without one', [{ op: 'swap_image', scene: 2, image: 0 }], 'operations[0].scene', 'prompt: scene 2 (bullets) shows no image'],

@@ -132,12 +132,28 @@ describe('narration through a speech model', () => {
       const { account } = await createAccountWithKey(fixture.node.ctx);
       const principal = { account: fixture.node.ctx.accounts.get(account.id)!, key: null };
       const create = (body: Record<string, unknown>) => createVideo(fixture.node.ctx, principal, { prompt: PROMPT, ...body }, { enqueue: () => undefined });
-      await expect(create({ narration_voice: 'no-such-voice' })).rejects.toMatchObject({ code: 'invalid_request', message: 'narration_voice: unknown voice "no-such-voice"; see GET /v1/voices' });
+      await expect(create({ narration_voice: 'no-such-voice' })).rejects.toMatchObject({
+        code: 'invalid_request',
+        message: expect.stringMatching(/^narration_voice: unknown voice "no-such-voice"; a voice is named by its id or its name, in any case: George \(JBFqnCBsd6RMkjVDRZzb\), .*; see GET \/v1\/voices$/),
+      });
+      await expect(create({ narration_voice: 'Georgr' })).rejects.toThrow(/unknown voice "Georgr" \(did you mean George \(JBFqnCBsd6RMkjVDRZzb\)\?\)/);
       // George speaks English and eleven_multilingual_v2's languages; Welsh is not one of them.
       const refused = create({ narration_voice: 'JBFqnCBsd6RMkjVDRZzb', narration_language: 'cy' });
       await expect(refused).rejects.toMatchObject({ code: 'invalid_request' });
       await expect(refused).rejects.toThrow(/George \("JBFqnCBsd6RMkjVDRZzb", elevenlabs\) does not speak narration_language "cy"; voices that do: embedded-ava \(Ava, embedded\)/);
       expect(fixture.node.ctx.videos.listForAccount(account.id, 10)).toHaveLength(0);
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('takes a speech model\'s voice by its name in any case and keeps its id', async () => {
+    const fixture = stageFixture({ options: { elevenLabsApiKey: 'xi-test', elevenLabsBaseUrl: eleven.url } });
+    try {
+      const { account } = await createAccountWithKey(fixture.node.ctx);
+      const principal = { account: fixture.node.ctx.accounts.get(account.id)!, key: null };
+      const created = await createVideo(fixture.node.ctx, principal, { prompt: PROMPT, narration_voice: 'george' }, { enqueue: () => undefined });
+      expect(JSON.parse(fixture.node.ctx.videos.get(created.body.id)!.options).narrationVoice).toBe('JBFqnCBsd6RMkjVDRZzb');
     } finally {
       await fixture.close();
     }

@@ -157,7 +157,7 @@ describe('POST /v1/videos with documents', () => {
 });
 
 describe('resolveVideoOptions brand fonts', () => {
-  const context = { plan: 'ultimate' as const, knownVoiceIds: new Set(EMBEDDED_VOICES.map((voice) => voice.id)), allowPrivateUrls: false };
+  const context = { plan: 'ultimate' as const, voices: EMBEDDED_VOICES, allowPrivateUrls: false };
   const resolve = (brandSettings: Record<string, string>) =>
     resolveVideoOptions(createVideoBody.parse({ prompt: 'The water cycle: evaporation, condensation, rain.', brand_settings: brandSettings }), context);
 
