@@ -198,7 +198,9 @@ describe('one render path for a job', () => {
     const percents = createLines.map((line) => line.percent);
     expect(percents, created.stderr).toEqual([...percents].sort((a, b) => a - b));
     const stages = [...new Set(createLines.map((line) => line.label.split(' ')[0]))];
-    expect(stages, created.stderr).toEqual(expect.arrayContaining(['planning', 'generating', 'rendering', 'done']));
+    // While planning, the bar names the job's own step ("writing the story plan", "narrating scene 1 of 2").
+    expect(createLines[0]!.label, created.stderr).toMatch(/^(?:planning|writing the story plan|narrating scene \d+ of \d+)/);
+    expect(stages, created.stderr).toEqual(expect.arrayContaining(['generating', 'rendering', 'done']));
     expect(stages.indexOf('rendering')).toBeGreaterThan(stages.indexOf('generating'));
     expect(createLines.at(-1)).toEqual({ percent: 100, label: 'done' });
     // The engine's render reports its frames through the job row.
