@@ -71,12 +71,13 @@ describe('burned-in caption styles on jobs', () => {
     expect(tracksOf(e2e, off.body.id).every((track) => track === undefined)).toBe(true);
     const bold = await e2e.request('POST', `/v1/videos/${job.id}/edit`, { prompt: 'Add captions and make the title say "Tides"', captions: { style: 'bold' } });
     expect(bold.status).toBe(202);
+    for (const id of [off.body.id, bold.body.id]) expect((await e2e.waitFor(id)).status).toBe('completed');
+    // A scene whose narration said the old title is spoken again, and its captions follow the new words.
     const boldTracks = tracksOf(e2e, bold.body.id).filter((track) => track !== undefined);
     expect(boldTracks.length).toBe(narrated.length);
     for (const track of boldTracks) {
       expect(track).toMatchObject({ style: 'bold', position: 'bottom' });
       expect(track!.chunks.map((c) => c.text).join(' ').length).toBeGreaterThan(0);
     }
-    for (const id of [off.body.id, bold.body.id]) expect((await e2e.waitFor(id)).status).toBe('completed');
   }, 400_000);
 });
