@@ -44,7 +44,9 @@ function recordingModel() {
     const answer = message.tool_calls?.length
       ? { toolCalls: message.tool_calls.map((call) => ({ name: call.function.name, input: JSON.parse(call.function.arguments) })) }
       : body.response_format ? { object: JSON.parse(message.content) } : { text: message.content };
-    calls.push({ request: { system: body.messages.find((m) => m.role === 'system')?.content, user: body.messages.at(-1)?.content, response_format: body.response_format, tools: body.tools }, answer });
+    // Images sent with a request are named, not kept: a fixture holds what the model answered.
+    const user = JSON.parse(JSON.stringify(body.messages.at(-1)?.content ?? null), (_, value) => (typeof value === 'string' && value.startsWith('data:image/') ? '<image>' : value));
+    calls.push({ request: { system: body.messages.find((m) => m.role === 'system')?.content, user, response_format: body.response_format, tools: body.tools }, answer });
     return new Response(text, { status: response.status, headers: { 'content-type': 'application/json' } });
   };
   const model = createAiSdkModel(
