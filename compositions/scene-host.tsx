@@ -4,6 +4,7 @@ import * as Kit from './kit';
 import { AUDIT_LOG_PREFIX, auditLayout } from './audit/layout-audit';
 import { loadKitFonts } from './kit/fonts';
 import { TextScaleContext } from './kit/fitted-text';
+import { NarrationTimingContext, narrationTimingOf } from './kit/narration-build';
 import { textScaleOf, themeWithSettings } from './kit/theme-settings';
 import { captionsOf, evaluateScene, fontSampleText, type SceneComponent } from './scene-module';
 import type { SceneProps } from './scene-props';
@@ -57,6 +58,7 @@ export const SceneHost: React.FC<SceneProps> = ({ code, theme: packTheme, settin
   const [handle] = useState(() => delayRender('loading kit fonts'));
   const root = useRef<HTMLDivElement>(null);
   const sampleText = useMemo(() => fontSampleText(settings), [settings]);
+  const timing = useMemo(() => narrationTimingOf(settings), [settings]);
   useEffect(() => {
     loadKitFonts(theme, sampleText)
       .then(() => setFontsReady(true))
@@ -88,7 +90,9 @@ export const SceneHost: React.FC<SceneProps> = ({ code, theme: packTheme, settin
       <Kit.CaptionedScene theme={theme} track={captionsOf(settings)}>
         <CancelOnError>
           <TextScaleContext.Provider value={textScaleOf(settings)}>
-            <Scene theme={theme} settings={settings} assets={assets} />
+            <NarrationTimingContext.Provider value={timing}>
+              <Scene theme={theme} settings={settings} assets={assets} />
+            </NarrationTimingContext.Provider>
           </TextScaleContext.Provider>
         </CancelOnError>
       </Kit.CaptionedScene>

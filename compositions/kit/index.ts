@@ -13,6 +13,8 @@ export { Heading, Ornament, packLayout } from './heading';
 export { layoutFor, useLayout } from './layout';
 export type { Layout } from './layout';
 export { entranceStyle, useEntrance, useExit } from './motion';
+export { buildFrames, cueWords, emphasisAt, NARRATION_TIMING_KEY, NarrationTimingContext, narrationTimingOf, spokenTimes, useNarrationBuild } from './narration-build';
+export type { NarrationBuild, NarrationTiming, TimedWord } from './narration-build';
 export { SceneFrame, transitionFor } from './scene-frame';
 export type { TransitionKind } from './scene-frame';
 export { FootageShot, type FootageMove } from './media/footage-shot';

@@ -36,7 +36,7 @@ const FALLBACK_KEYS = ['title', 'heading', 'headline', 'text', 'message', 'label
 
 /** Settings that name assets or drive layout: never text to rewrite. */
 const NOT_TEXT = new Set([
-  'image', 'images', 'logo', 'icon', 'picture', 'pictures', 'chart', 'mode', 'sourceRef', 'unit', 'visual', 'move', 'seed', 'description', 'shape', 'regions', 'route', 'device', 'motion', 'focus', 'style',
+  'image', 'images', 'logo', 'icon', 'picture', 'pictures', 'chart', 'mode', 'narrationTiming', 'sourceRef', 'unit', 'visual', 'move', 'seed', 'description', 'shape', 'regions', 'route', 'device', 'motion', 'focus', 'style',
   // The theme overrides the scene host reads (compositions/kit/theme-settings.ts).
   'primaryColor', 'secondaryColor', 'accentColor', 'backgroundColor', 'textColor', 'headingFont', 'bodyFont', 'textScale',
 ]);
@@ -63,7 +63,7 @@ export function onScreenWords(settings: Record<string, unknown>): number {
     } else if (Array.isArray(value)) {
       value.forEach(walk);
     } else if (typeof value === 'object' && value !== null) {
-      for (const [key, inner] of Object.entries(value)) if (!NOT_TEXT.has(key) && key !== 'captions' && key !== 'narrationCaptions') walk(inner);
+      for (const [key, inner] of Object.entries(value)) if (!NOT_TEXT.has(key) && key !== 'captions' && key !== 'narrationCaptions' && key !== 'narrationTiming') walk(inner);
     }
   };
   walk(settings);

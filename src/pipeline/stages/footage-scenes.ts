@@ -11,7 +11,7 @@ const CAPTIONABLE = new Set(['title', 'kinetic', 'bullets', 'steps', 'stat', 'qu
 function wordsOf(settings: Record<string, unknown>): string[] {
   const words: string[] = [];
   const walk = (value: unknown, key?: string) => {
-    if (key && ['image', 'images', 'logo', 'mode', 'icon', 'source', 'sourceRef', 'unit', 'chart', 'captions', 'narrationCaptions'].includes(key)) return;
+    if (key && ['image', 'images', 'logo', 'mode', 'icon', 'source', 'sourceRef', 'unit', 'chart', 'captions', 'narrationCaptions', 'narrationTiming'].includes(key)) return;
     if (typeof value === 'string' && value.trim()) words.push(value.trim());
     else if (typeof value === 'number' && key === 'value') words.push(String(value));
     else if (Array.isArray(value)) value.forEach((item) => walk(item));

@@ -4,6 +4,7 @@ import { saveJobTree } from '../../storage/job-files.js';
 import { rescaleEstimate, type CreditPart } from '../create/estimate-credits.js';
 import { onScreenWords } from '../edit/scene-text.js';
 import { captionRequestOf, captionTrack, withBurnedCaptions } from '../speech/caption-chunks.js';
+import { narrationTiming, withNarrationTiming } from '../speech/narration-timing.js';
 import { fitTimeline, NARRATION_LEAD, NARRATION_TAIL, readingSeconds } from '../speech/fit-timeline.js';
 import type { PlanDraft } from './plan.js';
 import { addJobWarning, parseWarnings, withJobWarning, type JobWarning } from '../videos/job-warnings.js';
@@ -149,6 +150,11 @@ export async function narrateStage(stage: StageContext, draft: PlanDraft): Promi
     beats,
   });
   plan.scenes.forEach((scene, index) => (scene.durationSeconds = durations[index]!));
+  // Every narrated scene is built with its narration: its items enter as the narrator names them.
+  plan.scenes.forEach((scene, index) => {
+    const clip = speech[index];
+    scene.settings = withNarrationTiming(scene.settings, clip ? narrationTiming(scene.narration, clip.words, NARRATION_LEAD, clip.seconds) : undefined);
+  });
   // Burned-in captions: the request's look and place, or the prompt's "with captions".
   const captions = audio.narration ? captionRequestOf(options.captions, row.prompt) : undefined;
   if (captions) {

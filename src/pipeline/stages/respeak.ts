@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { saveJobFiles } from '../../storage/job-files.js';
+import { NARRATION_TIMING_KEY, narrationTiming, withNarrationTiming } from '../speech/narration-timing.js';
 import { burnedCaptionsIn, captionRequestOfSettings, captionTrack, withBurnedCaptions } from '../speech/caption-chunks.js';
 import { NARRATION_LEAD, NARRATION_TAIL } from '../speech/fit-timeline.js';
 import { AudioError } from '../audio/audio-thread.js';
@@ -40,10 +41,13 @@ export async function respeakStage(stage: StageContext): Promise<void> {
     // Captions follow the new words, in the look and place the scene's captions had.
     const burned = burnedCaptionsIn(stored);
     const captioned = burned !== undefined;
-    const settings = captioned ? withBurnedCaptions(stored, captionTrack(captionRequestOfSettings(burned), { kind: scene.kind, settings: stored }, scene.narration!, spoken.words, NARRATION_LEAD, spoken.durationSeconds)) : stored;
+    const captionedSettings = captioned ? withBurnedCaptions(stored, captionTrack(captionRequestOfSettings(burned), { kind: scene.kind, settings: stored }, scene.narration!, spoken.words, NARRATION_LEAD, spoken.durationSeconds)) : stored;
+    // The scene is built with its new words: its items enter as the narrator now names them.
+    const settings = withNarrationTiming(captionedSettings, narrationTiming(scene.narration!, spoken.words, NARRATION_LEAD, spoken.durationSeconds));
+    const timed = JSON.stringify(settings[NARRATION_TIMING_KEY]) !== JSON.stringify(stored[NARRATION_TIMING_KEY]);
     const longer = needed > scene.duration_seconds + 1e-6;
-    // A scene whose pixels change (longer, or new captions) is drawn again, and then it is this job's work.
-    const redraw = longer || captioned;
+    // A scene whose pixels change (longer, new captions, or items timed to new words) is drawn again, and then it is this job's work.
+    const redraw = longer || captioned || timed;
     ctx.db
       .prepare(
         `UPDATE scenes SET narration_audio = ?, narration_seconds = ?, narration_words = ?, settings = ?, duration_seconds = ?${redraw ? ', committed_at = NULL, source = NULL, compiled = NULL, reused_from = NULL' : ''} WHERE id = ?`,
