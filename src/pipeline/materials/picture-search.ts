@@ -2,6 +2,7 @@
 import { searchVisuals } from '../../catalog/visuals/index.js';
 import { compoundModifierTopic, topicOf, topicPhrasesIn, type TopicWords } from '../../catalog/visuals/topic-words.js';
 import { foldText, resolveVisualLanguage, tokenize, type VisualLanguage } from '../../catalog/visuals/visual-text.js';
+import { readSenses } from '../../catalog/visuals/word-senses.js';
 
 /**
  * The score a label's best illustration must reach in the search to stand for it: the picture's own
@@ -72,17 +73,40 @@ function wordPicture(word: string, language: string): Found | undefined {
 const MIN_COMPOUND_MODIFIER = 4;
 const MIN_COMPOUND_TAIL = 4;
 
+/** How a text's words are read for a picture. */
+export interface PictureSearchOptions {
+  /**
+   * Words around the text that select an ambiguous word's sense (src/catalog/visuals/word-senses.ts):
+   * the scene's other words, the video's title. @default ''
+   */
+  context?: string;
+  /** Whether ambiguous words are read by their sense; false for words that name a picture itself (a plan's "fan"). @default true */
+  senses?: boolean;
+}
+
+/** A text with its ambiguous words read by their sense: the text without them, and the picture a selected sense takes. */
+function bySense(text: string, language: string, options: PictureSearchOptions): { rest: string; found?: Found } {
+  if (options.senses === false) return { rest: text };
+  const { rest, pictures } = readSenses(text, language, `${text} ${options.context ?? ''}`);
+  // A selected sense is the word's own picture: it scores as a picture's own name does.
+  return { rest, found: pictures[0] ? { id: pictures[0], score: 1 } : undefined };
+}
+
 /** The colour illustration (`fluent-emoji-flat:…` or a flag) that best shows a label, in the request's language; undefined when none fits well. */
-export function pictureFor(label: string, language: string): string | undefined {
+export function pictureFor(label: string, language: string, options: PictureSearchOptions = {}): string | undefined {
   // A label the topic table knows whole ("Heat pump") is that topic, before its words are read
   // one by one ("heat" as a verb would leave a pump: a fuel pump).
   const whole = topicPicture(topicOf(label, resolveVisualLanguage(language)), TOPIC_SCORE);
   if (whole !== undefined) return whole?.id;
-  const runs = contentRuns(label, language);
+  const sense = bySense(label, language, options);
+  if (sense.found) return sense.found.id;
+  const runs = contentRuns(sense.rest, language);
   // A label of one run ("Monthly cost", "Set up your laptop") reads like a headline's run; anything
   // else as a whole.
   if (runs.length === 1) return pictureOfRun(runs[0]!, language, false)?.id;
-  return bestPicture(label, language)?.id;
+  // A label whose only word was an ambiguous one with no sense selected shows nothing of it.
+  if (runs.length === 0 && sense.rest !== label) return undefined;
+  return bestPicture(sense.rest, language)?.id;
 }
 
 // Words of a headline that join its nouns but never name its subject: question words, common verbs,
@@ -213,7 +237,7 @@ function withoutPhrase(text: string, phrase: string): string {
  * `headsOnly` (a list's points), only topic words stand in ("house bees" are not a house). The
  * best-scoring run wins, the first of equals.
  */
-export function heroPictureFor(headline: string, language: string, options: { headsOnly?: boolean } = {}): string | undefined {
+export function heroPictureFor(headline: string, language: string, options: { headsOnly?: boolean } & PictureSearchOptions = {}): string | undefined {
   let best: Found | undefined;
   let rest = headline;
   for (const { phrase, topic } of topicPhrasesIn(headline, resolveVisualLanguage(language))) {
@@ -222,6 +246,9 @@ export function heroPictureFor(headline: string, language: string, options: { he
     // The phrase's words are read no further: "bomba de calor" has no bomb in it.
     rest = withoutPhrase(rest, phrase);
   }
+  const sense = bySense(rest, language, { ...options, context: `${headline} ${options.context ?? ''}` });
+  if (sense.found && !best) best = sense.found;
+  rest = sense.rest;
   for (const run of contentRuns(rest, language)) {
     const found = pictureOfRun(run, language, options.headsOnly ?? false);
     if (found && (!best || found.score > best.score)) best = found;
@@ -242,7 +269,7 @@ export const ICON_MIN_SCORE = 0.85;
  * lucide:users); undefined when none fits. Reads the label's runs like `heroPictureFor`: the topic
  * table first, else the search over Lucide names and tags (English tags stand in for other languages).
  */
-export function iconFor(label: string, language: string): string | undefined {
+export function iconFor(label: string, language: string, options: PictureSearchOptions = {}): string | undefined {
   const tongue = resolveVisualLanguage(language);
   let best: Found | undefined;
   const consider = (found: Found | undefined) => {
@@ -254,7 +281,8 @@ export function iconFor(label: string, language: string): string | undefined {
     const [match] = searchVisuals(text, { language, limit: 1, kinds: ['icon'] });
     return match && match.score >= ICON_MIN_SCORE ? { id: match.id, score: match.score * score } : undefined;
   };
-  let rest = label;
+  // An ambiguous word gives no line icon by its letters either ("recycle glass" is no spectacles).
+  let rest = bySense(label, language, options).rest;
   for (const { phrase, topic } of topicPhrasesIn(label, tongue)) {
     if (topic.icons[0]) consider({ id: `lucide:${topic.icons[0]}`, score: 1 });
     rest = withoutPhrase(rest, phrase);

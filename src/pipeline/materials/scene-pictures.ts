@@ -27,7 +27,8 @@ export function resolvePicture(value: unknown, language: string): string | undef
   const named = `fluent-emoji-flat:${words.toLowerCase().replace(/^(?:an?|the)\s+/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
   if (visualSvg(named)) return named;
   for (const tongue of new Set(['en', language])) {
-    const found = heroPictureFor(words, tongue) ?? pictureFor(words, tongue);
+    // Words that name a picture name its sense too: a plan's "fan" is the thing that cools.
+    const found = heroPictureFor(words, tongue, { senses: false }) ?? pictureFor(words, tongue, { senses: false });
     if (found) return found;
   }
   return undefined;
@@ -77,15 +78,17 @@ function pictureGroup(kind: string, settings: Settings): Settings[] | undefined 
  * every part, the parts that found an illustration keep it and the others show the component's own
  * mark (a number, a disc), never a stand-in icon. Whether every part got a picture.
  */
-function pictureParts(parts: Settings[], language: string, pictureWords: (string | undefined)[]): boolean {
+function pictureParts(parts: Settings[], language: string, pictureWords: (string | undefined)[], around: string): boolean {
   // Icon grid cards with a named kit icon keep it.
   if (parts.length === 0 || parts.some((part) => part.icon !== undefined && part.icon !== 'auto')) return false;
   // A part's words: its label, or its title (a comparison's side).
   const labelOf = (part: Settings) => textOf(part.label) || textOf(part.title);
-  const illustrations = parts.map((part) => textOf(part.picture) || pictureFor(labelOf(part), language) || heroPictureFor(labelOf(part), language));
+  // An ambiguous label's sense is read from the other parts' labels and the video's title too.
+  const context = [around, ...parts.map(labelOf)].join('. ');
+  const illustrations = parts.map((part) => textOf(part.picture) || pictureFor(labelOf(part), language, { context }) || heroPictureFor(labelOf(part), language, { context }));
   const icons = parts.map((part, index) => {
     const words = pictureWords[index];
-    return (words ? iconFor(words, 'en') : undefined) ?? iconFor(labelOf(part), language);
+    return (words ? iconFor(words, 'en', { senses: false }) : undefined) ?? iconFor(labelOf(part), language, { context });
   });
   const chosen = illustrations.every(Boolean) ? illustrations : icons.every(Boolean) ? icons : illustrations;
   for (const [index, part] of parts.entries()) {
@@ -147,7 +150,7 @@ export function withScenePictures<T extends PlannedScene>(scenes: T[], language:
     const words = groupWords(scene.kind, scene.settings);
     const settings = resolvedPictures(scene.settings, language) as Settings;
     const parts = pictureGroup(scene.kind, settings);
-    const pictured = parts ? pictureParts(parts, language, words) : false;
+    const pictured = parts ? pictureParts(parts, language, words, [title, textOf(settings.title)].join('. ')) : false;
     // An icon grid whose cards do not all find a picture would show stand-in icons: its labels are a list.
     if (scene.kind === 'icons' && parts && parts.length > 0 && !pictured && parts.every((part) => part.icon === undefined || part.icon === 'auto')) {
       const heading = textOf(settings.title);
@@ -155,15 +158,18 @@ export function withScenePictures<T extends PlannedScene>(scenes: T[], language:
     }
     if (PICTURED_KINDS.has(scene.kind) && settings.picture === undefined) {
       const words = sceneWords(scene.kind, settings).filter((entry) => entry.text);
+      // An ambiguous word's sense is read from the whole scene and the video's title: "Glass" in a
+      // video on recycling is the material.
+      const context = [title, ...words.map((entry) => entry.text)].join('. ');
       let picture: string | undefined;
       // The scene's own words: an illustration, else a line icon; else the video's subject.
-      for (const entry of words) picture ??= heroPictureFor(entry.text, language, { headsOnly: entry.headsOnly });
-      for (const entry of words.slice(0, 1)) picture ??= iconFor(entry.text, language);
+      for (const entry of words) picture ??= heroPictureFor(entry.text, language, { headsOnly: entry.headsOnly, context });
+      for (const entry of words.slice(0, 1)) picture ??= iconFor(entry.text, language, { context });
       picture ??= TOPIC_FALLBACK_KINDS.has(scene.kind) ? topicPicture : undefined;
       if (picture) settings.picture = picture;
     }
     if (scene.kind === 'footage' && settings.pictures === undefined && settings.image === undefined) {
-      const pictures = shotPictures(settings, language, topicPicture);
+      const pictures = shotPictures(settings, language, topicPicture, title);
       if (pictures.length > 0) settings.pictures = pictures;
     }
     return { ...scene, settings };
@@ -175,12 +181,13 @@ export function withScenePictures<T extends PlannedScene>(scenes: T[], language:
  * its caption's subject first, then what its description's sentences name, three at most, distinct;
  * the video's subject when they name nothing. Each subject gets its own scene, never one stock landscape.
  */
-function shotPictures(settings: Settings, language: string, topicPicture: string | undefined): string[] {
+function shotPictures(settings: Settings, language: string, topicPicture: string | undefined, title: string): string[] {
   const found = new Set<string>();
-  const caption = heroPictureFor(textOf(settings.caption), language);
+  const context = [title, textOf(settings.caption), textOf(settings.description)].join('. ');
+  const caption = heroPictureFor(textOf(settings.caption), language, { context });
   if (caption) found.add(caption);
   for (const sentence of textOf(settings.description).split(/(?<=[.!?])\s+/u)) {
-    const picture = heroPictureFor(sentence, language);
+    const picture = heroPictureFor(sentence, language, { context });
     if (picture) found.add(picture);
   }
   if (found.size === 0 && topicPicture) found.add(topicPicture);
