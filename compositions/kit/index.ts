@@ -2,6 +2,7 @@
 // 9:16, 1:1, 4:5 and any exact size), fits its text, and keeps text readable on its background.
 export { Background } from './background';
 export { BulletList, StepList } from './bullet-list';
+export { CAMERA_MOVE_FRAMES, cameraAt, cameraTransform, type Camera, type CameraShot } from './camera';
 export { CallToAction } from './call-to-action';
 export { captionBand, CaptionedScene, Captions } from './captions';
 export type { CaptionChunk, CaptionPosition, CaptionStyle, CaptionTrack, CaptionWord } from './captions';
