@@ -115,6 +115,12 @@ describe('narrateStage', () => {
     expect(scenes.reduce((sum, scene) => sum + scene.duration_seconds, 0)).toBeCloseTo(20, 1);
     expect(scenes[1]!.narration).toBe('48,000 of you. Thank you.');
     expect(JSON.parse(scenes[1]!.settings)).toMatchObject({ message: '48,000 of you. Thank you.' });
+    // Each narrated scene carries its words' times as heard in the video, for the kit to build it with the narration.
+    const timing = JSON.parse(scenes[0]!.settings).narrationTiming as { text: string; words: { index: number; start: number }[]; start: number; end: number };
+    expect(timing.text).toBe('The moon pulls the oceans.');
+    expect(timing.words.map((word) => timing.text.slice(word.index).split(' ')[0])).toEqual(['The', 'moon', 'pulls', 'the', 'oceans.']);
+    expect(timing.words[0]!.start).toBeGreaterThanOrEqual(timing.start);
+    expect(timing.end).toBeGreaterThan(timing.words[4]!.start);
     expect(parseWarnings(job.warnings).map((warning) => warning.code)).not.toContain(NARRATION_LONGER_THAN_TARGET);
     expect(job.duration_seconds).toBe(20);
     expect((JSON.parse(job.options) as { estimate: CreditPart[] }).estimate.find((part) => part.part === 'base')!.millicredits).toBe(before.base);
