@@ -5,9 +5,8 @@ import { kitColors, readableOn } from '../color';
 import { useLayout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { bodyDelay, cornerRadius, DataScene, depthShadow, Enter, isBanner, staggerFor } from './common';
-import { FALLBACK_ICON, iconComponent, iconFor } from './icons';
 import { FittedText, fitText } from '../fitted-text';
-import { InitialMark } from '../initial-mark';
+import { StepMark } from '../initial-mark';
 
 /** One side of a comparison: a heading, up to five points and an optional picture. */
 export interface ComparisonSide {
@@ -25,16 +24,9 @@ function sideOf(side: ComparisonSide | undefined): ComparisonSide {
   };
 }
 
-/** The icon a side shows without a picture: from its title, else from its points; undefined when neither suggests one. */
-function sideIcon(side: ComparisonSide): string | undefined {
-  const fromTitle = iconFor(side.title);
-  const found = fromTitle !== FALLBACK_ICON ? fromTitle : iconFor(`${side.title} ${side.points.join(' ')}`);
-  return found !== FALLBACK_ICON ? found : undefined;
-}
-
 /**
  * Two things compared: two cards, each with a colored band holding the side's visual (its
- * `picture`, or an icon disc picked from its title) over its title, and up to five points beside
+ * `picture`, else its number) over its title, and up to five points beside
  * the band. The cards stand side by side on wide canvases and stack on square and tall ones; the
  * bands sit on the outer edges (left on the first card, right on the second), so the pair reads
  * as a mirrored "this versus that" and stays centred.
@@ -179,15 +171,14 @@ function planPanels(theme: Theme, sides: ComparisonSide[], W: number, H: number,
 }
 
 /** A side's visual: its picture in a disc, floating in sixth-of-a-second steps, or its icon resting in the disc. */
-const SideVisual: React.FC<{ theme: Theme; side: ComparisonSide; size: number; fill: string; delay: number }> = ({ theme, side, size, fill, delay }) => {
+const SideVisual: React.FC<{ theme: Theme; side: ComparisonSide; index: number; size: number; fill: string; delay: number }> = ({ theme, side, index, size, fill, delay }) => {
   const colors = kitColors(theme);
   const enter = useEntrance(theme, delay);
   const { fps } = useVideoConfig();
   const seconds = idleSeconds(useCurrentFrame(), fps, enter);
   const float = side.picture ? Math.sin(seconds * 1.3) * size * 0.025 : 0;
-  // A side whose words suggest no icon shows its initial, never a stand-in icon.
-  const name = sideIcon(side);
-  const Icon = name ? iconComponent(name) : undefined;
+  // A side without a picture (the node chose pictures by meaning) shows its number (1, 2): never a
+  // letter, nor an icon guessed from a word of its title.
   return (
     <div
       data-kit-part="icon-disc"
@@ -195,10 +186,8 @@ const SideVisual: React.FC<{ theme: Theme; side: ComparisonSide; size: number; f
     >
       {side.picture ? (
         <Img src={side.picture} style={{ width: Math.round(size * 0.74), height: Math.round(size * 0.74), objectFit: 'contain', display: 'block', transform: `translateY(${float}px)` }} />
-      ) : Icon ? (
-        <Icon size={Math.round(size * 0.52)} color={fill} strokeWidth={2} absoluteStrokeWidth={false} />
       ) : (
-        <InitialMark part="comparison-initial" text={side.title} size={size} fontShare={0.5} family={theme.fonts.heading} color={readableOn(colors.surface, fill)} />
+        <StepMark part="comparison-step" number={index + 1} size={size} fontShare={0.5} family={theme.fonts.heading} color={readableOn(colors.surface, fill)} />
       )}
     </div>
   );
@@ -233,7 +222,7 @@ const Panels: React.FC<{ theme: Theme; width: number; height: number; sides: Com
         return (
           <Enter key={s} theme={theme} delay={panelDelay} distance={30 * u} part="comparison-panel" style={{ position: 'absolute', left, top, width: panelW, height: panelH[s], borderRadius: radius, background: colors.surface, boxShadow: depthShadow(theme, u), overflow: 'hidden' }}>
             <div style={{ position: 'absolute', left: bandLeft, top: 0, width: bandW, height: panelH[s], background: fill, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: space }}>
-              <SideVisual theme={theme} side={side} size={disc[s]!} fill={fill} delay={panelDelay + 4} />
+              <SideVisual theme={theme} side={side} index={s} size={disc[s]!} fill={fill} delay={panelDelay + 4} />
               <FittedText part="comparison-title" text={side.title} width={bandW - space * 2} height={titleH} maxLines={2} maxFontSize={titleFont} family={theme.fonts.heading} weight={800} color={onFill} align="center" lineHeight={TITLE_LINE} />
             </div>
             <div style={{ position: 'absolute', left: textLeft, top: (panelH[s]! - pointsH[s]!) / 2, width: panelW - bandW - pad * 2, display: 'flex', flexDirection: 'column', gap: pointGap }}>

@@ -4,13 +4,12 @@ import { Img, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { bestFit, depthShadow, Enter, isBanner, mixColors, widestText } from '../data/common';
-import { FALLBACK_ICON, iconComponent, iconFor } from '../data/icons';
 import { FitLines, fitText, type TextFit } from '../fitted-text';
 import { Heading, packLayout } from '../heading';
 import { type Layout, useLayout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
-import { InitialMark } from '../initial-mark';
+import { StepMark } from '../initial-mark';
 import { type Arrangement, type DiagramBox, type Link, type NodePlace, nodeBounds, type Point, type Rect, type TextNeed, union } from './geometry';
 
 /** One node of a diagram: a label, and optionally a picture (an image URL) and a short line of detail. */
@@ -385,11 +384,12 @@ export function useIdle(settled: number): { seconds: number; holding: boolean } 
 }
 
 /**
- * A node's disc: its picture (or an icon chosen from its label, else its initial) on a soft disc ringed in the pack's
+ * A node's disc: its picture (else its step number) on a soft disc ringed in the pack's
  * primary, popping in at `delay` and floating a little while the diagram holds; a stage number
- * on its shoulder when `number` is given.
+ * on its shoulder when `number` is given. `step`: the number a node without a picture shows (default
+ * `number`, else `phase + 1`); null shows none (a hub).
  */
-export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePlace; delay: number; seconds: number; phase: number; number?: number; u: number }> = ({
+export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePlace; delay: number; seconds: number; phase: number; number?: number; step?: number | null; u: number }> = ({
   theme,
   node,
   place,
@@ -397,6 +397,7 @@ export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePl
   seconds,
   phase,
   number,
+  step,
   u,
 }) => {
   const colors = kitColors(theme);
@@ -404,9 +405,9 @@ export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePl
   const size = place.size;
   const float = Math.sin(seconds * 1.5 + phase * 1.3) * size * 0.035;
   const tilt = Math.sin(seconds * 0.9 + phase) * 2;
-  // A label the kit's icons do not know shows its initial, never a stand-in icon.
-  const iconName = iconFor(node.label);
-  const Icon = iconName === FALLBACK_ICON ? undefined : iconComponent(iconName);
+  // A node without a picture (the node chose pictures by meaning) shows its step number, with no
+  // shoulder badge then: never a letter, nor an icon guessed from a word of its label.
+  const marked = !node.picture;
   const ring = Math.max(2, 5 * u);
   const badge = Math.max(size * 0.3, 40 * u);
   return (
@@ -418,14 +419,12 @@ export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePl
         <div style={{ display: 'flex', transform: `translateY(${float}px) rotate(${tilt}deg)` }}>
           {node.picture ? (
             <Img src={node.picture} style={{ width: Math.round(size * 0.68), height: Math.round(size * 0.68), display: 'block', objectFit: 'contain' }} />
-          ) : Icon ? (
-            <Icon size={Math.round(size * 0.5)} color={colors.primary} strokeWidth={2} absoluteStrokeWidth={false} />
           ) : (
-            <InitialMark part="diagram-initial" text={node.label} size={size} fontShare={0.48} family={theme.fonts.heading} color={colors.onSurface} />
+            step === null ? null : <StepMark part="diagram-step" number={step ?? number ?? phase + 1} size={size} fontShare={0.48} family={theme.fonts.heading} color={colors.onSurface} />
           )}
         </div>
       </div>
-      {number !== undefined ? (
+      {number !== undefined && !marked ? (
         <div
           data-kit-role="fineprint"
           style={{ position: 'absolute', left: size * 0.5 - size * 0.354 - badge / 2, top: size * 0.5 - size * 0.354 - badge / 2, width: badge, height: badge, borderRadius: '50%', background: colors.primary, boxShadow: `0 0 0 ${ring}px ${colors.background}`, display: 'flex', alignItems: 'center', justifyContent: 'center' }}

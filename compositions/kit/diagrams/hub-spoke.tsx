@@ -56,7 +56,7 @@ const HubBody: React.FC<{ theme: Theme; plan: DiagramPlan; nodes: DiagramNode[];
       {holding ? <HubPulse theme={theme} place={arrangement.nodes[0]!} seconds={seconds} u={u} /> : null}
       {arrangement.nodes.map((place, i) => (
         <React.Fragment key={i}>
-          <NodeDisc theme={theme} node={nodes[i]!} place={place} delay={timing.nodeDelay[i] ?? start} seconds={i === 0 ? 0 : seconds} phase={i} u={u} />
+          <NodeDisc theme={theme} node={nodes[i]!} place={place} delay={timing.nodeDelay[i] ?? start} seconds={i === 0 ? 0 : seconds} phase={i} step={i === 0 ? null : i} u={u} />
           <NodeText theme={theme} texts={texts[i]!} align={place.align} delay={(timing.nodeDelay[i] ?? start) + 3} u={u} />
         </React.Fragment>
       ))}

@@ -23,12 +23,12 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 export function sceneVisual(kind: string, settings: Record<string, unknown>): SceneVisual {
   const drawn = drawnVisual(kind as SceneKind, settings);
   if (drawn) return drawn;
-  // A comparison draws a disc on each side: the side's picture, else an icon of its words or its initial.
+  // A comparison draws a disc on each side: the side's picture, else its number (`step 1`, `step 2`).
   if (kind === 'comparison') {
     const sides = [settings.left, settings.right].filter((side): side is Record<string, unknown> => typeof side === 'object' && side !== null);
     const pictures = sides.map((side) => text(side.picture)).filter((picture): picture is string => picture !== undefined);
-    if (pictures.length > 0) return { kind: pictureKind(pictures), names: pictures };
-    return { kind: 'icon', names: sides.map((side) => text(side.title) ?? '').filter(Boolean) };
+    const names = sides.map((side, i) => text(side.picture) ?? stepName(i + 1));
+    return { kind: pictures.length > 0 ? pictureKind(pictures) : 'typography', names };
   }
   // A picture from the visual library (a title card's hero, a list's topic) is what the scene shows.
   const hero = text(settings.picture);
@@ -82,9 +82,12 @@ function pictureKind(ids: string[]): VisualKind {
   return ids.every((id) => id.startsWith('lucide:')) ? 'icon' : 'illustration';
 }
 
-/** A diagram's nodes by their pictures, else their labels. */
-function nodeNames(nodes: Record<string, unknown>[]): string[] {
-  return nodes.map((node) => text(node.picture) ?? text(node.label) ?? '').filter(Boolean);
+/** What an element without a picture shows: its step number (compositions/kit/initial-mark.tsx), never a letter. */
+export const stepName = (step: number): string => `step ${step}`;
+
+/** A diagram's nodes by their pictures, else the step number the disc shows (from `first`). */
+function nodeNames(nodes: Record<string, unknown>[], first = 1): string[] {
+  return nodes.map((node, i) => text(node.picture) ?? stepName(first + i));
 }
 
 /** The visuals a scene draws itself whatever pictures it carries: diagrams, maps, mockups, ratio and ranking charts. */
@@ -94,7 +97,9 @@ function drawnVisual(kind: SceneKind, settings: Record<string, unknown>): SceneV
       return { kind: 'diagram', names: [`${text(settings.shape) ?? 'line'} flow: ${nodeNames(list(settings.nodes)).join(' → ')}`] };
     case 'hub': {
       const hub = typeof settings.hub === 'object' && settings.hub !== null ? [settings.hub as Record<string, unknown>] : [];
-      return { kind: 'diagram', names: [`hub and spokes: ${nodeNames(hub).join('')} → ${nodeNames(list(settings.spokes)).join(', ')}`] };
+      // The hub without a picture shows no number: it is no step.
+      const centre = hub.map((node) => text(node.picture) ?? 'hub').join('');
+      return { kind: 'diagram', names: [`hub and spokes: ${centre} → ${nodeNames(list(settings.spokes)).join(', ')}`] };
     }
     case 'map': {
       const labels = (typeof settings.labels === 'object' && settings.labels !== null ? settings.labels : {}) as Record<string, unknown>;
@@ -106,6 +111,30 @@ function drawnVisual(kind: SceneKind, settings: Record<string, unknown>): SceneV
       return { kind: 'chart', names: [`pictogram: ${Number(settings.count ?? 0)} of ${Number(settings.total ?? 0)}`] };
     case 'ranking':
       return { kind: 'chart', names: [`ranking: ${list(settings.items).map((item) => text(item.label) ?? '').filter(Boolean).join(', ')}`] };
+    case 'sequence': {
+      const actors = list(settings.actors).map((actor) => text(actor.label) ?? '');
+      const messages = list(settings.messages).map((message) => `${actors[Number(message.from)] ?? '?'} → ${actors[Number(message.to)] ?? '?'}: ${text(message.label) ?? ''}`);
+      return { kind: 'diagram', names: [`sequence: ${actors.join(', ')}`, ...messages] };
+    }
+    case 'step-cards': {
+      // Each card shows its picture, else its step number.
+      const steps = list(settings.steps);
+      const names = steps.map((step, i) => text(step.picture) ?? `step ${i + 1}`);
+      return { kind: steps.some((step) => text(step.picture)) ? pictureKind(steps.flatMap((step) => (text(step.picture) ? [text(step.picture)!] : []))) : 'typography', names };
+    }
+    case 'labelled': {
+      const hero = text(settings.picture);
+      const parts = list(settings.parts).map((part) => `callout: ${text(part.label) ?? ''}`);
+      return { kind: hero ? pictureKind([hero]) : 'typography', names: [...(hero ? [hero] : []), ...parts] };
+    }
+    case 'big-number':
+      return { kind: 'typography', names: [`big number: ${text(settings.prefix) ?? ''}${Number(settings.value ?? 0)}${text(settings.suffix) ?? ''}`] };
+    case 'chart': {
+      // The kit's chart templates name their chart by a string; older settings carry an object with its type.
+      const chart = typeof settings.chart === 'string' ? settings.chart : text((settings.chart as Record<string, unknown> | undefined)?.type) ?? text(settings.type) ?? 'bar';
+      const callout = text((settings.callout as Record<string, unknown> | undefined)?.text);
+      return { kind: 'chart', names: [`${chart} chart${callout ? `: ${callout}` : ''}`] };
+    }
     default:
       return undefined;
   }

@@ -22,8 +22,9 @@ describe('sceneVisual', () => {
   });
 
   it('says what the diagrams, maps, mockups, ratio and ranking charts, figure grids and drawn film shots show', () => {
-    expect(sceneVisual('flow', { title: 'Heat', shape: 'cycle', nodes: [{ label: 'Air', picture: 'fluent-emoji-flat:snowflake' }, { label: 'House' }] })).toEqual({ kind: 'diagram', names: ['cycle flow: fluent-emoji-flat:snowflake → House'] });
-    expect(sceneVisual('hub', { title: 'App', hub: { label: 'App' }, spokes: [{ label: 'Notes' }, { label: 'Tasks' }] })).toEqual({ kind: 'diagram', names: ['hub and spokes: App → Notes, Tasks'] });
+    expect(sceneVisual('flow', { title: 'Heat', shape: 'cycle', nodes: [{ label: 'Air', picture: 'fluent-emoji-flat:snowflake' }, { label: 'House' }] })).toEqual({ kind: 'diagram', names: ['cycle flow: fluent-emoji-flat:snowflake → step 2'] });
+    expect(sceneVisual('hub', { title: 'App', hub: { label: 'App' }, spokes: [{ label: 'Notes' }, { label: 'Tasks' }] })).toEqual({ kind: 'diagram', names: ['hub and spokes: hub → step 1, step 2'] });
+    expect(sceneVisual('hub', { title: 'App', hub: { label: 'App', picture: 'lucide:app-window' }, spokes: [{ label: 'Notes', picture: 'lucide:notebook' }, { label: 'Tasks' }] })).toEqual({ kind: 'diagram', names: ['hub and spokes: lucide:app-window → lucide:notebook, step 2'] });
     expect(sceneVisual('map', { title: 'Coffee', regions: ['FIN', 'NOR'], labels: { FIN: 'Finnland' } })).toEqual({ kind: 'map', names: ['Finnland', 'NOR'] });
     expect(sceneVisual('device', { image: 'image-1', device: 'phone' })).toEqual({ kind: 'mockup', names: ['phone: image-1'] });
     expect(sceneVisual('pictogram', { count: 3, total: 10, label: 'adults', picture: 'fluent-emoji-flat:bed' })).toEqual({ kind: 'chart', names: ['pictogram: 3 of 10'] });
@@ -31,6 +32,14 @@ describe('sceneVisual', () => {
     expect(sceneVisual('stat-grid', { title: 'Bakery', stats: [{ value: 1, label: 'Bread', picture: 'fluent-emoji-flat:bread' }] })).toEqual({ kind: 'illustration', names: ['fluent-emoji-flat:bread'] });
     expect(sceneVisual('footage', { caption: 'Bees', description: 'Bees', pictures: ['fluent-emoji-flat:honeybee'] })).toEqual({ kind: 'illustration', names: ['fluent-emoji-flat:honeybee'] });
     expect(sceneVisual('footage', { caption: 'Bees', clip: 'clip-1', pictures: ['fluent-emoji-flat:honeybee'] })).toEqual({ kind: 'footage', names: ['Bees'] });
+  });
+
+  it('names an element without a picture by its step number, never by a letter of its words', () => {
+    expect(sceneVisual('comparison', { title: 'Heat', left: { title: 'Boiler', points: [] }, right: { title: 'Heat pump', points: [], picture: 'fluent-emoji-flat:house' } })).toEqual({ kind: 'illustration', names: ['step 1', 'fluent-emoji-flat:house'] });
+    expect(sceneVisual('comparison', { title: 'Heat', left: { title: 'Boiler', points: [] }, right: { title: 'Heat pump', points: [] } })).toEqual({ kind: 'typography', names: ['step 1', 'step 2'] });
+    const flow = sceneVisual('flow', { title: 'Lift', nodes: [{ label: 'Bend your knees' }, { label: 'Lift', picture: 'fluent-emoji-flat:package' }, { label: 'You' }] });
+    expect(flow.names).toEqual(['line flow: step 1 → fluent-emoji-flat:package → step 3']);
+    expect(flow.names.join(' ')).not.toMatch(/initial/);
   });
 
   it('calls library line icons icons', () => {
