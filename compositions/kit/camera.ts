@@ -44,15 +44,14 @@ function between(from: Camera, to: Camera, t: number): Camera {
  * as laid out at scale 1 around (0, 0): pass at least one shot.
  */
 export function cameraAt(shots: CameraShot[], frame: number, options: { moveFrames?: number } = {}): Camera {
-  if (shots.length === 0) return { x: 0, y: 0, scale: 1 };
   const moveFrames = Math.max(1, options.moveFrames ?? CAMERA_MOVE_FRAMES);
-  const ordered = [...shots].sort((a, b) => a.frame - b.frame);
-  let at: Camera = { x: ordered[0].x, y: ordered[0].y, scale: ordered[0].scale };
-  for (let i = 1; i < ordered.length; i++) {
-    const shot = ordered[i];
+  const [first, ...rest] = [...shots].sort((a, b) => a.frame - b.frame);
+  if (!first) return { x: 0, y: 0, scale: 1 };
+  let at: Camera = { x: first.x, y: first.y, scale: first.scale };
+  for (const [i, shot] of rest.entries()) {
     if (frame <= shot.frame) break;
     // The move into this shot starts where the camera stands at the shot's frame.
-    const next = ordered[i + 1];
+    const next = rest[i + 1];
     const until = next === undefined ? frame : Math.min(frame, next.frame);
     const t = ease(Math.min(1, (until - shot.frame) / moveFrames));
     at = between(at, shot, t);
