@@ -27,9 +27,9 @@ describe('the kit camera', () => {
 
   it('eases in and out: slow at both ends of a move, fastest in its middle, never a cut', () => {
     const xs = Array.from({ length: 20 }, (_, i) => cameraAt(shots, 60 + i).x);
-    const steps = xs.slice(1).map((x, i) => Math.abs(x - xs[i]));
-    expect(steps[0]).toBeLessThan(steps[8]);
-    expect(steps[17]).toBeLessThan(steps[8]);
+    const steps = xs.slice(1).map((x, i) => Math.abs(x - xs[i]!));
+    expect(steps[0]!).toBeLessThan(steps[8]!);
+    expect(steps[17]!).toBeLessThan(steps[8]!);
     for (const step of steps) expect(step).toBeLessThan(60);
   });
 
@@ -60,7 +60,7 @@ describe('the kit camera', () => {
   });
 
   it('draws the shot point at the frame centre, scaled, with translate and scale only', () => {
-    for (const [w, h] of [[1920, 1080], [1080, 1920], [1080, 1080]]) {
+    for (const [w, h] of [[1920, 1080], [1080, 1920], [1080, 1080]] as const) {
       const camera = { x: w * 0.3, y: h * 0.7, scale: 1.4 };
       const t = cameraTransform(camera, w, h);
       expect(t).toMatch(/^translate\(-?[\d.]+px, -?[\d.]+px\) scale\([\d.]+\)$/);
