@@ -169,3 +169,12 @@ export function searchVisuals(query: string, options: SearchVisualsOptions): Vis
       return { id, set, kind, name, score: Math.round(hit.score * 1000) / 1000, matched: hit.source };
     });
 }
+
+/**
+ * What a picture is found by in English, its label, name and keywords (at most `limit`, first ones
+ * first): what a model choosing a picture among the search's candidates is shown of each.
+ */
+export function visualKeywords(id: string, limit = 8): string[] {
+  const doc = visualIndex().docs.find((entry) => entry.id === id);
+  return doc ? doc.keywords.slice(0, limit) : [];
+}

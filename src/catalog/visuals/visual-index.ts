@@ -12,6 +12,8 @@ export interface VisualDoc {
   set: string;
   kind: VisualKind;
   name: string;
+  /** The English label, name and keywords it is found by, as their sources write them, first ones first (what a model choosing among pictures is shown). */
+  keywords: string[];
 }
 
 /** A document that a word or phrase points to, with how strongly (0..1) and the source wording. */
@@ -107,7 +109,7 @@ class IndexBuilder {
     const id = `${set}:${name}`;
     let index = this.ids.get(id);
     if (index === undefined) {
-      index = this.docs.push({ id, set, kind, name }) - 1;
+      index = this.docs.push({ id, set, kind, name, keywords: [] }) - 1;
       this.ids.set(id, index);
     }
     return index;
@@ -119,6 +121,8 @@ class IndexBuilder {
   add(language: VisualLanguage, doc: number, text: string, weight: number): void {
     const stems = tokenize(text, language).filter((stem) => stem.length > 1);
     if (stems.length === 0) return;
+    const keywords = this.docs[doc]!.keywords;
+    if (language === 'en' && !keywords.includes(text)) keywords.push(text);
     const index = this.languages[language];
     const scaled = weight * (this.factors.get(doc) ?? 1);
     put(index.phrases, stems.join(' '), doc, { weight: scaled, source: text });

@@ -40,7 +40,9 @@ export const WORD_SENSES: Record<SenseLanguage, readonly AmbiguousWord[]> = {
       { context: ['read', 'reading', 'wear', 'wearing', 'eye', 'eyes', 'sight', 'lens', 'lenses', 'optician', 'vision', 'frame', 'frames', 'nose'], picture: f('glasses') },
       { context: ['wine', 'champagne', 'toast', 'cheers', 'drink', 'drinking'], picture: f('wine-glass') },
       { context: ['milk'], picture: f('glass-of-milk') },
-      { context: ['recycle', 'recycled', 'recycling', 'bottle', 'bottles', 'jar', 'jars'], picture: f('bottle-with-popping-cork') },
+      { context: ['recycle', 'recycled', 'recycling', 'bottle', 'bottles'], picture: f('bottle-with-popping-cork') },
+      { context: ['jar', 'jars', 'honey', 'jam', 'preserve', 'preserves', 'starter'], picture: f('jar') },
+      { context: ['magnifying', 'magnify', 'magnifier', 'zoom', 'inspect', 'bug', 'search', 'detective', 'clue'], picture: f('magnifying-glass-tilted-left') },
       { context: ['window', 'windows', 'pane'], picture: f('window') },
       { context: ['melt', 'melted', 'sand', 'furnace', 'broken', 'shatter', 'material'], picture: null },
     ] },
@@ -114,6 +116,11 @@ export const WORD_SENSES: Record<SenseLanguage, readonly AmbiguousWord[]> = {
     { words: ['fan', 'fans'], senses: [
       { context: ['cool', 'cooling', 'air', 'hot', 'breeze', 'summer', 'ceiling', 'electric', 'heat'], picture: f('folding-hand-fan') },
       { context: ['club', 'team', 'sport', 'football', 'concert', 'crowd', 'cheer', 'band', 'star', 'stadium', 'wings'], picture: null },
+    ] },
+    // The heart: the organ that beats, or love and care; "at the heart of" is neither.
+    { words: ['heart', 'hearts'], senses: [
+      { context: ['blood', 'beat', 'beats', 'beating', 'pump', 'pumps', 'organ', 'lungs', 'pulse', 'body', 'cardiac', 'attack', 'artery', 'arteries', 'muscle', 'oxygen'], picture: f('anatomical-heart') },
+      { context: ['love', 'care', 'caring', 'kindness', 'thank', 'thanks', 'patients', 'passion', 'valentine', 'kind'], picture: f('red-heart') },
     ] },
     { words: ['key', 'keys'], senses: [
       { context: ['door', 'lock', 'unlock', 'house', 'car', 'keychain', 'locked', 'spare'], picture: f('key') },
@@ -266,6 +273,10 @@ function senseIndex(language: SenseLanguage): Map<string, AmbiguousWord> {
 export interface SenseReading {
   rest: string;
   pictures: string[];
+  /** Whether an ambiguous word's context selected a sense that has no picture ("seal" beside "wax"). */
+  pictureless?: boolean;
+  /** Whether an ambiguous word's context selected no sense at all. */
+  undecided?: boolean;
 }
 
 /**
@@ -279,6 +290,8 @@ export function readSenses(text: string, language: string, context = ''): SenseR
   const tongue = resolveVisualLanguage(language);
   const index = senseIndex(table);
   const pictures: string[] = [];
+  let pictureless = false;
+  let undecided = false;
   let around: Set<string> | undefined;
   const parts = text.split(/([^\p{L}\p{N}]+)/u);
   for (let i = 0; i < parts.length; i += 2) {
@@ -296,7 +309,9 @@ export function readSenses(text: string, language: string, context = ''): SenseR
       if (count > bestCount) [best, bestCount] = [sense, count];
     }
     if (best?.picture && !pictures.includes(best.picture)) pictures.push(best.picture);
+    if (best && !best.picture) pictureless = true;
+    if (!best) undecided = true;
     parts[i] = ',';
   }
-  return { rest: parts.join(''), pictures };
+  return { rest: parts.join(''), pictures, ...(pictureless ? { pictureless } : {}), ...(undecided ? { undecided } : {}) };
 }

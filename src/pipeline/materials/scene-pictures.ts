@@ -1,4 +1,5 @@
 import { visualSvg } from '../../catalog/visuals/index.js';
+import { readSenses } from '../../catalog/visuals/word-senses.js';
 import { heroPictureFor, iconFor, pictureFor } from './picture-search.js';
 
 export { heroPictureFor, iconFor, ICON_MIN_SCORE, pictureFor, PICTURE_MIN_SCORE } from './picture-search.js';
@@ -15,17 +16,35 @@ const isRecord = (value: unknown): value is Settings => typeof value === 'object
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
+ * What a part's or scene's `picture` holds when a language model was shown the search's candidates
+ * for its phrase and chose none of them (src/pipeline/materials/picture-choice.ts): nothing is
+ * shown there and nothing is searched for it; the element shows its own mark (a step number).
+ */
+export const NO_PICTURE = 'none';
+
+const declined = (value: unknown): boolean => value === NO_PICTURE;
+
+/**
  * A `picture` as a plan gives it: a library id the installed sets hold, or words saying what it
  * shows ("a snowflake", written by a model in English or the video's language) searched in both;
- * undefined when nothing fits, so a wrong guess never reaches the screen.
+ * undefined when nothing fits, so a wrong guess never reaches the screen. `context` (the line the
+ * picture stands beside) reads an ambiguous word of the phrase by its sense: "seal" beside "Seal
+ * the jar with wax" is no animal, and has no picture.
  */
-export function resolvePicture(value: unknown, language: string): string | undefined {
+export function resolvePicture(value: unknown, language: string, context = ''): string | undefined {
   const words = textOf(value).trim();
-  if (!words) return undefined;
+  if (!words || declined(words)) return undefined;
   if (/^[a-z0-9-]+:[a-z0-9-]+$/.test(words)) return visualSvg(words) ? words : undefined;
   // A model often names an illustration by its own name ("speech balloon", "check mark").
   const named = `fluent-emoji-flat:${words.toLowerCase().replace(/^(?:an?|the)\s+/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
   if (visualSvg(named)) return named;
+  // An ambiguous word its phrase or line reads in one sense shows that sense, or nothing when the
+  // sense has no picture; one that nothing decides names the picture it says (a plan's "fan" cools).
+  for (const tongue of new Set(['en', language])) {
+    const sense = readSenses(words, tongue, `${words} ${context}`);
+    if (sense.pictures[0]) return sense.pictures[0];
+    if (sense.pictureless) return undefined;
+  }
   for (const tongue of new Set(['en', language])) {
     // Words that name a picture name its sense too: a plan's "fan" is the thing that cools.
     const found = heroPictureFor(words, tongue, { senses: false }) ?? pictureFor(words, tongue, { senses: false });
@@ -34,15 +53,25 @@ export function resolvePicture(value: unknown, language: string): string | undef
   return undefined;
 }
 
-/** Settings with every `picture` resolved against the library, and those that found nothing removed. */
-function resolvedPictures(value: unknown, language: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => resolvedPictures(item, language));
+/** The words a record of settings says itself (a node's label, a side's title, a scene's heading). */
+function ownWords(record: Settings): string {
+  return ['label', 'title', 'heading', 'text', 'message', 'quote', 'subtitle'].map((key) => textOf(record[key])).filter(Boolean).join('. ');
+}
+
+/**
+ * Settings with every `picture` resolved against the library (an ambiguous phrase read beside its
+ * part's words and the scene's), those that found nothing removed, and a model's `none` kept.
+ */
+function resolvedPictures(value: unknown, language: string, around = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => resolvedPictures(item, language, around));
   if (!isRecord(value)) return value;
+  const context = [ownWords(value), around].filter(Boolean).join('. ');
   const out: Settings = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (key !== 'picture') out[key] = resolvedPictures(inner, language);
+    if (key !== 'picture') out[key] = resolvedPictures(inner, language, context);
+    else if (declined(inner)) out.picture = NO_PICTURE;
     else {
-      const picture = resolvePicture(inner, language);
+      const picture = resolvePicture(inner, language, context);
       if (picture) out.picture = picture;
     }
   }
@@ -66,6 +95,10 @@ function pictureGroup(kind: string, settings: Settings): Settings[] | undefined 
       return [settings.before, settings.after].filter(isRecord);
     case 'comparison':
       return [settings.left, settings.right].filter(isRecord);
+    case 'sequence':
+      return records(settings.actors);
+    case 'step-cards':
+      return records(settings.steps);
     default:
       return undefined;
   }
@@ -82,11 +115,13 @@ function pictureParts(parts: Settings[], language: string, pictureWords: (string
   // Icon grid cards with a named kit icon keep it.
   if (parts.length === 0 || parts.some((part) => part.icon !== undefined && part.icon !== 'auto')) return false;
   // A part's words: its label, or its title (a comparison's side).
-  const labelOf = (part: Settings) => textOf(part.label) || textOf(part.title);
+  const labelOf = (part: Settings) => textOf(part.label) || textOf(part.title) || textOf(part.text);
   // An ambiguous label's sense is read from the other parts' labels and the video's title too.
   const context = [around, ...parts.map(labelOf)].join('. ');
-  const illustrations = parts.map((part) => textOf(part.picture) || pictureFor(labelOf(part), language, { context }) || heroPictureFor(labelOf(part), language, { context }));
+  // A part whose picture a model declined gets none, of either kind.
+  const illustrations = parts.map((part) => (declined(part.picture) ? undefined : textOf(part.picture) || pictureFor(labelOf(part), language, { context }) || heroPictureFor(labelOf(part), language, { context })));
   const icons = parts.map((part, index) => {
+    if (declined(part.picture)) return undefined;
     const words = pictureWords[index];
     return (words ? iconFor(words, 'en', { senses: false }) : undefined) ?? iconFor(labelOf(part), language, { context });
   });
@@ -118,7 +153,10 @@ function sceneWords(kind: string, settings: Settings): { text: string; headsOnly
       return [{ text: textOf(settings.heading) }, { text: [...list(settings.items), ...list(settings.steps)].join('. '), headsOnly: true }];
     case 'stat':
     case 'pictogram':
+    case 'big-number':
       return [{ text: textOf(settings.label), headsOnly: true }];
+    case 'labelled':
+      return [{ text: textOf(settings.title) }];
     case 'cta':
       return [{ text: textOf(settings.message), headsOnly: true }];
     case 'timeline':
@@ -131,7 +169,7 @@ function sceneWords(kind: string, settings: Settings): { text: string; headsOnly
 }
 
 /** Kinds whose scene shows one picture beside its words when it has one. */
-const PICTURED_KINDS = new Set(['title', 'kinetic', 'bullets', 'steps', 'checklist', 'stat', 'pictogram', 'cta', 'timeline', 'quote']);
+const PICTURED_KINDS = new Set(['title', 'kinetic', 'bullets', 'steps', 'checklist', 'stat', 'pictogram', 'cta', 'timeline', 'quote', 'labelled', 'big-number']);
 
 /** Kinds whose words alone would fill the screen without a picture: they take the video's own picture when their words find none. */
 const TOPIC_FALLBACK_KINDS = new Set(['title', 'kinetic', 'bullets', 'steps', 'checklist', 'stat', 'cta', 'quote']);
@@ -148,7 +186,7 @@ export function withScenePictures<T extends PlannedScene>(scenes: T[], language:
   const topicPicture = heroPictureFor(title, language);
   return scenes.map((scene) => {
     const words = groupWords(scene.kind, scene.settings);
-    const settings = resolvedPictures(scene.settings, language) as Settings;
+    const settings = resolvedPictures(scene.settings, language, title) as Settings;
     const parts = pictureGroup(scene.kind, settings);
     const pictured = parts ? pictureParts(parts, language, words, [title, textOf(settings.title)].join('. ')) : false;
     // An icon grid whose cards do not all find a picture would show stand-in icons: its labels are a list.
@@ -156,7 +194,8 @@ export function withScenePictures<T extends PlannedScene>(scenes: T[], language:
       const heading = textOf(settings.title);
       return withScenePictures([{ ...scene, kind: 'bullets', settings: { heading, items: parts.map((part) => textOf(part.label)), ...(settings.kicker ? { kicker: settings.kicker } : {}) } }], language, title)[0]!;
     }
-    if (PICTURED_KINDS.has(scene.kind) && settings.picture === undefined) {
+    if (declined(settings.picture)) delete settings.picture;
+    else if (PICTURED_KINDS.has(scene.kind) && settings.picture === undefined) {
       const words = sceneWords(scene.kind, settings).filter((entry) => entry.text);
       // An ambiguous word's sense is read from the whole scene and the video's title: "Glass" in a
       // video on recycling is the material.

@@ -36,7 +36,8 @@ describe('WORD_SENSES', () => {
 
 describe('readSenses', () => {
   it('takes the sense the most context words select and leaves the word out of the text', () => {
-    expect(readSenses('Seal it with wax', 'en')).toEqual({ rest: ', it with wax', pictures: [] });
+    expect(readSenses('Seal it with wax', 'en')).toEqual({ rest: ', it with wax', pictures: [], pictureless: true });
+    expect(readSenses('A seal', 'en')).toEqual({ rest: 'A ,', pictures: [], undecided: true });
     expect(readSenses('Seals on the beach', 'en').pictures).toEqual(['fluent-emoji-flat:seal']);
     expect(readSenses('Glass', 'en', 'Why we recycle glass').pictures).toEqual(['fluent-emoji-flat:bottle-with-popping-cork']);
     expect(readSenses('Die Birne der Lampe', 'de-AT').pictures).toEqual(['fluent-emoji-flat:light-bulb']);
