@@ -31,6 +31,10 @@ const MAIN_TEXT_KEY: Readonly<Record<SceneKind, string>> = {
   'before-after': 'title',
   map: 'title',
   device: 'heading',
+  sequence: 'title',
+  'step-cards': 'heading',
+  labelled: 'title',
+  'big-number': 'label',
 };
 const FALLBACK_KEYS = ['title', 'heading', 'headline', 'text', 'message', 'label', 'quote', 'name'];
 

@@ -32,7 +32,11 @@ export type SceneKind =
   | 'checklist'
   | 'before-after'
   | 'map'
-  | 'device';
+  | 'device'
+  | 'sequence'
+  | 'step-cards'
+  | 'labelled'
+  | 'big-number';
 
 /** One scene of a plan: what it says, not yet how it is drawn. */
 export interface PlannedScene {

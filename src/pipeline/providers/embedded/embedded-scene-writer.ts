@@ -29,6 +29,7 @@ export default function Scene({ theme, settings }) {
       labels={(settings.labels ?? []).map(String)}
       values={(settings.values ?? []).map(Number)}
       unit={settings.unit ? String(settings.unit) : undefined}
+      callout={settings.callout && typeof settings.callout === 'object' && typeof settings.callout.text === 'string' ? settings.callout : undefined}
       valueLabel={settings.valueLabel ? String(settings.valueLabel) : undefined}
       source={settings.source ? String(settings.source) : undefined}
       kicker={settings.kicker ? String(settings.kicker) : undefined}
@@ -129,6 +130,19 @@ const TEMPLATES: Record<SceneKind, string> = {
   map: template(
     'PlaceMap',
     "title={text(settings.title)} kicker={text(settings.kicker)} regions={list(settings.regions).map(String)} labels={settings.labels && typeof settings.labels === 'object' ? settings.labels : undefined} markers={list(settings.markers).map((m) => ({ label: String(m?.label ?? ''), lon: Number(m?.lon ?? 0), lat: Number(m?.lat ?? 0) }))} route={settings.route === true}",
+  ),
+  sequence: template(
+    'SequenceDiagram',
+    "title={text(settings.title)} kicker={text(settings.kicker)} actors={list(settings.actors).map((a) => ({ label: String(a?.label ?? ''), picture: asset(a?.picture) }))} messages={list(settings.messages).map((m) => ({ from: Number(m?.from ?? 0), to: Number(m?.to ?? 1), label: String(m?.label ?? '') }))}",
+  ),
+  'step-cards': template('StepCards', "heading={text(settings.heading)} kicker={text(settings.kicker)} steps={list(settings.steps).map((s) => ({ text: String(s?.text ?? ''), picture: asset(s?.picture) }))}"),
+  labelled: template(
+    'LabelledIllustration',
+    "title={text(settings.title)} kicker={text(settings.kicker)} picture={asset(settings.picture)} parts={list(settings.parts).map((p) => ({ label: String(p?.label ?? ''), detail: text(p?.detail) }))}",
+  ),
+  'big-number': template(
+    'BigNumber',
+    "value={Number(settings.value ?? 0)} prefix={text(settings.prefix)} suffix={text(settings.suffix)} decimals={Number(settings.decimals ?? 0)} label={String(settings.label ?? '')} context={text(settings.context)} kicker={text(settings.kicker)} source={text(settings.source)} picture={asset(settings.picture)}",
   ),
   device: template(
     'DeviceMockup',

@@ -71,6 +71,31 @@ const SCENE_CONTENT = [
   scene('checklist', { heading: line(60), items: z.array(line(60)).min(2).max(6) }),
   scene('before_after', { title: line(60), before: side, after: side }),
   scene('map', { title: line(60), places: z.array(line(40)).min(1).max(8).describe('Country names, in the order a route visits them'), route: z.boolean().optional().describe('true when the places are stops on a journey') }),
+  scene('sequence', {
+    title: line(60),
+    actors: z.array(node).min(2).max(4).describe('Who or what exchanges the messages, left to right: "Client", "Server"'),
+    messages: z
+      .array(z.object({ from: z.number().int().describe('Index of the sending actor'), to: z.number().int().describe('Index of the receiving actor'), label: line(40) }))
+      .min(2)
+      .max(8)
+      .describe('The messages in the order they are sent'),
+  }),
+  scene('chart', {
+    title: line(60),
+    chart: z.enum(['line', 'bars']).describe('line: a series over time; bars: amounts side by side'),
+    points: z.array(z.object({ label: line(20), value: z.number() })).min(2).max(12).describe('The figures in order, each stated in the request or its documents, or computed from them'),
+    unit: z.string().max(8).optional(),
+    callout: line(20).optional().describe('The change the chart shows, called out on it: "40×", "+38%" (stated or computed from its figures)'),
+  }),
+  scene('step_cards', {
+    heading: line(60),
+    steps: z.array(z.object({ text: line(70), picture: picture() })).min(2).max(6).describe('One card per step, each with its own picture'),
+  }),
+  scene('illustration', {
+    title: line(60),
+    parts: z.array(z.object({ label: line(30), detail: line(50).optional() })).min(2).max(6).describe('The parts of the thing in the scene\'s picture, each called out on it'),
+  }),
+  scene('big_number', { value: z.number(), prefix: z.string().max(3), suffix: z.string().max(4), label: line(60), context: line(80).optional().describe('A line that gives the figure its meaning: "up from 1,200 a year ago"') }),
   scene('logo', { name: line(40), tagline: line(80).optional() }).describe('The attached logo revealed with the brand name (only when a logo is attached)'),
   scene('material', { material: z.number().int().describe('Index of a fixed scene from the list given') }),
 ] as const;
@@ -226,6 +251,46 @@ export function toDraft(scene: PlannedByModel, context: DraftContext): SceneDraf
       return withPicture({ ...base, kind: 'checklist', title: scene.heading, settings: { heading: scene.heading, items: scene.items } });
     case 'before_after':
       return { ...base, kind: 'before-after', title: scene.title, settings: { title: scene.title, before: scene.before, after: scene.after } };
+    case 'sequence': {
+      const count = scene.actors.length;
+      const messages = scene.messages.filter((message) => message.from !== message.to && message.from >= 0 && message.to >= 0 && message.from < count && message.to < count);
+      const broken = scene.messages.filter((message) => !messages.includes(message));
+      if (broken.length > 0) context.note?.(`${broken.map((message) => `"${message.label}"`).join(', ')} ${broken.length === 1 ? 'is' : 'are'} left out: ${broken.length === 1 ? 'it does' : 'they do'} not go from one of its ${count} actors to another.`);
+      if (messages.length === 0) return undefined;
+      return { ...base, kind: 'sequence', title: scene.title, settings: { title: scene.title, actors: scene.actors, messages } };
+    }
+    case 'chart': {
+      const points = scene.points.filter((point) => context.isStated(point.value));
+      const unsourced = scene.points.filter((point) => !context.isStated(point.value));
+      if (unsourced.length > 0) context.note?.(`${unsourced.map((point) => `${point.label} (${point.value})`).join(', ')} ${unsourced.length === 1 ? 'is' : 'are'} left out of the chart: no figure of the request or its documents, checked sum or general fact gives ${unsourced.length === 1 ? 'it' : 'them'}.`);
+      if (points.length < 2) return undefined;
+      const calloutFigures = (scene.callout?.match(/\d+(?:[.,]\d+)?/g) ?? []).map((figure) => Number(figure.replace(',', '.')));
+      const callout = scene.callout && calloutFigures.every((figure) => context.isStated(figure)) ? scene.callout : undefined;
+      if (scene.callout && !callout) context.note?.(`its callout "${scene.callout}" is left out: its figure is not stated, nor a checked sum of the chart's figures.`);
+      return {
+        ...base,
+        kind: 'chart',
+        title: scene.title,
+        settings: {
+          title: scene.title,
+          chart: scene.chart === 'bars' ? 'bar' : 'line',
+          labels: points.map((point) => point.label),
+          values: points.map((point) => point.value),
+          ...(scene.unit ? { unit: scene.unit } : {}),
+          ...(callout ? { callout: { text: callout } } : {}),
+        },
+      };
+    }
+    case 'step_cards':
+      return { ...base, kind: 'step-cards', title: scene.heading, settings: { heading: scene.heading, steps: scene.steps } };
+    case 'illustration':
+      return withPicture({ ...base, kind: 'labelled', title: scene.title, settings: { title: scene.title, parts: scene.parts } });
+    case 'big_number':
+      if (!context.isStated(scene.value)) {
+        context.note?.(`its figure ${scene.prefix}${scene.value}${scene.suffix} is not stated in the request or its documents, nor a checked sum or general fact.`);
+        return undefined;
+      }
+      return withPicture({ ...base, kind: 'big-number', title: scene.label, settings: { value: scene.value, prefix: scene.prefix, suffix: scene.suffix, decimals: decimalsOf(scene.value), label: scene.label, ...(scene.context ? { context: scene.context } : {}) } });
     case 'logo':
       // Without a logo to reveal, the name is a headline.
       if (!context.logo) context.note?.('no logo is attached, so the name is shown as a headline.');

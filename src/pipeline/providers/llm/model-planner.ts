@@ -2,6 +2,7 @@ import { extractTopic } from '../embedded/embedded-planner.js';
 import { documentScenes, imageScenes, readsAsSequence, type SceneDraft } from '../embedded/material-scenes.js';
 import type { PlanReading, PlanRequest, StoryPlan, StoryPlanner } from '../provider-types.js';
 import { maxPlanScenes, modelPlanSchemaFor, type ModelPlan, type RequestReading } from './model-plan-schema.js';
+import { relaid, varietyProblem } from './plan-variety.js';
 import { finishModelPlan, type PlanWarning } from './model-plan-finish.js';
 import { statedCounts, type StatedCounts } from '../../create/prompt-counts.js';
 
@@ -22,8 +23,14 @@ Rules:
 - When the request asks a question about a table, answer it early, with the figure computed from the cells.
 - A closing call-to-action button ("action") only when the request names an action (visit, sign up, order, a URL); otherwise close with a title or kinetic line.
 - Fixed scenes (charts and images made from the attachments) must each appear exactly once, as kind "material" with their index; narrate what they show.
-Show, do not only tell: most scenes should be a picture or a diagram, not words on a plain background.
-- How something works: "flow" (a line of steps, a "cycle" that loops back, or a "branch" from one cause to several outcomes), 2 to 6 nodes with short labels. One thing and its parts or uses: "hub". Two to four figures: "stats". A share ("3 in 10"): "pictogram". Places in order: "ranking". Tips or to-dos: "checklist". A change: "before_after". Countries or a journey: "map".
+Show, do not only tell: most scenes should be a picture or a diagram, not words on a plain background. Choose the layout that fits the idea:
+- A message exchange between parties, in order (a handshake, an API call, a customer and a service, who sends what to whom): "sequence", 2 to 4 actors and the messages between them. Example: actors "Client" and "Server"; messages SYN (0 to 1), SYN-ACK (1 to 0), ACK (0 to 1).
+- A series of figures the request or its documents give (users per month, sales per year, prices over time): "chart", "line" for a series over time, "bars" for amounts side by side, with the change called out ("40×", "+38%") when the figures give it; list the callout's sum as a computed fact ("48000 / 1200 = 40").
+- A how-to a viewer follows (a recipe, a safe lift, setting up a device): "step_cards", one card per step, each with its own picture (a whisk, a frying pan, a parcel).
+- One thing and its parts (a heat pump, a leaf, the heart, a bicycle): "illustration", the thing as the scene's picture with 2 to 6 parts called out.
+- One striking figure: "big_number", with a context line that gives it meaning ("up from 1,200 a year ago").
+- How something works as stages: "flow" (a line of steps, a "cycle" that loops back, or a "branch" from one cause to several outcomes), 2 to 6 nodes with short labels. One thing and its uses: "hub". Two to four figures: "stats". A share ("3 in 10"): "pictogram". Places in order: "ranking". Tips or to-dos: "checklist". A change: "before_after". Countries, or a journey from place to place: "map" (route true for a journey, the places in the order visited).
+- Vary the layout: never one kind three scenes in a row, and at most one in four neighbouring pairs of scenes share a kind (four coffee origins are a map and a ranking, not four hubs).
 - Give every scene a "picture" (and every node, figure, ranked place and side its own): one to three plain English words naming a concrete thing that can be drawn (a house, a snowflake, a loaf of bread, an aeroplane), not an idea ("growth", "quality").
 - Use title, kinetic and quote scenes for at most one scene in five.
 - When a logo is attached, kind "logo" reveals it with the brand's name; a logo sting is that one scene. Without one, never use kind "logo".`;
@@ -113,13 +120,25 @@ export class ModelPlanner implements StoryPlanner {
     // A silent video's scripts are never spoken, so only a narrated one must fit its length.
     const narrated = request.multiScene && request.narrated !== false && object.request?.narration !== false;
     const tooLong = (plan: ModelPlan) => (narrated ? lengthProblem(plan, target.seconds) : undefined);
-    const problem = countProblem(object, counts) ?? tooLong(object);
+    // Layouts that repeat are re-laid by the node where another layout carries the same content;
+    // only a plan the node cannot vary goes back to the model for that.
+    const unvaried = (plan: ModelPlan) => (request.multiScene && varietyProblem(relaid(plan).plan) ? varietyProblem(plan) : undefined);
+    const problem = countProblem(object, counts) ?? tooLong(object) ?? unvaried(object);
     if (problem) {
-      const again = await ask(`${prompt}\n\nYour last plan broke a rule of the request: ${problem} Plan again and keep to it.`);
-      if (!countProblem(again, counts) && (countProblem(object, counts) || !tooLong(again) || narrationSeconds(again) < narrationSeconds(object))) object = again;
+      const again = await ask(`${prompt}\n\nYour last plan broke a rule: ${problem} Plan again and keep to it.`);
+      // A revision is taken when it keeps the counts, and mends what the last plan missed without
+      // breaking a rule that plan kept.
+      const better =
+        !countProblem(again, counts) &&
+        (countProblem(object, counts) !== undefined ||
+          (tooLong(object) ? !tooLong(again) || narrationSeconds(again) < narrationSeconds(object) : !tooLong(again) && !unvaried(again)));
+      if (better) object = again;
     }
+    // What still repeats a neighbour's layout is shown another way, its content whole.
+    const varied = request.multiScene ? relaid(object) : { plan: object, notes: [] };
+    object = varied.plan;
     const plan = finishModelPlan(object, { request, fixed, targetSeconds: target.seconds, ...(counts.scenes ? { sceneCount: counts.scenes } : {}) });
-    const warnings: PlanWarning[] = [...(target.warning ? [target.warning] : []), ...(plan.warnings ?? [])];
+    const warnings: PlanWarning[] = [...(target.warning ? [target.warning] : []), ...varied.notes.map(({ message }) => ({ code: 'plan_scene_changed', message })), ...(plan.warnings ?? [])];
     const reading = readingOf(object.request, request, target.seconds);
     return { ...plan, ...(warnings.length > 0 ? { warnings } : {}), ...(reading ? { reading } : {}) };
   }
@@ -228,7 +247,7 @@ function sceneCountLine(request: PlanRequest): string {
 /** Kinds whose scene shows a list of things, and the list. */
 function listedThings(scene: ModelPlan['scenes'][number]): unknown[] {
   const content = scene as Record<string, unknown>;
-  for (const key of ['items', 'steps', 'nodes', 'spokes', 'events', 'stats']) if (Array.isArray(content[key])) return content[key] as unknown[];
+  for (const key of ['items', 'steps', 'nodes', 'spokes', 'events', 'stats', 'messages', 'points', 'parts']) if (Array.isArray(content[key])) return content[key] as unknown[];
   return [];
 }
 

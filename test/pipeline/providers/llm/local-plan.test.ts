@@ -7,8 +7,8 @@ import { createLocalLlamaModel } from '../../../../src/pipeline/providers/llm/lo
 import { ModelPlanner, modelPlanSchema } from '../../../../src/pipeline/providers/llm/model-planner.js';
 import { writeTinyGguf } from '../../../helpers/tiny-gguf.js';
 
-const PLANNED_KINDS = ['title', 'kinetic', 'bullets', 'steps', 'stat', 'timeline', 'comparison', 'quote', 'icons', 'cta', 'flow', 'hub', 'stats', 'pictogram', 'ranking', 'checklist', 'before_after', 'map', 'logo', 'material'];
-const KINDS = ['title', 'kinetic', 'bullets', 'steps', 'stat', 'stat-grid', 'timeline', 'comparison', 'quote', 'icons', 'cta', 'flow', 'hub', 'pictogram', 'ranking', 'checklist', 'before-after', 'map', 'logo', 'material'];
+const PLANNED_KINDS = ['title', 'kinetic', 'bullets', 'steps', 'stat', 'timeline', 'comparison', 'quote', 'icons', 'cta', 'flow', 'hub', 'stats', 'pictogram', 'ranking', 'checklist', 'before_after', 'map', 'sequence', 'chart', 'step_cards', 'illustration', 'big_number', 'logo', 'material'];
+const KINDS = ['title', 'kinetic', 'bullets', 'steps', 'stat', 'stat-grid', 'timeline', 'comparison', 'quote', 'icons', 'cta', 'flow', 'hub', 'pictogram', 'ranking', 'checklist', 'before-after', 'map', 'sequence', 'chart', 'step-cards', 'labelled', 'big-number', 'logo', 'material'];
 
 describe('a local GGUF plans under the plan schema', () => {
   let dir: string;

@@ -198,7 +198,7 @@ describe('film shots (ai_video "auto")', () => {
   });
 
   it('lets the scene limit grow with the length: a 120 s plan may have 24 scenes, and the prompt asks for about 20', async () => {
-    const many: ModelPlan = { title: 'The history of flight', scenes: Array.from({ length: 20 }, (_, i) => ({ kind: 'kinetic' as const, text: `Moment ${i + 1}`, narration: `Moment number ${i + 1}.`, seconds: 6 })) };
+    const many: ModelPlan = { title: 'The history of flight', scenes: Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? { kind: 'kinetic' as const, text: `Moment ${i + 1}`, narration: `Moment number ${i + 1}.`, seconds: 6 } : { kind: 'title' as const, title: `Moment ${i + 1}`, narration: `Moment number ${i + 1}.`, seconds: 6 })) };
     const { planner, server } = await plannerAnswering({ object: many });
     const plan = await planner.plan({ prompt: 'A 120 second history of flight', durationSeconds: 120, multiScene: true, fps: 30, language: 'en' });
     expect(plan.scenes).toHaveLength(20);
@@ -318,7 +318,9 @@ describe('film shots (ai_video "auto")', () => {
     const { planner, server } = await plannerAnswering({ object: history });
     const plan = await planner.plan({ prompt: 'A history of flight for our airline, which flew 12,000 passengers last year', durationSeconds: 30, multiScene: true, fps: 30, language: 'en' });
     expect((server.requests[0]!.body as { messages: { content: string }[] }).messages[0]!.content).toContain('Well-established public facts');
-    expect(plan.scenes.map((scene) => scene.kind)).toEqual(['timeline', 'stat', 'stat', 'kinetic']);
+    // Three counters in a row break the variety rule: the middle one is shown as a big number, its content whole, and the job says so.
+    expect(plan.scenes.map((scene) => scene.kind)).toEqual(['timeline', 'stat', 'big-number', 'kinetic']);
+    expect(plan.warnings?.find((warning) => warning.message.startsWith('Changed scene 3 (stat "passengers on our airline"): shown as a big number'))).toBeDefined();
     expect(plan.scenes[0]!.settings.events).toEqual([{ when: '1903', text: 'First powered flight' }, { when: '1969', text: 'Humans land on the Moon' }]);
     expect(plan.scenes[0]!.facts).toEqual([
       { text: 'The Wright brothers flew the first powered flight in 1903', basis: 'general' },

@@ -75,7 +75,7 @@ describe('the schemas the node sends a model', () => {
   it('a scene is one closed object per kind, each carrying the shared fields', () => {
     const json = modelJsonSchema(SCHEMAS.story_plan!) as { properties: { scenes: { items: { anyOf?: { properties: Record<string, unknown> }[]; oneOf?: { properties: Record<string, unknown> }[] } } } };
     const variants = json.properties.scenes.items.oneOf ?? json.properties.scenes.items.anyOf!;
-    expect(variants.length).toBe(20);
+    expect(variants.length).toBe(25);
     for (const variant of variants) expect(Object.keys(variant.properties)).toEqual(expect.arrayContaining(['kind', 'picture', 'narration', 'seconds', 'film', 'facts']));
   });
 
