@@ -50,4 +50,19 @@ describe('the kit summary\'s reference details', () => {
     expect(KIT_API_SUMMARY).toMatch(/entranceStyle\(theme, progress, distance\)[^\n]*style object[^\n]*opacity[^\n]*transform/);
     expect(KIT_API_SUMMARY).toMatch(/kitColors\(theme\)[^\n]*'#RRGGBB' hex/);
   });
+
+  it('gives a scene writer the units of every timing, the shape of the margin, what part does, a way to read a fitted size, and the pictures’ colours', () => {
+    expect(KIT_API_SUMMARY).toMatch(/Units: every `delay`, duration and frame number[^\n]*in frames[^\n]*`…Seconds` are seconds/);
+    expect(KIT_API_SUMMARY).toMatch(/margin \(one number: the pixels kept clear on each of the four sides/);
+    expect(KIT_API_SUMMARY).toMatch(/`part` only names the text for the layout audit[^\n]*changes nothing on screen/);
+    expect(KIT_API_SUMMARY).toMatch(/- fitText\([^\n]*returns \{ fontSize, lines, height \}[^\n]*jittering/);
+    expect(KIT_API_SUMMARY).toMatch(/Pictures come in two looks:[^\n]*full-colour flat illustrations[^\n]*`lucide:` are single-colour line icons/);
+  });
+
+  it('lets the writer write the short labels a plan implies, and keeps the planned pictures', async () => {
+    const { readFileSync: read } = await import('node:fs');
+    const source = read(path.resolve(import.meta.dirname, '../../../../src/pipeline/providers/llm/model-scene-writer.ts'), 'utf8');
+    expect(source).toMatch(/Short labels the plan implies[^\n]*"Client" and "Server"/);
+    expect(source).toMatch(/Keep the planned pictures[^\n]*never the same picture for two different things/);
+  });
 });
