@@ -1,4 +1,8 @@
 // The kit's lists: one component per file, its layout function beside it.
-export { BeforeAfter, BEFORE_AFTER_MAX_POINTS, beforeAfterLayout } from './before-after';
+export { BeforeAfter, BEFORE_AFTER_MAX_POINTS, beforeAfterLayout, sideCues } from './before-after';
 export type { BeforeAfterSide } from './before-after';
 export { Checklist, CHECKLIST_MAX, checklistLayout } from './checklist';
+export { StepCards } from './step-cards';
+export type { StepCard } from './step-cards';
+export { flyToSlot, STEP_CARDS_MAX, STEP_CARDS_MIN, stepCardsLayout, stepFallbackFrames } from './step-cards-layout';
+export type { StepBox, StepCanvas, StepCardsBoxes } from './step-cards-layout';

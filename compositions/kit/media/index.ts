@@ -9,3 +9,7 @@ export { Quote, QuoteMark } from './quote';
 export { CastSheet } from './cast-sheet';
 export { DeviceMockup, deviceFor, deviceGeometry, mockupLayout } from './device-mockup';
 export type { DeviceGeometry, DeviceKind, MockupBoxes } from './device-mockup';
+export { LabelledIllustration } from './labelled-illustration';
+export type { IllustrationPart } from './labelled-illustration';
+export { anchorOf, defaultAnchors, LABELLED_MAX, LABELLED_MIN, labelledIllustrationLayout, packAlong } from './labelled-illustration-layout';
+export type { CalloutBox, LabelledBoxes, PicturePoint, PlacedCallout } from './labelled-illustration-layout';
