@@ -3,7 +3,7 @@
 // rendered as whole jobs at the sizes and lengths the node picks itself, one contact sheet each.
 //
 //   npm run build
-//   node scripts/gallery-sheets.mjs --mode embedded|model [--only 8,9] [--out docs/gallery] [--data-dir DIR]
+//   node scripts/gallery-sheets.mjs --mode embedded|model|fresh [--only 8,9] [--out docs/gallery] [--data-dir DIR]
 //
 // Each request (0-based index into USER_PROMPTS) becomes a job on an in-process node (its REST API on
 // a loopback port, materials served by a loopback file server: `csv` = SALES_CSV, `screenshots` =
@@ -13,6 +13,14 @@
 // written again from the index of both modes.
 //
 // --mode embedded: no language model (the node's offline default).
+// --mode fresh: new everyday requests (docs/gallery/fresh/cases.json) whose plans a capable model
+// wrote (recorded through scripts/record-model-answers.mjs --fixtures docs/gallery/fresh into
+// <case>.json beside them), replayed the same way, each plan request answered in recorded order;
+// three full-size frames of each video (held frames of three scenes) go beside its sheet.
+// Every mode measures each video (src/render/quality/frame-measures.ts): the median share of a held
+// frame's pixels that carry content over the scenes that are not title cards, and the longest
+// stretch without a visible change; both go to the index and the README.
+//
 // --mode model: the node is run with `openai:gallery-replay` against a Chat Completions server on
 // loopback that answers the planner's structured-output request (schema name `story_plan`) with the
 // recorded plan <out>/model-plans/<nn>-<slug>.json, and any other request with a 400 error, so the
@@ -26,7 +34,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MODES = ['embedded', 'model'];
+const MODES = ['embedded', 'model', 'fresh'];
 const COLUMNS = 10;
 const THUMB = 240;
 const LABEL_HEIGHT = 22;
@@ -100,7 +108,7 @@ const escapeCell = (text) => String(text).replace(/\|/g, '\\|').replace(/\n/g, '
  * or { skipped: why } or { failed: why } or { refused: why } (a create the node answers 400: a prompt that
  * only names a topic, on a node with no language model).
  */
-export function galleryReadme(requests, results) {
+export function galleryReadme(requests, results, fresh = []) {
   const lines = [
     '# Gallery',
     '',
@@ -127,22 +135,34 @@ export function galleryReadme(requests, results) {
       'With a model\'s plans (`model`)',
       'The planner\'s answer is a plan recorded from a capable model (`model-plans/<nn>-<slug>.json`), replayed by a local server; the node checks it, writes the scenes and renders as it would with the live model.',
     ],
+    fresh: [
+      'New requests, with a model\'s plans (`fresh`)',
+      'Everyday requests the kit was not tuned for (`fresh/cases.json`), planned by a capable model (its answers recorded in `fresh/<case>.json`) and replayed as above; each row links its sheet and three full-size frames.',
+    ],
   };
   for (const mode of MODES) {
     const [title, blurb] = titles[mode];
-    lines.push(`## ${title}`, '', blurb, '', '| # | Request | Materials | Size | Length | Scenes (`visual.kind`) | Sheet |', '|---|---|---|---|---|---|---|');
-    requests.forEach((request, index) => {
+    const list = mode === 'fresh' ? fresh : requests;
+    if (list.length === 0) continue;
+    lines.push(`## ${title}`, '', blurb, '', '| # | Request | Materials | Size | Length | Scenes (`visual.kind`) | Content | Still | Sheet |', '|---|---|---|---|---|---|---|---|---|');
+    list.forEach((request, index) => {
       const entry = results[mode]?.[index];
       const cells = [String(index), escapeCell(request.prompt), request.materials ?? ''];
-      if (!entry) cells.push('', '', 'not rendered yet', '');
-      else if (entry.skipped) cells.push('', '', `skipped: ${escapeCell(entry.skipped)}`, '');
-      else if (entry.failed) cells.push('', '', `failed: ${escapeCell(entry.failed)}`, '');
-      else if (entry.refused) cells.push('', '', `refused (400): ${escapeCell(entry.refused)}`, '');
-      else cells.push(`${entry.width}×${entry.height}`, `${entry.seconds.toFixed(1)} s`, entry.kinds.join(', '), `[sheet](${entry.sheet})`);
+      if (!entry) cells.push('', '', 'not rendered yet', '', '', '');
+      else if (entry.skipped) cells.push('', '', `skipped: ${escapeCell(entry.skipped)}`, '', '', '');
+      else if (entry.failed) cells.push('', '', `failed: ${escapeCell(entry.failed)}`, '', '', '');
+      else if (entry.refused) cells.push('', '', `refused (400): ${escapeCell(entry.refused)}`, '', '', '');
+      else {
+        const content = entry.measures ? `${Math.round(entry.measures.medianShare * 100)}%` : '';
+        const still = entry.measures ? `${entry.measures.longestStill.toFixed(1)} s` : '';
+        const stills = (entry.stills ?? []).map((file, n) => `[${n + 1}](${file})`).join(' ');
+        cells.push(`${entry.width}×${entry.height}`, `${entry.seconds.toFixed(1)} s`, entry.kinds.join(', '), content, still, `[sheet](${entry.sheet})${stills ? ` · frames ${stills}` : ''}`);
+      }
       lines.push(`| ${cells.join(' | ')} |`);
     });
     lines.push('');
   }
+  lines.push('**Content** is the median, over the scenes that are not title cards, of the share of a held frame\'s pixels (taken 60% of the way through the scene) that differ from its plain field; **Still** is the longest stretch of the video in which nothing visibly changes (0.2% of the pixels moving by 10 levels, sampled ten times a second).', '');
   return `${lines.join('\n')}`;
 }
 
@@ -164,7 +184,7 @@ function parseArgs(argv) {
     else if (flag === '--data-dir') args.dataDir = path.resolve(value());
     else if (flag === '--readme-only') args.readmeOnly = true;
     else if (flag === '--help' || flag === '-h') {
-      console.log('node scripts/gallery-sheets.mjs --mode embedded|model [--only 8,9] [--out docs/gallery] [--data-dir DIR] [--readme-only]');
+      console.log('node scripts/gallery-sheets.mjs --mode embedded|model|fresh [--only 8,9] [--out docs/gallery] [--data-dir DIR] [--readme-only]');
       process.exit(0);
     } else throw new Error(`unknown flag ${flag}`);
   }
@@ -187,7 +207,18 @@ function readIndex(out, mode) {
 
 function writeReadme(out, requests) {
   const results = Object.fromEntries(MODES.map((mode) => [mode, readIndex(out, mode)]));
-  writeFileSync(path.join(out, 'README.md'), galleryReadme(requests, results));
+  writeFileSync(path.join(out, 'README.md'), galleryReadme(requests, results, freshCases(out)));
+}
+
+/** The fresh requests (`fresh/cases.json`), each with its case name. */
+function freshCases(out) {
+  const file = path.join(out, 'fresh', 'cases.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).plans : [];
+}
+
+/** The plans a model answered in a recorded case (its `story_plan` answers, in order). */
+export function recordedPlans(recording) {
+  return (recording.calls ?? []).filter((call) => call.request?.response_format?.json_schema?.name === 'story_plan' && call.answer?.object).map((call) => call.answer.object);
 }
 
 /** The materials, served from a loopback file server. */
@@ -217,7 +248,7 @@ async function startFileServer(salesCsv) {
  * the current recorded plan; anything else a 400, so the node falls back to its own writing.
  */
 async function startReplayServer() {
-  const state = { plan: undefined, asked: [] };
+  const state = { plan: undefined, plans: undefined, asked: [] };
   const error = (message) => ({ error: { message, type: 'invalid_request_error', param: null, code: null } });
   const server = createServer((req, res) => {
     const chunks = [];
@@ -233,8 +264,11 @@ async function startReplayServer() {
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) return send(404, error(`no route ${req.method} ${req.url}`));
       const schemaName = body.response_format?.json_schema?.name;
       state.asked.push(schemaName ?? (body.tools ? 'tools' : 'text'));
-      if (schemaName !== 'story_plan' || !state.plan) return send(400, error('gallery replay: only the story_plan request is recorded'));
-      const content = JSON.stringify(state.plan);
+      const plans = state.plans ?? (state.plan ? [state.plan] : []);
+      if (schemaName !== 'story_plan' || plans.length === 0) return send(400, error('gallery replay: only the story_plan request is recorded'));
+      // The k-th plan request gets the k-th recorded answer (a revision its revision), the last one after that.
+      const asked = state.asked.filter((name) => name === 'story_plan').length;
+      const content = JSON.stringify(plans[Math.min(asked - 1, plans.length - 1)]);
       send(200, {
         id: `chatcmpl-${Date.now()}`,
         object: 'chat.completion',
@@ -284,6 +318,19 @@ async function contactSheet(ffmpeg, mp4, width, height, seconds, sheetFile, work
   return frames.length;
 }
 
+/** Three full-size frames of a video: the held frames (60% through) of its second, middle and second-to-last scenes. */
+async function fullFrames(ffmpeg, mp4, scenes, dir, name) {
+  const picks = [...new Set([1, Math.floor(scenes.length / 2), scenes.length - 2].map((n) => Math.min(Math.max(n, 0), scenes.length - 1)))];
+  const files = [];
+  for (const [k, n] of picks.entries()) {
+    const scene = scenes[n];
+    const file = `${name}-${k + 1}.jpg`;
+    await run(ffmpeg, ['-v', 'error', '-y', '-ss', String(scene.start + (scene.end - scene.start) * 0.6), '-i', mp4, '-frames:v', '1', '-q:v', '3', path.join(dir, file)]);
+    files.push(file);
+  }
+  return files;
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const { USER_PROMPTS, SALES_CSV } = await loadFixture();
@@ -293,16 +340,26 @@ async function main() {
     console.log(`wrote ${path.relative(process.cwd(), path.join(args.out, 'README.md'))}`);
     return;
   }
-  const indices = args.only ?? USER_PROMPTS.map((_, index) => index);
-  for (const index of indices) if (!USER_PROMPTS[index]) throw new Error(`--only ${index}: there are ${USER_PROMPTS.length} requests (0-based)`);
+  const requests = args.mode === 'fresh' ? freshCases(args.out) : USER_PROMPTS;
+  const indices = args.only ?? requests.map((_, index) => index);
+  for (const index of indices) if (!requests[index]) throw new Error(`--only ${index}: there are ${requests.length} requests (0-based)`);
 
   // Which requests this mode can make.
   const todo = [];
   const results = readIndex(args.out, args.mode);
   for (const index of indices) {
-    const request = USER_PROMPTS[index];
-    const name = baseName(index, request.prompt);
-    if (args.mode === 'model') {
+    const request = requests[index];
+    const name = args.mode === 'fresh' ? request.name : baseName(index, request.prompt);
+    if (args.mode === 'fresh') {
+      const file = path.join(args.out, 'fresh', `${name}.json`);
+      const plans = existsSync(file) ? recordedPlans(JSON.parse(readFileSync(file, 'utf8'))) : [];
+      if (plans.length === 0) {
+        console.log(`#${index} ${name}: skipped, no recorded plan at ${path.relative(process.cwd(), file)}`);
+        results[index] = { skipped: `no recorded plan (fresh/${name}.json)` };
+        continue;
+      }
+      todo.push({ index, request, name, plans });
+    } else if (args.mode === 'model') {
       const planFile = path.join(args.out, 'model-plans', `${name}.json`);
       if (!existsSync(planFile)) {
         console.log(`#${index} ${name}: skipped, no recorded plan at ${path.relative(process.cwd(), planFile)}`);
@@ -331,7 +388,7 @@ async function main() {
   }
 
   const dist = (file) => pathToFileURL(path.join(ROOT, 'dist', file)).href;
-  const [{ resolveConfig }, { openNode }, { startRuntime }, { createAccount }, { createApiKey }, { buildApp }, { isTerminal }, { packageCacheDir }, { requireFfmpeg }] = await Promise.all([
+  const [{ resolveConfig }, { openNode }, { startRuntime }, { createAccount }, { createApiKey }, { buildApp }, { isTerminal }, { packageCacheDir }, { requireFfmpeg }, { measureVideo }] = await Promise.all([
     import(dist('config/resolve-config.js')),
     import(dist('node-context.js')),
     import(dist('node-runtime.js')),
@@ -341,10 +398,11 @@ async function main() {
     import(dist('pipeline/engine/job-states.js')),
     import(dist('package-root.js')),
     import(dist('render/ffmpeg/run-ffmpeg.js')),
+    import(dist('render/quality/frame-measures.js')),
   ]);
 
   const files = await startFileServer(SALES_CSV);
-  const replay = args.mode === 'model' ? await startReplayServer() : undefined;
+  const replay = args.mode === 'model' || args.mode === 'fresh' ? await startReplayServer() : undefined;
   const ownDataDir = !args.dataDir;
   const dataDir = args.dataDir ?? mkdtempSync(path.join(tmpdir(), 'gallery-sheets-'));
   const workDir = mkdtempSync(path.join(tmpdir(), 'gallery-frames-'));
@@ -377,9 +435,10 @@ async function main() {
         saveResults();
       }
     }
-    async function makeOne({ index, request, name, plan }) {
+    async function makeOne({ index, request, name, plan, plans }) {
       if (replay) {
         replay.state.plan = plan;
+        replay.state.plans = plans;
         replay.state.asked = [];
       }
       const body = { prompt: request.prompt, render: true };
@@ -433,7 +492,17 @@ async function main() {
       const seconds = row.duration_seconds ?? (job.scenes ?? []).reduce((sum, scene) => sum + scene.duration_seconds, 0);
       const frames = await contactSheet(ffmpeg, mp4, row.width, row.height, seconds, path.join(args.out, sheetRelative), workDir);
       const visuals = (job.scenes ?? []).map((scene) => ({ title: scene.title, seconds: scene.duration_seconds, kind: scene.visual?.kind, names: scene.visual?.names ?? [] }));
-      results[index] = { sheet: sheetRelative, width: row.width, height: row.height, seconds, kinds, makeSeconds: Math.round(makeSeconds), frames, scenes: visuals, ...(job.warnings?.length ? { warnings: job.warnings.map((warning) => warning.code ?? warning) } : {}) };
+      // Where each scene starts and ends, and which are title cards (the opening and closing cards).
+      let at = 0;
+      const timed = ctx.videos.scenes(id).map((scene) => {
+        const span = { start: at, end: at + scene.duration_seconds, title: ['title', 'cta', 'logo'].includes(scene.kind), kind: scene.kind };
+        at = span.end;
+        return span;
+      });
+      const measured = await measureVideo({ ffmpeg }, mp4, { width: row.width, height: row.height, fps: row.fps }, timed);
+      const measures = { medianShare: Math.round(measured.medianShare * 1000) / 1000, sceneShares: measured.sceneShares.map((share) => Math.round(share * 1000) / 1000), longestStill: Math.round(measured.longestStill.seconds * 10) / 10, stillFrom: Math.round(measured.longestStill.from * 10) / 10 };
+      const stills = args.mode === 'fresh' ? await fullFrames(ffmpeg, mp4, timed, path.join(args.out, args.mode), name) : undefined;
+      results[index] = { sheet: sheetRelative, width: row.width, height: row.height, seconds, kinds, makeSeconds: Math.round(makeSeconds), frames, scenes: visuals, measures, ...(stills ? { stills: stills.map((file) => `${args.mode}/${file}`) } : {}), ...(job.warnings?.length ? { warnings: job.warnings.map((warning) => warning.code ?? warning) } : {}) };
       if (replay) {
         const planner = row.plan ? JSON.parse(row.plan).planner : undefined;
         results[index].planner = planner;
@@ -442,7 +511,8 @@ async function main() {
       saveResults();
       rmSync(mp4, { force: true });
       const extra = replay ? `; planner ${results[index].planner}, model asked: ${replay.state.asked.join(', ') || 'nothing'}` : '';
-      for (const scene of visuals) console.log(`    ${scene.seconds.toFixed(1).padStart(5)} s  ${scene.kind}  ${scene.title}  [${scene.names.join(', ')}]`);
+      for (const [n, scene] of visuals.entries()) console.log(`    ${scene.seconds.toFixed(1).padStart(5)} s  ${scene.kind}  ${Math.round((measures.sceneShares[n] ?? 0) * 100)}%  ${scene.title}  [${scene.names.join(', ')}]`);
+      console.log(`    content ${Math.round(measures.medianShare * 100)}% (median, not title cards); longest still ${measures.longestStill} s at ${measures.stillFrom} s`);
       console.log(`#${index} ${name}: made in ${makeSeconds.toFixed(1)} s; ${row.width}x${row.height}, ${seconds.toFixed(1)} s; scenes: ${kinds.join(', ')}${job.warnings?.length ? `; warnings: ${job.warnings.map((warning) => warning.code ?? warning).join(', ')}` : ''}${extra} -> ${path.relative(process.cwd(), path.join(args.out, sheetRelative))}`);
     }
   } finally {

@@ -6,7 +6,9 @@
 // gave is written to <case>.json beside the cases, with the request it answered.
 //
 //   npm run build
-//   node scripts/record-model-answers.mjs --base-url http://127.0.0.1:8765/v1 --model relay-model [--only name,name]
+//   node scripts/record-model-answers.mjs --base-url http://127.0.0.1:8765/v1 --model relay-model [--only name,name] [--fixtures dir]
+//
+// --fixtures names another folder with its own cases.json (the gallery's fresh requests: docs/gallery/fresh).
 //
 // Cases already recorded are kept unless named with --only.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,8 +19,8 @@ import { parseArgs } from 'node:util';
 import http from 'node:http';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const fixtures = path.join(root, 'test/fixtures/recorded-plans');
-const { values } = parseArgs({ options: { 'base-url': { type: 'string' }, model: { type: 'string', default: 'relay-model' }, only: { type: 'string' }, 'timeout-s': { type: 'string', default: '1800' } } });
+const { values } = parseArgs({ options: { 'base-url': { type: 'string' }, model: { type: 'string', default: 'relay-model' }, only: { type: 'string' }, 'timeout-s': { type: 'string', default: '1800' }, fixtures: { type: 'string' } } });
+const fixtures = values.fixtures ? path.resolve(values.fixtures) : path.join(root, 'test/fixtures/recorded-plans');
 if (!values['base-url']) {
   console.error('usage: record-model-answers.mjs --base-url <OpenAI-compatible /v1 URL> [--model name] [--only a,b]');
   process.exit(2);
@@ -87,14 +89,14 @@ for (const item of cases.plans.filter((entry) => wanted(entry.name))) {
     save(item.name, item, calls);
   });
 }
-for (const item of cases.edits.filter((entry) => wanted(entry.name))) {
+for (const item of (cases.edits ?? []).filter((entry) => wanted(entry.name))) {
   work.push(async () => {
     const { model, calls } = recordingModel();
     await modelEditReader(model).read(item.instruction, RECORDED_EDIT_SOURCE);
     save(item.name, item, calls);
   });
 }
-if (wanted('critique-title')) {
+if (!values.fixtures && wanted('critique-title')) {
   work.push(async () => {
     const { model, calls } = recordingModel();
     const still = readFileSync(path.join(root, RECORDED_CRITIQUE.still));

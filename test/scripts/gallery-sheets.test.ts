@@ -1,7 +1,7 @@
 // The pure parts of scripts/gallery-sheets.mjs: file names, thumbnail sizes, the sheet's tiling and the README.
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types
-import { baseName, galleryReadme, secondLabel, slugOf, thumbSize, tileLayout } from '../../scripts/gallery-sheets.mjs';
+import { baseName, galleryReadme, recordedPlans, secondLabel, slugOf, thumbSize, tileLayout } from '../../scripts/gallery-sheets.mjs';
 
 describe('gallery sheets', () => {
   it('names a request by its index and first words, in ASCII', () => {
@@ -35,16 +35,35 @@ describe('gallery sheets', () => {
     expect([secondLabel(0), secondLabel(7), secondLabel(62)]).toEqual(['0:00', '0:07', '1:02']);
   });
 
-  it('writes a table a mode, with what was made, skipped, refused or not yet rendered', () => {
+  it('writes a table a mode, with what was made, its measures, skipped, refused or not yet rendered', () => {
     const requests = [{ prompt: 'Why | cats purr?' }, { prompt: 'Logo sting', materials: 'logo' }, { prompt: 'Heat pump' }];
-    const readme = galleryReadme(requests, {
-      embedded: { 0: { sheet: 'embedded/00-why-cats-purr.jpg', width: 1080, height: 1920, seconds: 30, kinds: ['illustration', 'typography'] }, 2: { refused: 'gives one line to show ("Heat pump")' } },
-      model: { 1: { skipped: 'no recorded plan' }, 2: { failed: 'render failed' } },
-    });
-    expect(readme).toContain('| 0 | Why \\| cats purr? |  | 1080×1920 | 30.0 s | illustration, typography | [sheet](embedded/00-why-cats-purr.jpg) |');
-    expect(readme).toContain('| 1 | Logo sting | logo |  |  | not rendered yet |  |');
-    expect(readme).toContain('| 1 | Logo sting | logo |  |  | skipped: no recorded plan |  |');
-    expect(readme).toContain('| 2 | Heat pump |  |  |  | failed: render failed |  |');
-    expect(readme).toContain('| 2 | Heat pump |  |  |  | refused (400): gives one line to show ("Heat pump") |  |');
+    const readme = galleryReadme(
+      requests,
+      {
+        embedded: { 0: { sheet: 'embedded/00-why-cats-purr.jpg', width: 1080, height: 1920, seconds: 30, kinds: ['illustration', 'typography'], measures: { medianShare: 0.414, longestStill: 2.5 } }, 2: { refused: 'gives one line to show ("Heat pump")' } },
+        model: { 1: { skipped: 'no recorded plan' }, 2: { failed: 'render failed' } },
+        fresh: { 0: { sheet: 'fresh/00-oats.jpg', width: 1080, height: 1080, seconds: 31.2, kinds: ['diagram'], measures: { medianShare: 0.5, longestStill: 3 }, stills: ['fresh/00-oats-1.jpg', 'fresh/00-oats-2.jpg'] } },
+      },
+      [{ name: '00-oats', prompt: 'Overnight oats in 4 steps' }],
+    );
+    expect(readme).toContain('| 0 | Why \\| cats purr? |  | 1080×1920 | 30.0 s | illustration, typography | 41% | 2.5 s | [sheet](embedded/00-why-cats-purr.jpg) |');
+    expect(readme).toContain('| 1 | Logo sting | logo |  |  | not rendered yet |  |  |  |');
+    expect(readme).toContain('| 1 | Logo sting | logo |  |  | skipped: no recorded plan |  |  |  |');
+    expect(readme).toContain('| 2 | Heat pump |  |  |  | failed: render failed |  |  |  |');
+    expect(readme).toContain('| 2 | Heat pump |  |  |  | refused (400): gives one line to show ("Heat pump") |  |  |  |');
+    expect(readme).toContain('## New requests, with a model\'s plans (`fresh`)');
+    expect(readme).toContain('| 0 | Overnight oats in 4 steps |  | 1080×1080 | 31.2 s | diagram | 50% | 3.0 s | [sheet](fresh/00-oats.jpg) · frames [1](fresh/00-oats-1.jpg) [2](fresh/00-oats-2.jpg) |');
+  });
+
+  it('reads the plans a recorded case answered, in order', () => {
+    const plan = (title: string) => ({ title, scenes: [] });
+    const recording = {
+      calls: [
+        { request: { response_format: { json_schema: { name: 'story_plan' } } }, answer: { object: plan('first') } },
+        { request: { response_format: { json_schema: { name: 'picture_choice' } } }, answer: { object: { pictures: [] } } },
+        { request: { response_format: { json_schema: { name: 'story_plan' } } }, answer: { object: plan('revised') } },
+      ],
+    };
+    expect(recordedPlans(recording)).toEqual([plan('first'), plan('revised')]);
   });
 });
