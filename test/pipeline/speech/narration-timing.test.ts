@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spokenTimes } from '../../../compositions/kit/narration-build.js';
 import { AudioThread } from '../../../src/pipeline/audio/audio-thread.js';
 import { espeakSettings, findEmbeddedVoice } from '../../../src/pipeline/speech/espeak-voice.js';
+import { spreadWords, wordsFromCharacterTimes } from '../../../src/pipeline/speech/providers/word-timings.js';
 import { NARRATION_TIMING_KEY, narrationTiming, withNarrationTiming } from '../../../src/pipeline/speech/narration-timing.js';
 
 describe('a narrated scene’s timing', () => {
@@ -29,6 +30,22 @@ describe('a narrated scene’s timing', () => {
     for (let i = 1; i < times.length; i += 1) expect(times[i]).toBeGreaterThan(times[i - 1]!);
     expect(times[0]).toBeGreaterThan(0.35);
     expect(times[3]).toBeLessThan(timing.end);
+  });
+
+  it('times the items from the words a speech model reports, or spreads them where it reports none', () => {
+    const text = 'Mash the bananas, whisk in the eggs, then fry each pancake.';
+    const labels = ['Mash bananas', 'Whisk eggs', 'Fry'];
+    // An OpenAI-compatible speech server gives no timings: the words are spread over the voiced span.
+    const spread = narrationTiming(text, spreadWords(text, 'en', { start: 0.1, end: 3.1 }), 0.35, 3.2);
+    // ElevenLabs gives each character's start.
+    const characters = [...text];
+    const timed = narrationTiming(text, wordsFromCharacterTimes(text, 'en', characters, characters.map((_, i) => i * 0.05), 3.2)!, 0.35, 3.2);
+    for (const timing of [spread, timed]) {
+      const times = spokenTimes(labels, timing) as number[];
+      expect(times[0]).toBeLessThan(times[1]!);
+      expect(times[1]).toBeLessThan(times[2]!);
+      expect(times[2]).toBeLessThan(timing.end);
+    }
   });
 
   it('keeps only word times whose text positions advance', () => {
