@@ -44,7 +44,7 @@ export const WORD_SENSES: Record<SenseLanguage, readonly AmbiguousWord[]> = {
       { context: ['jar', 'jars', 'honey', 'jam', 'preserve', 'preserves', 'starter'], picture: f('jar') },
       { context: ['magnifying', 'magnify', 'magnifier', 'zoom', 'inspect', 'bug', 'search', 'detective', 'clue'], picture: f('magnifying-glass-tilted-left') },
       { context: ['window', 'windows', 'pane'], picture: f('window') },
-      { context: ['melt', 'melted', 'sand', 'furnace', 'broken', 'shatter', 'material'], picture: null },
+      { context: ['melt', 'melted', 'sand', 'furnace', 'broken', 'shatter', 'shards', 'shard', 'cullet', 'crushed', 'material'], picture: null },
     ] },
     { words: ['hook', 'hooks'], senses: [
       { context: ['fish', 'fishing', 'bait', 'rod', 'catch', 'angler', 'lake', 'worm'], picture: f('fishing-pole') },
@@ -116,6 +116,12 @@ export const WORD_SENSES: Record<SenseLanguage, readonly AmbiguousWord[]> = {
     { words: ['fan', 'fans'], senses: [
       { context: ['cool', 'cooling', 'air', 'hot', 'breeze', 'summer', 'ceiling', 'electric', 'heat'], picture: f('folding-hand-fan') },
       { context: ['club', 'team', 'sport', 'football', 'concert', 'crowd', 'cheer', 'band', 'star', 'stadium', 'wings'], picture: null },
+    ] },
+    // Notes: music's, or a taste's ("four flavour notes"), or a written one.
+    { words: ['note', 'notes'], senses: [
+      { context: ['music', 'musical', 'song', 'melody', 'piano', 'sing', 'singing', 'play', 'chord', 'scale'], picture: f('musical-note') },
+      { context: ['write', 'written', 'take', 'taking', 'notebook', 'meeting', 'remember', 'sticky', 'paper'], picture: f('memo') },
+      { context: ['flavour', 'flavor', 'flavours', 'flavors', 'taste', 'tasting', 'aroma', 'coffee', 'wine', 'fruity', 'cup'], picture: null },
     ] },
     // The heart: the organ that beats, or love and care; "at the heart of" is neither.
     { words: ['heart', 'hearts'], senses: [
@@ -293,19 +299,23 @@ export function readSenses(text: string, language: string, context = ''): SenseR
   let pictureless = false;
   let undecided = false;
   let around: Set<string> | undefined;
+  let own: Set<string> | undefined;
   const parts = text.split(/([^\p{L}\p{N}]+)/u);
   for (let i = 0; i < parts.length; i += 2) {
     const stem = stemOf(parts[i]!, tongue);
     const entry = stem === undefined ? undefined : index.get(stem);
     if (!entry) continue;
     around ??= new Set(tokenize(`${text} ${context}`, tongue));
+    own ??= new Set(tokenize(text, tongue));
     let best: WordSense | undefined;
     let bestCount = 0;
     for (const sense of entry.senses) {
-      const count = sense.context.filter((word) => {
+      // A word of the text itself counts twice a word around it: "Glass is melted" in a video on
+      // recycling glass is the material being melted.
+      const count = sense.context.reduce((sum, word) => {
         const contextStem = stemOf(word, tongue);
-        return contextStem !== undefined && around!.has(contextStem);
-      }).length;
+        return contextStem === undefined ? sum : sum + (own!.has(contextStem) ? 2 : around!.has(contextStem) ? 1 : 0);
+      }, 0);
       if (count > bestCount) [best, bestCount] = [sense, count];
     }
     if (best?.picture && !pictures.includes(best.picture)) pictures.push(best.picture);

@@ -1,4 +1,6 @@
 import { visualSvg } from '../../catalog/visuals/index.js';
+import { topicOf } from '../../catalog/visuals/topic-words.js';
+import { resolveVisualLanguage } from '../../catalog/visuals/visual-text.js';
 import { readSenses } from '../../catalog/visuals/word-senses.js';
 import { heroPictureFor, iconFor, pictureFor } from './picture-search.js';
 
@@ -35,9 +37,11 @@ export function resolvePicture(value: unknown, language: string, context = ''): 
   const words = textOf(value).trim();
   if (!words || declined(words)) return undefined;
   if (/^[a-z0-9-]+:[a-z0-9-]+$/.test(words)) return visualSvg(words) ? words : undefined;
-  // A model often names an illustration by its own name ("speech balloon", "check mark").
-  const named = `fluent-emoji-flat:${words.toLowerCase().replace(/^(?:an?|the)\s+/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
-  if (visualSvg(named)) return named;
+  // A phrase the topic table knows whole is that topic ("piggy bank": savings, no bank).
+  for (const tongue of new Set(['en', language])) {
+    const topic = topicOf(words, resolveVisualLanguage(tongue));
+    if (topic) return topic.pictures[0] ? `fluent-emoji-flat:${topic.pictures[0]}` : undefined;
+  }
   // An ambiguous word its phrase or line reads in one sense shows that sense, or nothing when the
   // sense has no picture; one that nothing decides names the picture it says (a plan's "fan" cools).
   for (const tongue of new Set(['en', language])) {
@@ -45,6 +49,9 @@ export function resolvePicture(value: unknown, language: string, context = ''): 
     if (sense.pictures[0]) return sense.pictures[0];
     if (sense.pictureless) return undefined;
   }
+  // A model often names an illustration by its own name ("speech balloon", "check mark").
+  const named = `fluent-emoji-flat:${words.toLowerCase().replace(/^(?:an?|the)\s+/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  if (visualSvg(named)) return named;
   for (const tongue of new Set(['en', language])) {
     // Words that name a picture name its sense too: a plan's "fan" is the thing that cools.
     const found = heroPictureFor(words, tongue, { senses: false }) ?? pictureFor(words, tongue, { senses: false });
