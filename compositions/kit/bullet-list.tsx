@@ -9,7 +9,10 @@ import { IconPanel } from './icon-panel';
 import { useLayout, type Layout } from './layout';
 import { panelIcons } from './panel-icons';
 import { entranceStyle, useEntrance } from './motion';
+import { useNarrationBuild } from './narration-build';
 import { SceneFrame } from './scene-frame';
+import { ColourField } from './lists/colour-field';
+import { colourFieldBox } from './lists/colour-field-layout';
 
 /** The frame a list point starts to enter. */
 function itemDelay(theme: Theme, index: number): number {
@@ -29,10 +32,15 @@ function markerSize(height: number, unit: number, numbered: boolean): number {
 const ITEM_LINE = 1.2;
 const TIGHT_ITEM_LINE = 1.1;
 
-const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: number; height: number; textHeight: number; lineHeight: number; markerRow: number; markerGap: number; firstLine: boolean; unit: number; numbered: boolean; maxFontSize: number }> = ({ theme, text, index, width, height, textHeight, lineHeight, markerRow, markerGap, firstLine, unit, numbered, maxFontSize }) => {
+/**
+ * A point: it enters at `delay` (the frame the narration names it, see useNarrationBuild) and is
+ * dimmed while another point is spoken about (`emphasis` 0).
+ */
+const ListItem: React.FC<{ theme: Theme; text: string; index: number; delay: number; emphasis: number; width: number; height: number; textHeight: number; lineHeight: number; markerRow: number; markerGap: number; firstLine: boolean; unit: number; numbered: boolean; maxFontSize: number }> = ({ theme, text, index, delay, emphasis, width, height, textHeight, lineHeight, markerRow, markerGap, firstLine, unit, numbered, maxFontSize }) => {
   const colors = kitColors(theme);
   const radius = packLayout(theme).radius;
-  const enter = useEntrance(theme, itemDelay(theme, index));
+  const enter = useEntrance(theme, delay);
+  const entrance = entranceStyle(theme, enter, 40 * unit);
   // Every marker is sized from the same row (the shortest), so the points' text starts in one column.
   const marker = markerSize(markerRow, unit, numbered);
   const gap = markerGap * unit;
@@ -40,7 +48,7 @@ const ListItem: React.FC<{ theme: Theme; text: string; index: number; width: num
   // points lies under each; otherwise the marker is centred in its row.
   const top = firstLine && !numbered;
   return (
-    <div data-kit-part="list-item" style={{ display: 'flex', alignItems: top ? 'flex-start' : 'center', gap, height, ...entranceStyle(theme, enter, 40 * unit) }}>
+    <div data-kit-part="list-item" style={{ display: 'flex', alignItems: top ? 'flex-start' : 'center', gap, height, ...entrance, opacity: (typeof entrance.opacity === 'number' ? entrance.opacity : 1) * (0.4 + 0.6 * emphasis) }}>
       <div style={{ flex: 'none', width: marker, height: marker, marginTop: top ? Math.max(0, (maxFontSize * 0.98 * lineHeight - marker) / 2) : 0, borderRadius: numbered ? Math.max(4 * unit, marker * 0.5 * radius) : '50%', background: colors.primary, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {numbered ? <FittedText part="marker" text={String(index + 1)} width={marker * 0.8} height={marker * 0.76} maxLines={1} maxFontSize={marker * 0.66} family={theme.fonts.heading} weight={800} color={colors.onPrimary} align="center" lineHeight={1.1} /> : null}
       </div>
@@ -68,7 +76,8 @@ export function listLayout(layout: Layout, points: number): { beside: boolean; t
 }
 
 /**
- * A heading and up to six points that enter one after another. `numbered` makes it a step list
+ * A heading and up to six points that enter one after another, each as the narration names it
+ * (the point spoken about bright, the others dimmed until the narration ends). `numbered` makes it a step list
  * (1, 2, 3 in the markers); otherwise the markers are dots. An icon panel always goes with the list
  * (see {@link listLayout}): the heading's icon with badges for the points, each popping in with its
  * point (a `picture`, an image URL such as a visual library illustration, takes the heading icon's
@@ -142,8 +151,10 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
       break;
     }
   }
+  // The points enter as the narration names them (without narration, one after another).
+  const build = useNarrationBuild(shown, shown.map((_, index) => itemDelay(theme, index)), { first: itemDelay(theme, 0) });
   const icons = panelIcons(heading, shown, numbered ? 'flag' : 'sparkles');
-  const panel = (
+  const iconPanel = (
     <IconPanel
       theme={theme}
       icons={icons}
@@ -152,18 +163,30 @@ export const BulletList: React.FC<{ theme: Theme; heading: string; items: string
       height={panelHeight}
       unit={u}
       delay={theme.motion.staggerFrames * 2}
-      delays={shown.map((_, index) => itemDelay(theme, index) + 4)}
+      delays={build.enter.map((frame) => frame + 4)}
     />
+  );
+  // Stacked, the panel stands on a colour field from the canvas's top to halfway to the heading
+  // (the panel's place depends on the list's height, so the field is drawn from the panel's box out).
+  const fieldGap = gap / 2;
+  const panel = beside ? (
+    iconPanel
+  ) : (
+    <div style={{ position: 'relative', width: panelWidth, height: panelHeight, flex: 'none' }}>
+      <ColourField theme={theme} box={{ left: -layout.margin, top: -layout.height, width: layout.width, height: layout.height + panelHeight + fieldGap }} beside={false} />
+      <div style={{ position: 'absolute', left: 0, top: 0 }}>{iconPanel}</div>
+    </div>
   );
   return (
     <SceneFrame theme={theme} seed={`list-${heading}`}>
+      {beside ? <ColourField theme={theme} box={colourFieldBox(layout.width, layout.height, { left: layout.margin + layout.contentWidth - panelWidth, top: layout.margin, width: panelWidth, height: layout.contentHeight }, columnGap, true)} beside /> : null}
       <div style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: beside ? columnGap : gap }}>
         {beside ? null : panel}
         <div data-kit-part="bullet-list" style={{ width: textWidth, ...(beside ? { height: columnHeight } : { flex: 'none' }), display: 'flex', flexDirection: 'column', justifyContent: 'center', gap }}>
           <Heading theme={theme} text={heading} kicker={kicker} width={textWidth} height={headingHeight} unit={u} align="left" />
           <div>
             {shown.map((item, index) => (
-              <ListItem key={index} theme={theme} text={item} index={index} width={textWidth} height={itemHeights[index]!} textHeight={textHeights?.[index] ?? itemHeights[index]! * 0.92} lineHeight={lineHeight} markerRow={markerRow ?? Math.min(...itemHeights)} markerGap={markerGap} firstLine={textHeights !== undefined} unit={u} numbered={numbered} maxFontSize={itemFont} />
+              <ListItem key={index} theme={theme} text={item} index={index} delay={build.enter[index]!} emphasis={build.emphasis(index)} width={textWidth} height={itemHeights[index]!} textHeight={textHeights?.[index] ?? itemHeights[index]! * 0.92} lineHeight={lineHeight} markerRow={markerRow ?? Math.min(...itemHeights)} markerGap={markerGap} firstLine={textHeights !== undefined} unit={u} numbered={numbered} maxFontSize={itemFont} />
             ))}
           </div>
         </div>

@@ -10,6 +10,8 @@ import { useLayout, type Layout } from './layout';
 import { panelIcons } from './panel-icons';
 import { entranceStyle, useEntrance } from './motion';
 import { SceneFrame } from './scene-frame';
+import { ColourField } from './lists/colour-field';
+import { colourFieldBox } from './lists/colour-field-layout';
 
 /**
  * The arrangement of a closing scene: on a wide canvas the message and action take the left column
@@ -38,7 +40,8 @@ export function ctaLayout(layout: Layout): { beside: boolean; side: number; text
 /**
  * A closing scene: a message, an action in a button-like pill and the brand's logo if given, beside
  * (or under) a visual: a `picture` (an image URL such as a visual library illustration) or an icon
- * disc picked from the message, floating while the scene holds.
+ * disc picked from the message, floating while the scene holds. The visual stands on a full-bleed
+ * colour field (the canvas's right part, or its top), so the closing frame reads as a poster.
  */
 export const CallToAction: React.FC<{ theme: Theme; message: string; action?: string; logo?: string; picture?: string }> = ({ theme, message, action, logo, picture }) => {
   const full = useLayout();
@@ -59,6 +62,7 @@ export const CallToAction: React.FC<{ theme: Theme; message: string; action?: st
   const actionWidth = action && actionFit ? Math.min(layout.contentWidth * 0.7, Math.ceil(measureText({ text: action, fontFamily: fontFamily(theme.fonts.body), fontWeight: fontWeight(theme.fonts.body, 700), fontSize: actionFit.fontSize }).width) + 2) : 0;
   return (
     <SceneFrame theme={theme} seed={`cta-${message}`}>
+      <ColourField theme={theme} box={colourFieldBox(full.width, full.height, { left: box.visualLeft, top: box.visualTop, width: box.side, height: box.side }, 56 * full.unit, box.beside)} beside={box.beside} />
       <div style={{ position: 'absolute', left: box.visualLeft, top: box.visualTop }}>
         <IconPanel theme={theme} icons={panelIcons(message, [], 'rocket', false)} picture={typeof picture === 'string' && picture ? picture : undefined} width={box.side} height={box.side} unit={layout.unit} delay={theme.motion.staggerFrames * 2} />
       </div>

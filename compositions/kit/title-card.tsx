@@ -9,6 +9,8 @@ import { IconPanel } from './icon-panel';
 import { HeroPicture, heroPictureBox } from './media/hero-picture';
 import { panelIcons } from './panel-icons';
 import { SceneFrame } from './scene-frame';
+import { ColourField } from './lists/colour-field';
+import { colourFieldBox } from './lists/colour-field-layout';
 
 /**
  * A hook or title scene: a large fitted headline, an optional kicker and subtitle. The headline
@@ -17,7 +19,9 @@ import { SceneFrame } from './scene-frame';
  * URL: the node sends the visual library's illustrations as data URLs) the picture is the hero:
  * beside the headline on wide canvases, above it on square and tall ones, entering with a pop and
  * floating while the title holds. Without one, a drawn icon disc picked from the title takes its
- * place, so the title never stands alone in an empty frame.
+ * place, so the title never stands alone in an empty frame. The hero stands on a full-bleed colour
+ * field (the canvas's right part, or its top), so the card reads as a poster: a colour field and a
+ * text field.
  */
 export const TitleCard: React.FC<{ theme: Theme; title: string; subtitle?: string; kicker?: string; picture?: string }> = ({ theme, title, subtitle, kicker, picture }) => {
   const layout = useLayout();
@@ -39,6 +43,7 @@ export const TitleCard: React.FC<{ theme: Theme; title: string; subtitle?: strin
   const maxHeading = shorter * (subtitle ? 0.2 : layout.orientation === 'portrait' ? 0.34 : 0.26) * 0.8;
   return (
     <SceneFrame theme={theme} seed={`title-${title}`}>
+      <ColourField theme={theme} box={colourFieldBox(layout.width, layout.height, { left: hero.left, top: hero.top, width: band ? layout.contentWidth : hero.size, height: hero.size }, hero.gap, hero.beside)} beside={hero.beside} />
       {hasPicture ? (
         <HeroPicture theme={theme} src={picture} left={hero.left} top={hero.top} size={hero.size} />
       ) : (

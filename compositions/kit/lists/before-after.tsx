@@ -13,6 +13,7 @@ import { bodyDelay, cornerRadius, depthShadow, Enter, linesAt, mixColors, unifor
 import { FittedText } from '../fitted-text';
 import { useLayout, type Layout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
+import { useNarrationBuild } from '../narration-build';
 import { bodyFloor, listOf, pictureOf, PictureOrIcon, textOf, TitledScene } from './scene-parts';
 
 /** One state: its label, up to three points and an optional picture. */
@@ -65,6 +66,16 @@ export function beforeAfterLayout(layout: Pick<Layout, 'ratio'>, pointed: boolea
   return { across, panels, handle, pad, pictureBeside, picture, textW, labelH, pointsH: textH - labelH - 16 * u };
 }
 
+/**
+ * The words that tie each side to the narration: its label and points, the "after" side without
+ * the words it shares with "before" (both sides' "cables" would bring "after" in with the first).
+ */
+export function sideCues(sides: BeforeAfterSide[]): string[] {
+  const words = (side: BeforeAfterSide) => [side.label, ...(side.points ?? [])].join(' ').split(/\s+/).filter(Boolean);
+  const before = new Set(words(sides[0]!).map((word) => word.toLowerCase()));
+  return [words(sides[0]!).join(' '), words(sides[1]!).filter((word) => !before.has(word.toLowerCase())).join(' ')];
+}
+
 function sideOf(side: unknown): BeforeAfterSide {
   const value = (side && typeof side === 'object' ? side : {}) as Record<string, unknown>;
   return { label: textOf(value.label), points: listOf(value.points).map(textOf).filter(Boolean).slice(0, BEFORE_AFTER_MAX_POINTS), picture: pictureOf(value.picture) };
@@ -103,11 +114,13 @@ const Body: React.FC<{ theme: Theme; sides: BeforeAfterSide[]; width: number; he
   const deficit = boxes.pictureBeside ? 0 : Math.min(boxes.picture * 0.4, Math.max(0, need(pointFont) - boxes.pointsH));
   const fitted = { ...boxes, picture: Math.round(boxes.picture - deficit), pointsH: boxes.pointsH + deficit };
   const start = bodyDelay(theme);
-  const wipeAt = start + 22;
+  // Each side comes in as the narration reaches it (its label or points named); without narration "after" is wiped in 22 frames after "before".
+  const build = useNarrationBuild(sideCues(sides), [start, start + 22], { first: start, gap: 22 });
+  const wipeAt = build.enter[1]!;
   return (
     <>
       {sides.map((side, i) => (
-        <Panel key={i} theme={theme} side={side} after={i === 1} box={boxes.panels[i]!} boxes={fitted} labelFont={Math.max(labelFont, floor)} pointFont={pointFont} delay={i === 0 ? start : wipeAt} u={u} />
+        <Panel key={i} theme={theme} side={side} after={i === 1} box={boxes.panels[i]!} boxes={fitted} labelFont={Math.max(labelFont, floor)} pointFont={pointFont} delay={build.enter[i]!} emphasis={build.emphasis(i)} u={u} />
       ))}
       <Handle theme={theme} boxes={fitted} delay={wipeAt} />
     </>
@@ -115,7 +128,7 @@ const Body: React.FC<{ theme: Theme; sides: BeforeAfterSide[]; width: number; he
 };
 
 /** A card; "after" is revealed by a wipe from the divider outward, a bright edge riding it. */
-const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box: BeforeAfterBoxes['panels'][number]; boxes: BeforeAfterBoxes; labelFont: number; pointFont: number; delay: number; u: number }> = ({ theme, side, after, box, boxes, labelFont, pointFont, delay, u }) => {
+const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box: BeforeAfterBoxes['panels'][number]; boxes: BeforeAfterBoxes; labelFont: number; pointFont: number; delay: number; emphasis: number; u: number }> = ({ theme, side, after, box, boxes, labelFont, pointFont, delay, emphasis, u }) => {
   const colors = kitColors(theme);
   const entered = useEntrance(theme, delay);
   const wipe = useReveal(delay, 26);
@@ -149,8 +162,17 @@ const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box
       </div>
     </div>
   );
-  const place: React.CSSProperties = { position: 'absolute', left: box.left, top: box.top, width: box.width, height: box.height };
-  if (!after) return <Enter theme={theme} delay={delay} distance={30 * u} style={place}>{card}</Enter>;
+  // A side steps back (dimmed) while the other is spoken about.
+  const place: React.CSSProperties = { position: 'absolute', left: box.left, top: box.top, width: box.width, height: box.height, ...(emphasis < 1 ? { opacity: 0.45 + 0.55 * emphasis } : {}) };
+  if (!after) {
+    return (
+      <div style={place}>
+        <Enter theme={theme} delay={delay} distance={30 * u} style={{ position: 'absolute', left: 0, top: 0, width: box.width, height: box.height }}>
+          {card}
+        </Enter>
+      </div>
+    );
+  }
   const edge = Math.max(3, 6 * u);
   return (
     <div style={place}>

@@ -1,5 +1,6 @@
 /**
- * A heading and two to six items whose boxes tick one after another: each box fills with the
+ * A heading and two to six items whose boxes tick one after another, each as the narration names it
+ * (the item spoken about bright, the others dimmed until the narration ends): each box fills with the
  * primary colour and a check stroke draws itself across it. A picture (or, without one, a ring that
  * closes as the items tick, around an icon chosen from the heading) stands beside the list on wide
  * and square canvases and above it on tall ones, and floats while the list holds. A long list on a
@@ -14,6 +15,7 @@ import { bodyDelay, Enter, isBanner, mixColors, uniformSize, useReveal, widestTe
 import { FittedText, fitText } from '../fitted-text';
 import { useLayout, type Layout } from '../layout';
 import { useEntrance } from '../motion';
+import { useNarrationBuild } from '../narration-build';
 import { bodyFloor, listOf, pictureOf, PictureOrIcon, textOf, TitledScene } from './scene-parts';
 
 /** Items a checklist shows at most. */
@@ -147,7 +149,10 @@ const Body: React.FC<{ theme: Theme; heading: string; items: string[]; picture?:
   const n = items.length;
   const floor = bodyFloor(layout);
   const boxes = checklistLayout(layout, n, Math.max(...items.map((item) => item.length)), floor, width, height, u);
-  const tickAt = tickTiming(theme, n);
+  const stagger = tickTiming(theme, n);
+  // Each item comes in as the narration names it and ticks as it lands (without narration, one after another).
+  const build = useNarrationBuild(items, items.map((_, i) => stagger(i) - 10), { first: stagger(0) - 10 });
+  const tickAt = (i: number) => build.enter[i]! + 10;
   // A short list (three items or fewer) gets larger type: there is room, and it reads from afar.
   const maxFont = (n <= 3 ? 60 : 52) * u;
   const fitted = uniformSize(items, { width: boxes.textW, height: boxes.rowH * 0.94, maxLines: 3, maxFontSize: maxFont, family: theme.fonts.body, weight: 600, lineHeight: ITEM_LINE });
@@ -163,7 +168,7 @@ const Body: React.FC<{ theme: Theme; heading: string; items: string[]; picture?:
           const row = split.rows[i]!;
           return (
             <div key={i} style={{ position: 'absolute', left: row.column * (width - split.columnW), top: row.top, width: split.columnW, height: row.height }}>
-              <Item theme={theme} text={item} top={0} rowH={row.height} box={split.box} textW={split.columnW - split.box - ITEM_GAP_NARROW * u} font={split.font} lines={split.lines[i]!} textH={row.height} gap={ITEM_GAP_NARROW * u} tickAt={tickAt(i)} u={u} />
+              <Item theme={theme} text={item} top={0} rowH={row.height} box={split.box} textW={split.columnW - split.box - ITEM_GAP_NARROW * u} font={split.font} lines={split.lines[i]!} textH={row.height} gap={ITEM_GAP_NARROW * u} tickAt={tickAt(i)} emphasis={build.emphasis(i)} u={u} />
             </div>
           );
         })}
@@ -182,7 +187,7 @@ const Body: React.FC<{ theme: Theme; heading: string; items: string[]; picture?:
       </div>
       <div style={{ position: 'absolute', left: listLeft, top: list.top, width: blockW, height: list.height }}>
         {items.map((item, i) => (
-          <Item key={i} theme={theme} text={item} top={i * boxes.rowH} rowH={boxes.rowH} box={boxes.box} textW={blockW - boxes.box - ITEM_GAP * u} font={textFont} lines={3} textH={boxes.rowH * 0.94} gap={ITEM_GAP * u} tickAt={tickAt(i)} u={u} />
+          <Item key={i} theme={theme} text={item} top={i * boxes.rowH} rowH={boxes.rowH} box={boxes.box} textW={blockW - boxes.box - ITEM_GAP * u} font={textFont} lines={3} textH={boxes.rowH * 0.94} gap={ITEM_GAP * u} tickAt={tickAt(i)} emphasis={build.emphasis(i)} u={u} />
         ))}
       </div>
     </>
@@ -215,19 +220,22 @@ const ProgressRing: React.FC<{ theme: Theme; label: string; size: number; ticks:
 };
 
 /** One item: its box ticks at `tickAt`, the check stroke drawing across it; its text in `lines` lines of a box `textW` × `textH`. */
-const Item: React.FC<{ theme: Theme; text: string; top: number; rowH: number; box: number; textW: number; font: number; lines: number; textH: number; gap: number; tickAt: number; u: number }> = ({ theme, text, top, rowH, box, textW, font, lines, textH, gap, tickAt, u }) => {
+const Item: React.FC<{ theme: Theme; text: string; top: number; rowH: number; box: number; textW: number; font: number; lines: number; textH: number; gap: number; tickAt: number; emphasis: number; u: number }> = ({ theme, text, top, rowH, box, textW, font, lines, textH, gap, tickAt, emphasis, u }) => {
   const colors = kitColors(theme);
   const tick = useReveal(tickAt, 10);
   const fillIn = useReveal(tickAt - 2, 6);
   const stroke = Math.max(3, box * 0.11);
   const check = 'M 6 13 L 10.5 17.5 L 18.5 7.5';
   return (
-    <Enter theme={theme} delay={tickAt - 10} distance={26 * u} part="checklist-item" style={{ position: 'absolute', left: 0, top, width: '100%', height: rowH, display: 'flex', alignItems: 'center', gap }}>
+    <Enter theme={theme} delay={tickAt - 10} distance={26 * u} part="checklist-item" style={{ position: 'absolute', left: 0, top, width: '100%', height: rowH }}>
+      {/* Dimmed while another item is spoken about, on a layer of its own so the entrance keeps the pack's opacity. */}
+      <div style={{ width: '100%', height: '100%', display: 'flex', alignItems: 'center', gap, opacity: 0.4 + 0.6 * emphasis }}>
       <svg data-kit-part="check-box" viewBox="0 0 24 24" width={box} height={box} style={{ flex: 'none', transform: `scale(${1 + Math.sin(Math.PI * fillIn) * 0.12})` }}>
         <rect x={1.5} y={1.5} width={21} height={21} rx={5} fill={mixColors(colors.background, colors.primary, fillIn)} stroke={colors.primary} strokeWidth={2} />
         <path d={check} fill="none" stroke={colors.onPrimary} strokeWidth={(stroke / box) * 24} strokeLinecap="round" strokeLinejoin="round" pathLength={1} strokeDasharray={1} strokeDashoffset={1 - tick} />
       </svg>
       <FittedText part="checklist-text" text={text} width={textW} height={textH} maxLines={lines} maxFontSize={font} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={ITEM_LINE} />
+      </div>
     </Enter>
   );
 };
