@@ -125,7 +125,8 @@ export class ModelPlanner implements StoryPlanner {
     const unvaried = (plan: ModelPlan) => (request.multiScene && varietyProblem(relaid(plan).plan) ? varietyProblem(plan) : undefined);
     const problem = countProblem(object, counts) ?? tooLong(object) ?? unvaried(object);
     if (problem) {
-      const again = await ask(`${prompt}\n\nYour last plan broke a rule: ${problem} Plan again and keep to it.`);
+      // The model sees its own plan again, so it can keep what it had while mending what broke.
+      const again = await ask(`${prompt}\n\nYour last plan:\n${JSON.stringify(object)}\n\nIt broke a rule: ${problem} Plan again and keep to it.`);
       // A revision is taken when it keeps the counts, and mends what the last plan missed without
       // breaking a rule that plan kept.
       const better =

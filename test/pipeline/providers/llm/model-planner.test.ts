@@ -217,6 +217,9 @@ describe('film shots (ai_video "auto")', () => {
     const asked = (index: number) => (server.requests[index]!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
     expect(asked(0)).toContain('or exactly as many as the request asks for');
     expect(asked(1)).toContain('the request asks for exactly 3 scenes; your plan had 4.');
+    // The model is shown its own last plan, so it can keep what it had while mending what broke.
+    expect(asked(1)).toContain("Your last plan:\n{");
+    expect(asked(1)).toContain(JSON.stringify(HEAT_PUMP.scenes[0]!.narration));
   });
 
   it("falls back on the node's patterns for a scene count when the model's answer reads nothing", async () => {
