@@ -153,7 +153,8 @@ describe('a node with a language model', () => {
         { kind: 'flow', title: 'The refrigerant loop', shape: 'cycle', nodes: [{ label: 'Outdoor air', picture: 'snowflake' }, { label: 'Compressor' }, { label: 'Warm rooms', picture: 'house' }], narration: 'Refrigerant takes heat from outside, a compressor raises it, and the rooms get it.', seconds: 6 },
       ],
     };
-    openai.enqueue({ object: filmed });
+    // The plan, then its pictures (the model keeps the search's picks).
+    openai.enqueue({ object: filmed }, { object: { choices: [] } });
     const created = await e2e.request('POST', '/v1/videos', { prompt: 'Explain how a heat pump works', duration: 10, dimensions: SIZE });
     expect(created.status).toBe(202);
     const job = await e2e.waitFor(created.body.id);

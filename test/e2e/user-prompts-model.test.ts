@@ -382,7 +382,8 @@ describe('requests written the way people write them, planned by a language mode
 
   it.each(CASES)('"$prompt" becomes a video that answers it', async (c) => {
     const before = anthropic.requests.length;
-    anthropic.enqueue({ object: c.plan });
+    // The plan, then the pictures: the model picks none of the search's candidates here, so the search's picks stand.
+    anthropic.enqueue({ object: c.plan }, { object: { choices: [] } });
     const body: Record<string, unknown> = { prompt: c.prompt, duration: c.duration ?? 20, dimensions: c.dimensions ?? { width: 256, height: 144 }, render: true };
     if (c.attach === 'csv') body.documents = [{ url: `${base}/sales.csv`, mime_type: 'text/csv', file_name: 'sales.csv' }];
     if (c.attach === 'screenshots') body.images = ['home', 'projects', 'share'].map((name) => ({ url: `${base}/${name}.png` }));
@@ -391,13 +392,14 @@ describe('requests written the way people write them, planned by a language mode
     const job = await e2e.waitFor(created.body.id);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     // What the node changed in the plan (a line without the request's production words, a scene of an unstated figure) is named; nothing else changed.
-    const planChanges = new Set(['plan_scene_changed', 'plan_scene_dropped']);
+    const planChanges = new Set(['plan_scene_changed', 'plan_scene_dropped', 'picture_not_found']);
     expect(job.warnings.filter((warning: { code: string }) => !planChanges.has(warning.code))).toEqual([]);
     if (c.dropped) expect(job.warnings.some((warning: { code: string }) => planChanges.has(warning.code))).toBe(true);
 
     // The model was asked once, with the request as written, the detected language and the attachments.
-    expect(anthropic.requests.length - before).toBe(1);
-    const asked = userText(anthropic.requests.at(-1)!);
+    // (and once more for its pictures, among the library's candidates).
+    expect(anthropic.requests.length - before).toBe(2);
+    const asked = userText(anthropic.requests.at(-2)!);
     expect(asked).toContain(`Request: ${c.prompt}`);
     expect(asked).toContain(`Language: ${c.language}`);
     if (c.attach === 'csv') expect(asked).toMatch(/Computed from the cells[\s\S]*West[\s\S]*100/);

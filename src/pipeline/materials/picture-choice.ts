@@ -171,7 +171,6 @@ export async function choosePictures<T extends { settings: Record<string, unknow
         schema: pictureChoiceSchema,
         schemaName: 'picture_choices',
         maxOutputTokens: 60 + asked.length * 30,
-        timeoutMs: 60_000,
         ...(signal ? { signal } : {}),
       });
       chosen = readPictureChoices(asked, object);

@@ -12,7 +12,7 @@ import {
   readPictureChoices,
 } from '../../../src/pipeline/materials/picture-choice.js';
 import { NO_PICTURE, withScenePictures } from '../../../src/pipeline/materials/scene-pictures.js';
-import { startFakeOpenAIServer, type FakeModelServer } from '../../helpers/fake-model-servers.js';
+import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeModelServer } from '../../helpers/fake-model-servers.js';
 
 const f = (name: string) => `fluent-emoji-flat:${name}`;
 
@@ -109,6 +109,16 @@ describe('the model picks each picture', () => {
     const shown = (pictured[0]!.settings.nodes as { picture?: string }[]).map((node) => node.picture);
     expect(shown[0]).toBe(f('package'));
     expect(shown[1]).toBeUndefined();
+  });
+
+  it('asks a hosted provider the same way (Anthropic, through its forced json tool)', async () => {
+    const server = await startFakeAnthropicServer();
+    servers.push(server);
+    server.enqueue({ object: { choices: [{ item: 1, picture: f('package') }, { item: 2, picture: 'none' }, { item: 3, picture: 'none' }, { item: 4, picture: 'none' }] } });
+    const model = await createLanguageModel({ provider: 'anthropic', model: 'claude-test', baseUrl: server.url, apiKey: 'key-0000' }, { maxRetries: 0 });
+    const { scenes } = await choosePictures(model, LIFT, 'en');
+    expect(server.requests).toHaveLength(1);
+    expect((scenes[0]!.settings.nodes as { picture: string }[]).map((node) => node.picture)).toEqual([f('package'), NO_PICTURE, NO_PICTURE]);
   });
 
   it('makes no call for a plan without picture phrases, and keeps the search when the call fails', async () => {

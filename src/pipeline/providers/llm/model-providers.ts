@@ -11,6 +11,7 @@ import type { LanguageModelSetting } from './model-config.js';
 import { modelEditReader } from '../../edit/model-edit-reader.js';
 import { modelEnhancer } from './model-enhancer.js';
 import { ModelPlanner } from './model-planner.js';
+import { PictureChoosingPlanner } from '../../materials/picture-choice.js';
 import { ModelSceneWriter } from './model-scene-writer.js';
 
 /**
@@ -83,7 +84,8 @@ export function modelProviders(
       keys && accountModels && wanted.provider !== 'local' && keys.providers.includes(wanted.provider)
         ? accountModels.modelFor(wanted, keys.accountId)
         : nodeModel(wanted);
-    const planner = new ModelPlanner(model(setting));
+    // The model also picks each planned picture from the library search's candidates (src/pipeline/materials/picture-choice.ts).
+    const planner = new PictureChoosingPlanner(new ModelPlanner(model(setting)), model(setting));
     const fallback = config.llmFallback === 'embedded';
     const enhancerModel = model(config.languageModel!);
     return {
