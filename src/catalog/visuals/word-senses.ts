@@ -134,6 +134,14 @@ export const WORD_SENSES: Record<SenseLanguage, readonly AmbiguousWord[]> = {
     ] },
   ],
   de: [
+    { words: ['Herz', 'Herzen'], senses: [
+      { context: ['Blut', 'schlägt', 'schlagen', 'pumpt', 'pumpen', 'Organ', 'Puls', 'Körper', 'Lunge', 'Muskel', 'Sauerstoff', 'Herzinfarkt'], picture: f('anatomical-heart') },
+      { context: ['Liebe', 'lieben', 'Dank', 'danke', 'Pflege', 'Fürsorge', 'Leidenschaft'], picture: f('red-heart') },
+    ] },
+    { words: ['Tor', 'Tore'], senses: [
+      { context: ['Fußball', 'Spiel', 'schießen', 'Torwart', 'Elfmeter', 'Mannschaft', 'Stadion'], picture: f('goal-net') },
+      { context: ['Stadt', 'Brandenburger', 'Burg', 'Garten', 'Einfahrt', 'Tür'], picture: null },
+    ] },
     { words: ['Bank', 'Banken', 'Bänke'], senses: [
       { context: ['Geld', 'Konto', 'Kredit', 'Sparen', 'Zinsen', 'Überweisung', 'Filiale', 'Darlehen', 'Bargeld'], picture: f('bank') },
       { context: ['Park', 'sitzen', 'Garten', 'Holz', 'Platz'], picture: null },
@@ -165,6 +173,10 @@ export const WORD_SENSES: Record<SenseLanguage, readonly AmbiguousWord[]> = {
     ] },
   ],
   fr: [
+    { words: ['cœur', 'cœurs', 'coeur', 'coeurs'], senses: [
+      { context: ['sang', 'bat', 'battre', 'battement', 'pompe', 'organe', 'pouls', 'corps', 'poumons', 'muscle', 'oxygène'], picture: f('anatomical-heart') },
+      { context: ['amour', 'aimer', 'merci', 'soin', 'soins', 'passion'], picture: f('red-heart') },
+    ] },
     { words: ['verre', 'verres'], senses: [
       { context: ['recycler', 'recyclage', 'recyclé', 'bouteille', 'bouteilles', 'bocal', 'bocaux', 'tri'], picture: f('bottle-with-popping-cork') },
       { context: ['vin', 'boire', 'champagne', 'trinquer', 'santé'], picture: f('wine-glass') },
@@ -198,6 +210,10 @@ export const WORD_SENSES: Record<SenseLanguage, readonly AmbiguousWord[]> = {
     ] },
   ],
   es: [
+    { words: ['corazón', 'corazones'], senses: [
+      { context: ['sangre', 'bombea', 'bombear', 'late', 'latir', 'latido', 'órgano', 'pulso', 'cuerpo', 'pulmones', 'músculo', 'oxígeno'], picture: f('anatomical-heart') },
+      { context: ['amor', 'amar', 'gracias', 'cuidado', 'cuidar', 'pasión'], picture: f('red-heart') },
+    ] },
     { words: ['banco', 'bancos'], senses: [
       { context: ['dinero', 'cuenta', 'préstamo', 'crédito', 'ahorro', 'ahorros', 'interés', 'hipoteca', 'sucursal', 'transferencia'], picture: f('bank') },
       { context: ['parque', 'sentarse', 'plaza', 'madera', 'peces', 'jardín'], picture: null },

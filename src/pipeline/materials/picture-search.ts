@@ -85,20 +85,24 @@ export interface PictureSearchOptions {
 }
 
 /** A text with its ambiguous words read by their sense: the text without them, and the picture a selected sense takes. */
-function bySense(text: string, language: string, options: PictureSearchOptions): { rest: string; found?: Found } {
+function bySense(text: string, language: string, options: PictureSearchOptions): { rest: string; found?: Found; decided?: boolean } {
   if (options.senses === false) return { rest: text };
-  const { rest, pictures } = readSenses(text, language, `${text} ${options.context ?? ''}`);
+  const { rest, pictures, pictureless } = readSenses(text, language, `${text} ${options.context ?? ''}`);
   // A selected sense is the word's own picture: it scores as a picture's own name does.
-  return { rest, found: pictures[0] ? { id: pictures[0], score: 1 } : undefined };
+  return { rest, found: pictures[0] ? { id: pictures[0], score: 1 } : undefined, decided: pictures.length > 0 || pictureless === true };
 }
+
+/** Whether a text is more than one word: a topic phrase ("piggy bank") says more than a sense of one of its words. */
+const severalWords = (text: string): boolean => text.trim().split(/[^\p{L}\p{N}]+/u).filter(Boolean).length > 1;
 
 /** The colour illustration (`fluent-emoji-flat:…` or a flag) that best shows a label, in the request's language; undefined when none fits well. */
 export function pictureFor(label: string, language: string, options: PictureSearchOptions = {}): string | undefined {
   // A label the topic table knows whole ("Heat pump") is that topic, before its words are read
   // one by one ("heat" as a verb would leave a pump: a fuel pump).
+  // A one-word label whose sense its context decides is that sense ("Heart" beside blood is the organ).
   const whole = topicPicture(topicOf(label, resolveVisualLanguage(language)), TOPIC_SCORE);
-  if (whole !== undefined) return whole?.id;
   const sense = bySense(label, language, options);
+  if (whole !== undefined && (severalWords(label) || !sense.decided)) return whole?.id;
   if (sense.found) return sense.found.id;
   const runs = contentRuns(sense.rest, language);
   // A label of one run ("Monthly cost", "Set up your laptop") reads like a headline's run; anything
@@ -122,7 +126,7 @@ const HEADLINE_FILLER: Record<VisualLanguage, ReadonlySet<string>> = {
 // list's point or a headline they are verbs when an article, possessive, particle or other filler
 // follows them ("Book a room", "Pick up your badge", "you pick the roast", "Water the plants").
 const VERBS: Record<VisualLanguage, ReadonlySet<string>> = {
-  en: new Set(['pick', 'set', 'sign', 'book', 'read', 'wash', 'drink', 'keep', 'meet', 'make', 'take', 'check', 'turn', 'open', 'close', 'log', 'fill', 'plan', 'save', 'use', 'try', 'call', 'visit', 'join', 'start', 'stop', 'watch', 'park', 'water', 'order', 'store', 'cook', 'lead', 'leads', 'grow', 'grew', 'get', 'add', 'pay', 'bring', 'find', 'learn', 'put', 'run', 'test', 'write', 'light', 'heat', 'cool', 'ship', 'sleep', 'time', 'clean', 'fix', 'lock', 'mail', 'email', 'plant', 'scatter', 'scatters', 'charge', 'power', 'fuel', 'cut', 'place', 'map', 'hire', 'welcome', 'help', 'support', 'fly', 'drive', 'ride', 'walk', 'bike']),
+  en: new Set(['pick', 'set', 'sign', 'book', 'read', 'wash', 'drink', 'keep', 'meet', 'make', 'take', 'check', 'turn', 'open', 'close', 'log', 'fill', 'plan', 'save', 'use', 'try', 'call', 'visit', 'join', 'start', 'stop', 'watch', 'park', 'water', 'order', 'store', 'cook', 'lead', 'leads', 'grow', 'grew', 'get', 'add', 'pay', 'bring', 'find', 'learn', 'put', 'run', 'test', 'write', 'light', 'heat', 'cool', 'ship', 'sleep', 'time', 'clean', 'fix', 'lock', 'mail', 'email', 'plant', 'scatter', 'scatters', 'charge', 'power', 'fuel', 'cut', 'place', 'map', 'hire', 'welcome', 'help', 'support', 'fly', 'drive', 'ride', 'walk', 'bike', 'print', 'scan', 'drill', 'wire', 'chop', 'wear']),
   de: new Set(['trinke', 'trink', 'lies', 'wasche', 'halte', 'buche', 'nimm', 'mach', 'iss', 'hol', 'hole', 'melde', 'richte', 'schlafe', 'heize', 'spare', 'fahre', 'fahr', 'plane', 'teste']),
   fr: new Set(['bois', 'buvez', 'lis', 'lisez', 'lave', 'lavez', 'garde', 'gardez', 'prends', 'prenez', 'reserve', 'reservez', 'fais', 'faites', 'mange', 'mangez', 'dormez', 'dors', 'economiser', 'economisez', 'plante', 'plantez']),
   es: new Set(['bebe', 'bebed', 'beba', 'lee', 'lea', 'lava', 'lave', 'guarda', 'toma', 'tome', 'reserva', 'reserve', 'haz', 'come', 'coma', 'duerme', 'ahorra', 'planta']),

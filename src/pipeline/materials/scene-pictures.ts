@@ -37,15 +37,16 @@ export function resolvePicture(value: unknown, language: string, context = ''): 
   const words = textOf(value).trim();
   if (!words || declined(words)) return undefined;
   if (/^[a-z0-9-]+:[a-z0-9-]+$/.test(words)) return visualSvg(words) ? words : undefined;
-  // A phrase the topic table knows whole is that topic ("piggy bank": savings, no bank).
+  // A phrase the topic table knows whole is that topic ("piggy bank": savings, no bank), unless it
+  // is one ambiguous word its line decides. An ambiguous word its phrase or line reads in one sense
+  // shows that sense, or nothing when the sense has no picture; one that nothing decides names the
+  // picture it says (a plan's "fan" cools).
+  const several = words.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length > 1;
   for (const tongue of new Set(['en', language])) {
     const topic = topicOf(words, resolveVisualLanguage(tongue));
-    if (topic) return topic.pictures[0] ? `fluent-emoji-flat:${topic.pictures[0]}` : undefined;
-  }
-  // An ambiguous word its phrase or line reads in one sense shows that sense, or nothing when the
-  // sense has no picture; one that nothing decides names the picture it says (a plan's "fan" cools).
-  for (const tongue of new Set(['en', language])) {
     const sense = readSenses(words, tongue, `${words} ${context}`);
+    const decided = sense.pictures.length > 0 || sense.pictureless === true;
+    if (topic && (several || !decided)) return topic.pictures[0] ? `fluent-emoji-flat:${topic.pictures[0]}` : undefined;
     if (sense.pictures[0]) return sense.pictures[0];
     if (sense.pictureless) return undefined;
   }
