@@ -138,7 +138,7 @@ export const TOPIC_WORDS: readonly TopicWords[] = [
   // the Colosseum's Italian name is listed with the English ones. No set draws the Eiffel Tower: the
   // Tokyo Tower it would find is another tower, so it gets no illustration.
   { pictures: ['classical-building', 'stadium'], icons: ['landmark'], words: { en: ['colosseum', 'coliseum', 'colosseo', 'amphitheatre', 'amphitheater', 'anfiteatro', 'roman forum', 'ancient rome', 'parthenon', 'acropolis', 'museum', 'ruins'], de: ['Kolosseum', 'Amphitheater', 'Forum Romanum', 'Museum', 'Ruine'], fr: ['colisée', 'amphithéâtre', 'forum romain', 'musée', 'ruines'], es: ['coliseo', 'anfiteatro', 'foro romano', 'museo', 'ruinas'] } },
-  { pictures: [], icons: ['landmark'], words: { en: ['eiffel tower'], de: ['Eiffelturm'], fr: ['tour eiffel'], es: ['torre eiffel'] } },
+  { pictures: [], icons: ['landmark'], words: { en: ['eiffel tower', 'big ben', 'leaning tower of pisa', 'torre di pisa', 'brandenburg gate', 'sagrada familia'], de: ['Eiffelturm', 'Brandenburger Tor', 'Schiefer Turm von Pisa'], fr: ['tour eiffel', 'tour de pise', 'porte de brandebourg'], es: ['torre eiffel', 'torre de pisa', 'sagrada familia'] } },
   { pictures: ['stadium'], icons: [], words: { en: ['stadium', 'arena'], de: ['Stadion', 'Arena'], fr: ['stade', 'arène'], es: ['estadio', 'arena'] } },
   { pictures: ['church'], icons: ['church'], words: { en: ['church', 'cathedral', 'chapel'], de: ['Kirche', 'Dom', 'Kathedrale', 'Kapelle'], fr: ['église', 'cathédrale', 'chapelle'], es: ['iglesia', 'catedral', 'capilla'] } },
   { pictures: ['castle'], icons: ['castle'], words: { en: ['castle', 'fortress', 'palace'], de: ['Burg', 'Festung', 'Palast'], fr: ['château fort', 'forteresse', 'palais'], es: ['castillo', 'fortaleza', 'palacio'] } },
@@ -190,6 +190,8 @@ export const TOPIC_WORDS: readonly TopicWords[] = [
   // A helmet a rider or a climber wears is no soldier's: no set draws one. A hole is no golf hole.
   { pictures: [], icons: ['hard-hat'], words: { en: ['helmet', 'bike helmet', 'cycling helmet'], de: ['Helm', 'Fahrradhelm'], fr: ['casque', 'casque de vélo'], es: ['casco', 'casco de bici'] } },
   { pictures: [], icons: [], words: { en: ['hole'], de: ['Loch'], fr: ['trou'], es: ['agujero'] } },
+  // Bells chime; a wind chime is named whole.
+  { pictures: ['bell'], icons: ['bell'], words: { en: ['chime', 'chimes', 'bell'], de: ['Glocke', 'Glockenspiel'], fr: ['cloche', 'carillon'], es: ['campana', 'campanada'] } },
   // Tools and work gear.
   { pictures: ['jar'], icons: [], words: { en: ['jar', 'glass jar', 'jam jar', 'mason jar'], de: ['Einmachglas', 'Schraubglas', 'Marmeladenglas'], fr: ['bocal', 'pot en verre'], es: ['tarro', 'frasco', 'tarro de cristal'] } },
   { pictures: ['magnifying-glass-tilted-left'], icons: ['search'], words: { en: ['magnifying glass', 'magnifier', 'loupe'], de: ['Lupe', 'Vergrößerungsglas'], fr: ['loupe'], es: ['lupa'] } },
