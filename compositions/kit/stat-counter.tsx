@@ -1,5 +1,5 @@
 import React from 'react';
-import { interpolate, useCurrentFrame } from 'remotion';
+import { Easing, interpolate, useCurrentFrame } from 'remotion';
 import type { Theme } from '../scene-props';
 import { kitColors } from './color';
 import { FitLines, FittedText, fitText } from './fitted-text';
@@ -7,6 +7,7 @@ import { packLayout } from './heading';
 import { IconPanel, visualSide } from './icon-panel';
 import { useLayout } from './layout';
 import { entranceStyle, useEntrance } from './motion';
+import { useNarrationBuild } from './narration-build';
 import { panelIcons } from './panel-icons';
 import { SceneFrame } from './scene-frame';
 
@@ -34,9 +35,12 @@ export const StatCounter: React.FC<{ theme: Theme; value: number; prefix?: strin
   const layout = useLayout();
   const frame = useCurrentFrame();
   const colors = kitColors(theme);
-  const enter = useEntrance(theme);
-  const enterLabel = useEntrance(theme, theme.motion.staggerFrames * 3);
-  const counted = interpolate(frame, [0, theme.motion.durationFrames * 3], [0, value], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  // The count starts as the narration names the figure (else at once) and eases out onto its value.
+  const finalText = `${prefix}${formatNumber(value, decimals)}${suffix}`;
+  const countStart = useNarrationBuild([finalText], [0], { first: 0 }).enter[0] ?? 0;
+  const enter = useEntrance(theme, Math.max(0, countStart - 4));
+  const enterLabel = useEntrance(theme, countStart + theme.motion.staggerFrames * 3);
+  const counted = Number((value * interpolate(frame - countStart, [0, theme.motion.durationFrames * 3], [0, 1], { easing: Easing.out(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' })).toFixed(decimals));
   const beside = layout.columns === 2;
   const gap = layout.contentWidth * 0.05;
   // A tall canvas gives the panel more of its height, so figure and panel span it together.
@@ -46,7 +50,6 @@ export const StatCounter: React.FC<{ theme: Theme; value: number; prefix?: strin
   const textHeight = beside ? layout.contentHeight : layout.contentHeight - panelHeight - gap;
   const align = beside ? 'left' : packLayout(theme).align;
   // Sized once for the final figure, so the counting digits never change the type size.
-  const finalText = `${prefix}${formatNumber(value, decimals)}${suffix}`;
   const figureFit = fitText({ text: finalText, width: textWidth, height: textHeight * (beside ? 0.42 : 0.5), maxLines: 1, maxFontSize: 260 * layout.unit, family: theme.fonts.heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
   const sourceHeight = source ? 34 * layout.unit : 0;
   const panel = (

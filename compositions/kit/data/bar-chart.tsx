@@ -4,8 +4,11 @@ import { kitColors } from '../color';
 import { useLayout } from '../layout';
 import { useEntrance } from '../motion';
 import { laterPageTheme, Paged, pageRanges, usePageCount } from '../paging';
-import { bodyDelay, chartPoints, CountText, DataScene, decimalsOf, Enter, formatValue, linesAt, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
+import { bodyDelay, chartPoints, CountText, DataScene, panelTheme, decimalsOf, Enter, formatValue, linesAt, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
 import { FittedText, fitText } from '../fitted-text';
+import { useNarrationBuild } from '../narration-build';
+import { calloutBadgeSize, SeriesCalloutMark } from './series-callout';
+import { resolveCallout, type ResolvedCallout, type SeriesCallout } from './series-callout-layout';
 
 /** Props every chart takes: one series of up to 12 labelled values. */
 export interface ChartProps {
@@ -20,6 +23,13 @@ export interface ChartProps {
   /** A small source caption under the chart ("Source: sales.csv, rows 1–5"). */
   source?: string;
   kicker?: string;
+  /**
+   * The change called out over the series: a bold badge on a bracket between two points, drawn once
+   * the series has ("40×", "+38%"; `from`/`to` index the points, first and last by default).
+   * Without one, a series that at least doubles from its first to its last positive value calls
+   * out its growth as "N×" (growthCallout).
+   */
+  callout?: SeriesCallout;
 }
 
 /**
@@ -54,8 +64,8 @@ function domainOf(values: number[]): { lo: number; hi: number } {
  * border, rounding or shadow, even in 3d), growing from the zero line. It is never thinner than
  * MIN_BAR_PX along its length, so a value of 0 still shows a stub. Positions are whole pixels.
  */
-const Bar: React.FC<{ color: string; x: number; y: number; width: number; height: number }> = ({ color, x, y, width, height }) => (
-  <div data-kit-part="bar" style={{ position: 'absolute', left: x, top: y, width, height, background: color }} />
+const Bar: React.FC<{ color: string; x: number; y: number; width: number; height: number; opacity?: number }> = ({ color, x, y, width, height, opacity = 1 }) => (
+  <div data-kit-part="bar" style={{ position: 'absolute', left: x, top: y, width, height, background: color, opacity }} />
 );
 
 /**
@@ -63,12 +73,12 @@ const Bar: React.FC<{ color: string; x: number; y: number; width: number; height
  * Columns when the labels fit under them; otherwise horizontal bars (labels beside them in
  * landscape, above them in portrait), so no label is ever dropped or cut.
  */
-export const BarChart: React.FC<ChartProps> = ({ theme, title, labels, values, unit = '', valueLabel, source, kicker }) => {
+export const BarChart: React.FC<ChartProps> = ({ theme, title, labels, values, unit = '', valueLabel, source, kicker, callout }) => {
   const layout = useLayout();
   const points = chartPoints(labels, values);
   return (
-    <DataScene theme={theme} seed={`bar-${title}`} title={title} kicker={kicker} source={source} headingTheme={offPrimaryTheme(theme)} part="bar-chart">
-      {(box) => (points.length > 0 ? <BarChartBody theme={theme} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} portrait={layout.orientation === 'portrait'} u={box.u} /> : null)}
+    <DataScene theme={theme} seed={`bar-${title}`} title={title} kicker={kicker} source={source} headingTheme={offPrimaryTheme(theme)} part="bar-chart" panel>
+      {(box) => (points.length > 0 ? <BarChartBody theme={panelTheme(theme)} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} callout={resolveCallout(callout, points.map((p) => p.value))} portrait={layout.orientation === 'portrait'} u={box.u} /> : null)}
     </DataScene>
   );
 };
@@ -86,6 +96,8 @@ interface BarPlanInput {
   floor: number;
   body: string;
   figure: string;
+  /** The height of a band over the bars that a called-out change takes (0: none). */
+  band: number;
 }
 
 /**
@@ -102,10 +114,11 @@ const LABEL_VALUE_GAP = 16;
  * The layout of `rows` bars in a box: columns, horizontal bars or bars stacked under their labels,
  * whichever gives the labels the larger type, and `score`, the size its labels and values reach.
  */
-function planBars({ W, H, texts, finals, rows: n, valueLabel, portrait, u, floor, body, figure }: BarPlanInput) {
+function planBars({ W, H, texts, finals, rows: n, valueLabel, portrait, u, floor, body, figure, band }: BarPlanInput) {
   const capH = valueLabel ? Math.round(Math.max(14, 30 * u)) : 0;
   const capGap = valueLabel ? Math.round(14 * u) : 0;
-  const top = capH + capGap;
+  const bandTop = capH + capGap;
+  const top = bandTop + band;
   const innerH = H - top;
   const reaches = (size: number) => size >= floor * REACH;
   // Columns: labels under the bars, values over them.
@@ -172,7 +185,7 @@ function planBars({ W, H, texts, finals, rows: n, valueLabel, portrait, u, floor
   const sideOk = reaches(sideScore);
   const mode: BarMode = (colOk || !sideOk) && colScore >= sideScore * (colOk ? (portrait ? 0.85 : 0.72) : 1) ? 'columns' : paired || stackedSide ? 'stacked' : 'rows';
   const score = mode === 'columns' ? colScore : sideScore;
-  return { mode, score, capH, top, innerH, slot, colLabel, colValue, rowH, rowsValue, rowsLabelW, rowsLabel, stackTextH, stackValue, stackValueW, stackLabel, pairGap, pairW, pairRowH, pairTextH, pairValue, pairLabel, pairValueW, paired };
+  return { mode, score, capH, bandTop, top, innerH, slot, colLabel, colValue, rowH, rowsValue, rowsLabelW, rowsLabel, stackTextH, stackValue, stackValueW, stackLabel, pairGap, pairW, pairRowH, pairTextH, pairValue, pairLabel, pairValueW, paired };
 }
 
 
@@ -181,7 +194,7 @@ function planBars({ W, H, texts, finals, rows: n, valueLabel, portrait, u, floor
  * bars stacked under their labels, whichever gives the labels the larger type. Bars too many for
  * their labels to keep the floor on one page show in pages, on one scale. `u` scales its sizes.
  */
-export const BarChartBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; portrait: boolean; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, portrait, u }) => {
+export const BarChartBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; callout?: ResolvedCallout; portrait: boolean; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, callout, portrait, u }) => {
   const decimals = decimalsOf(points.map((p) => p.value));
   const finals = points.map((p) => formatValue(p.value, unit, decimals));
   const texts = points.map((p) => p.label);
@@ -189,17 +202,21 @@ export const BarChartBody: React.FC<{ theme: Theme; width: number; height: numbe
   // whose labels would go under it loses to one that keeps them at it (labels wrap rather than
   // shrink), and bars too many for any layout to keep it show in pages.
   const floor = labelFloor(useLayout().unit);
-  const planFor = (rows: number) => planBars({ W, H, texts, finals, rows, valueLabel, portrait, u, floor, body: theme.fonts.body, figure: theme.fonts.heading });
+  // A called-out change (or the series' growth) takes a band over the bars for its badge.
+  const change = callout;
+  const calloutFont = Math.max(floor * 1.35, 64 * u);
+  const band = change ? calloutBadgeSize(change.text, theme.fonts.heading, calloutFont, u).height + Math.round(12 * u) : 0;
+  const planFor = (rows: number) => planBars({ W, H, texts, finals, rows, valueLabel, portrait, u, floor, body: theme.fonts.body, figure: theme.fonts.heading, band });
   const later = laterPageTheme(theme);
   const settle = { first: barsSettle(theme, Math.ceil(points.length / 2)), later: barsSettle(later, Math.ceil(points.length / 2)) };
   const { pages, windows } = usePageCount(points.length, (rows) => planFor(rows).score >= floor * REACH, settle);
   const domain = domainOf(points.map((p) => p.value));
-  if (!windows) return <BarChartPage theme={theme} W={W} H={H} plan={planFor(points.length)} points={points} unit={unit} decimals={decimals} domain={domain} valueLabel={valueLabel} u={u} />;
+  if (!windows) return <BarChartPage theme={theme} W={W} H={H} plan={planFor(points.length)} points={points} unit={unit} decimals={decimals} domain={domain} valueLabel={valueLabel} change={change} calloutFont={calloutFont} narrate u={u} />;
   const ranges = pageRanges(points.length, pages);
   const plan = planFor(ranges[0]![1]);
   return (
     <Paged windows={windows} rise={24 * u}>
-      {(page) => <BarChartPage theme={page === 0 ? theme : later} W={W} H={H} plan={plan} points={points.slice(...ranges[page]!)} unit={unit} decimals={decimals} domain={domain} valueLabel={valueLabel} u={u} />}
+      {(page) => <BarChartPage theme={page === 0 ? theme : later} W={W} H={H} plan={plan} points={points.slice(...ranges[page]!)} unit={unit} decimals={decimals} domain={domain} valueLabel={valueLabel} change={page === pages - 1 && change ? shiftCallout(change, ranges[page]![0]) : undefined} calloutFont={calloutFont} narrate={false} u={u} />}
     </Paged>
   );
 };
@@ -214,8 +231,16 @@ function growFrames(theme: Theme): number {
   return Math.min(34, Math.max(20, theme.motion.durationFrames * 1.6));
 }
 
-/** One page of bars drawn to a plan, on the chart's scale. */
-const BarChartPage: React.FC<{ theme: Theme; W: number; H: number; plan: ReturnType<typeof planBars>; points: { label: string; value: number }[]; unit: string; decimals: number; domain: { lo: number; hi: number }; valueLabel?: string; u: number }> = ({ theme, W, H, plan, points, unit, decimals, domain, valueLabel, u }) => {
+/** A callout on a page that starts at point `offset`: its indices on the page, when both points are on it. */
+function shiftCallout(change: ResolvedCallout, offset: number): ResolvedCallout | undefined {
+  return change.from >= offset ? { ...change, from: change.from - offset, to: change.to - offset } : undefined;
+}
+
+/**
+ * One page of bars drawn to a plan, on the chart's scale. With `narrate` (a chart on one page) each
+ * bar grows as the narration names it and the bar spoken about is emphasised, the others dimmed.
+ */
+const BarChartPage: React.FC<{ theme: Theme; W: number; H: number; plan: ReturnType<typeof planBars>; points: { label: string; value: number }[]; unit: string; decimals: number; domain: { lo: number; hi: number }; valueLabel?: string; change?: ResolvedCallout; calloutFont: number; narrate: boolean; u: number }> = ({ theme, W, H, plan, points, unit, decimals, domain, valueLabel, change, calloutFont, narrate, u }) => {
   const colors = kitColors(theme);
   const n = points.length;
   const { lo, hi } = domain;
@@ -224,12 +249,22 @@ const BarChartPage: React.FC<{ theme: Theme; W: number; H: number; plan: ReturnT
   const figure = theme.fonts.heading;
   const finals = points.map((p) => formatValue(p.value, unit, decimals));
   const texts = points.map((p) => p.label);
-  const { mode, capH, top, innerH, slot, colLabel, colValue, rowH, rowsValue, rowsLabelW, rowsLabel, stackTextH, stackValue, stackValueW, stackLabel, pairGap, pairW, pairRowH, pairTextH, pairValue, pairLabel, pairValueW, paired } = plan;
+  const { mode, capH, bandTop, top, innerH, slot, colLabel, colValue, rowH, rowsValue, rowsLabelW, rowsLabel, stackTextH, stackValue, stackValueW, stackLabel, pairGap, pairW, pairRowH, pairTextH, pairValue, pairLabel, pairValueW, paired } = plan;
   const delay = bodyDelay(theme);
   const stagger = staggerFor(theme, n);
   // Bars grow over 20..34 frames after a stagger of at most 42: settled by frame ~95.
   const grow = growFrames(theme);
   const axis = mixColors(colors.muted, colors.background, 0.45);
+  const fallback = points.map((_, i) => delay + i * stagger);
+  const build = useNarrationBuild(narrate ? texts : [], fallback, { first: delay });
+  const narrated = narrate && build.narrated;
+  const enterAt = (i: number) => (narrated ? build.enter[i]! : fallback[i]!);
+  const dim = (i: number) => (narrated ? 0.3 + 0.7 * build.emphasis(i) : 1);
+  // The callout enters once the last bar has grown (or as the narration says it, if later).
+  const grown = narrated ? enterAt(n - 1) + grow - 4 : Math.min(88, delay + stagger * (n - 1) + grow - 6);
+  const calloutCue = useNarrationBuild(narrate && change ? [change.text] : [], [grown], { first: grown });
+  const calloutDelay = Math.max(grown, narrated ? (calloutCue.enter[0] ?? grown) : grown);
+  const badgeOnly = (text: string) => <SeriesCalloutMark theme={theme} text={text} a={{ x: W, top: bandTop }} b={{ x: W, top: bandTop }} level={bandTop + (top - bandTop - Math.round(12 * u)) / 2} boxWidth={W} boxHeight={H} fontSize={calloutFont} u={u} delay={calloutDelay} bracket={false} />;
 
   const caption = valueLabel ? (
     <Enter theme={theme} delay={delay} distance={16 * u} style={{ position: 'absolute', left: 0, top: 0 }}>
@@ -252,17 +287,37 @@ const BarChartPage: React.FC<{ theme: Theme; W: number; H: number; plan: ReturnT
     // (a chart that rises to the right): the bars then take the height of its line as well.
     const capW = valueLabel ? Math.min(W, widestText([valueLabel], body, 600, 26 * u)) + Math.round(16 * u) : 0;
     const tucked = plotOf(0);
-    const tuck = top > 0 && points.every((p, i) => slot * (i + 0.02) >= capW || (p.value >= 0 && tucked.zeroY - barLength(p.value, tucked.plotH / (hi - lo), 1) - valueH >= top));
+    const tuck = top > 0 && top === bandTop && points.every((p, i) => slot * (i + 0.02) >= capW || (p.value >= 0 && tucked.zeroY - barLength(p.value, tucked.plotH / (hi - lo), 1) - valueH >= top));
     const { plotH, zeroY } = tuck ? tucked : plotOf(top);
     // Bars at most 66% of their slot, and always at least MIN_BAR_GAP_PX apart.
     const barW = Math.max(MIN_BAR_PX, Math.min(Math.round(slot * 0.66), Math.round(240 * u), Math.floor(slot) - MIN_BAR_GAP_PX - 1));
+    /** Where a callout's bracket meets bar `i`: over its value (a positive bar) or at the zero line (a negative one). */
+    const columnAnchor = (i: number) => {
+      const value = points[i]!.value;
+      const length = barLength(value, plotH / (hi - lo), 1);
+      return { x: slot * (i + 0.5), top: value < 0 ? zeroY : zeroY - length - valueH + Math.round(12 * u) - colValue * 0.15 };
+    };
     return (
       <>
         {caption}
         <div data-kit-part="axis" style={{ position: 'absolute', left: 0, top: zeroY, width: W, height: Math.max(1, Math.round(2 * u)), background: axis }} />
         {points.map((point, i) => (
-          <ColumnItem key={i} theme={theme} delay={delay + i * stagger} grow={grow} point={point} unit={unit} decimals={decimals} cx={slot * (i + 0.5)} slot={slot} barW={barW} zeroY={zeroY} scale={plotH / (hi - lo)} valueH={valueH} valueFont={colValue} labelTop={labelsTop} labelH={labelH} labelFont={colLabel} u={u} />
+          <ColumnItem key={i} theme={theme} delay={enterAt(i)} dim={dim(i)} grow={grow} point={point} unit={unit} decimals={decimals} cx={slot * (i + 0.5)} slot={slot} barW={barW} zeroY={zeroY} scale={plotH / (hi - lo)} valueH={valueH} valueFont={colValue} labelTop={labelsTop} labelH={labelH} labelFont={colLabel} u={u} />
         ))}
+        {change ? (
+          <SeriesCalloutMark
+            theme={theme}
+            text={change.text}
+            a={columnAnchor(change.from)}
+            b={columnAnchor(change.to)}
+            level={bandTop + (top - bandTop - Math.round(12 * u)) / 2}
+            boxWidth={W}
+            boxHeight={H}
+            fontSize={calloutFont}
+            u={u}
+            delay={calloutDelay}
+          />
+        ) : null}
       </>
     );
   }
@@ -296,7 +351,8 @@ const BarChartPage: React.FC<{ theme: Theme; W: number; H: number; plan: ReturnT
         <RowItem
           key={i}
           theme={theme}
-          delay={delay + i * stagger}
+          delay={enterAt(i)}
+          dim={dim(i)}
           grow={grow}
           point={point}
           unit={unit}
@@ -317,6 +373,7 @@ const BarChartPage: React.FC<{ theme: Theme; W: number; H: number; plan: ReturnT
           u={u}
         />
       ))}
+      {change ? badgeOnly(change.text) : null}
     </>
   );
 };
@@ -366,6 +423,8 @@ function uniformLines(text: string, width: number, size: number, family: string)
 const ColumnItem: React.FC<{
   theme: Theme;
   delay: number;
+  /** Opacity while another bar is spoken about. @default 1 */
+  dim?: number;
   grow: number;
   point: { label: string; value: number };
   unit: string;
@@ -381,7 +440,7 @@ const ColumnItem: React.FC<{
   labelH: number;
   labelFont: number;
   u: number;
-}> = ({ theme, delay, grow, point, unit, decimals, cx, slot, barW, zeroY, scale, valueH, valueFont, labelTop, labelH, labelFont, u }) => {
+}> = ({ theme, delay, dim = 1, grow, point, unit, decimals, cx, slot, barW, zeroY, scale, valueH, valueFont, labelTop, labelH, labelFont, u }) => {
   const colors = kitColors(theme);
   const progress = useReveal(delay, grow);
   const enter = useEntrance(theme, delay);
@@ -394,13 +453,15 @@ const ColumnItem: React.FC<{
   const labelW = slot - Math.max(8, slot * 0.1);
   return (
     <>
-      <Bar color={colors.primary} x={x} y={y} width={barW} height={length} />
-      <div style={{ position: 'absolute', left: cx - boxW / 2, top: negative ? zeroY + length : zeroY - length - valueH, width: boxW, height: valueH, boxSizing: 'border-box', padding: negative ? `${valueGap}px 0 0` : `0 0 ${valueGap}px`, display: 'flex', alignItems: negative ? 'flex-start' : 'flex-end', opacity: enter }}>
+      <Bar color={colors.primary} x={x} y={y} width={barW} height={length} opacity={dim} />
+      <div style={{ position: 'absolute', left: cx - boxW / 2, top: negative ? zeroY + length : zeroY - length - valueH, width: boxW, height: valueH, boxSizing: 'border-box', padding: negative ? `${valueGap}px 0 0` : `0 0 ${valueGap}px`, display: 'flex', alignItems: negative ? 'flex-start' : 'flex-end', opacity: enter * dim }}>
         <CountText part="bar-value" value={point.value} progress={progress} unit={unit} decimals={decimals} width={boxW} height={valueH - valueGap} maxFontSize={valueFont} family={theme.fonts.heading} weight={700} color={colors.text} align="center" />
       </div>
-      <Enter theme={theme} delay={delay} distance={14 * u} style={{ position: 'absolute', left: cx - labelW / 2, top: labelTop, width: labelW, height: labelH }}>
-        <FittedText part="bar-label" text={point.label} width={labelW} height={labelH} maxLines={3} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.muted} align="center" lineHeight={1.15} />
-      </Enter>
+      <div style={{ opacity: dim }}>
+        <Enter theme={theme} delay={delay} distance={14 * u} style={{ position: 'absolute', left: cx - labelW / 2, top: labelTop, width: labelW, height: labelH }}>
+          <FittedText part="bar-label" text={point.label} width={labelW} height={labelH} maxLines={3} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.muted} align="center" lineHeight={1.15} />
+        </Enter>
+      </div>
     </>
   );
 };
@@ -408,6 +469,8 @@ const ColumnItem: React.FC<{
 const RowItem: React.FC<{
   theme: Theme;
   delay: number;
+  /** Opacity while another bar is spoken about. @default 1 */
+  dim?: number;
   grow: number;
   point: { label: string; value: number };
   unit: string;
@@ -427,7 +490,7 @@ const RowItem: React.FC<{
   labelFont: number;
   textH: number;
   u: number;
-}> = ({ theme, delay, grow, point, unit, decimals, stacked, left = 0, rowTop, rowH, barT, zeroX, scale, width, labelW, valueW, valueFont, labelFont, textH, u }) => {
+}> = ({ theme, delay, dim = 1, grow, point, unit, decimals, stacked, left = 0, rowTop, rowH, barT, zeroX, scale, width, labelW, valueW, valueFont, labelFont, textH, u }) => {
   const colors = kitColors(theme);
   const progress = useReveal(delay, grow);
   const enter = useEntrance(theme, delay);
@@ -444,7 +507,7 @@ const RowItem: React.FC<{
     // its column.
     const track = negative || zeroX > 0 ? null : <div data-kit-part="bar-track" style={{ position: 'absolute', left, top: barTop, width, height: barT, background: mixColors(colors.primary, colors.background, 0.86), opacity: enter }} />;
     return (
-      <>
+      <div style={{ opacity: dim }}>
         {track}
         <Enter theme={theme} delay={delay} distance={14 * u} style={{ position: 'absolute', left, top: textTop, width: labelWidth, height: textH, display: 'flex', alignItems: 'flex-end' }}>
           <FittedText part="bar-label" text={point.label} width={labelWidth} height={textH} maxLines={2} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.text} lineHeight={1.15} />
@@ -453,13 +516,13 @@ const RowItem: React.FC<{
           <CountText part="bar-value" value={point.value} progress={progress} unit={unit} decimals={decimals} width={valueW} height={textH} maxFontSize={valueFont} family={theme.fonts.heading} weight={700} color={colors.text} align="right" />
         </div>
         <Bar color={colors.primary} x={left + (negative ? zeroX - length : zeroX)} y={barTop} width={length} height={barT} />
-      </>
+      </div>
     );
   }
   const barTop = Math.round(rowTop + (rowH - barT) / 2);
   const valueBoxH = Math.min(rowH, valueFont * 1.3);
   return (
-    <>
+    <div style={{ opacity: dim }}>
       <Enter theme={theme} delay={delay} distance={14 * u} style={{ position: 'absolute', left: 0, top: rowTop, width: labelW, height: rowH, display: 'flex', alignItems: 'center', justifyContent: 'flex-end' }}>
         <FittedText part="bar-label" text={point.label} width={labelW} height={rowH * 0.9} maxLines={2} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.text} align="right" lineHeight={1.15} />
       </Enter>
@@ -467,6 +530,6 @@ const RowItem: React.FC<{
       <div style={{ position: 'absolute', left: negative ? zeroX - length - gap - valueW : zeroX + length + gap, top: rowTop + (rowH - valueBoxH) / 2, width: valueW, height: valueBoxH, display: 'flex', alignItems: 'center', opacity: enter }}>
         <CountText part="bar-value" value={point.value} progress={progress} unit={unit} decimals={decimals} width={valueW} height={valueBoxH} maxFontSize={valueFont} family={theme.fonts.heading} weight={700} color={colors.text} align={negative ? 'right' : 'left'} />
       </div>
-    </>
+    </div>
   );
 };

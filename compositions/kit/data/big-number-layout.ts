@@ -1,7 +1,7 @@
 // The geometry of a big-number reveal (BigNumber): where its colour field, its picture and its
 // text column sit on each canvas, how its texts stack in the column, and the figure as it counts.
-// Pure functions, unit tested (test/render/kit/big-number-layout.test.ts).
-import { formatNumber } from '../stat-counter';
+// Pure functions, unit tested (test/render/kit/big-number-layout.test.ts); no imports, so the
+// node's tests load them as they are.
 
 /** A rectangle in px on the canvas. */
 export interface Rect {
@@ -89,11 +89,11 @@ export function stackTops(top: number, height: number, heights: number[], gaps: 
   });
 }
 
-/** A figure as shown: prefix, the value with thousands separated and fixed decimals, suffix ("$4.5M", "48,000", "40×"). */
+/** A figure as shown (as the kit's formatNumber writes numbers): prefix, the value with thousands separated and fixed decimals, suffix ("$4.5M", "48,000", "40×"). */
 export function figureText(value: number, prefix = '', suffix = '', decimals = 0): string {
   const rounded = Number(value.toFixed(decimals));
   const sign = rounded < 0 ? '-' : '';
-  return `${sign}${prefix}${formatNumber(Math.abs(rounded), decimals)}${suffix}`;
+  return `${sign}${prefix}${Math.abs(rounded).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}${suffix}`;
 }
 
 /**

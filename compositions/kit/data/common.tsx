@@ -2,7 +2,7 @@ import React from 'react';
 import { measureText } from '@remotion/layout-utils';
 import { Easing, interpolate, Sequence, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
-import { kitColors, mix, parseColor, toHex } from '../color';
+import { backdropColors, kitColors, mix, parseColor, readableOn, toHex } from '../color';
 import { FitLines, FittedText, fitText } from '../fitted-text';
 import { fontFamily, fontWeight } from '../fonts';
 import { Heading, packLayout } from '../heading';
@@ -163,9 +163,14 @@ export const DataScene: React.FC<{
    * take where the title held to its 7.2% floor takes a line less.
    */
   bodyFits?: (box: { width: number; height: number; u: number }) => boolean;
+  /**
+   * Whether a panel in a tint of the pack's primary colour stands behind the body (and its source
+   * line): the chart's field. The body then draws its text with {@link panelTheme}. @default false
+   */
+  panel?: boolean;
   /** Renders the body into a box of `width` × `height`; `u` is the unit its sizes scale with. */
   children: (box: { width: number; height: number; u: number }) => React.ReactNode;
-}> = ({ theme, seed, title, kicker, subtitle, source, headingTheme, part, bodyFits, children }) => {
+}> = ({ theme, seed, title, kicker, subtitle, source, headingTheme, part, bodyFits, panel = false, children }) => {
   const layout = useLayout();
   const u = layout.unit;
   const colors = kitColors(theme);
@@ -256,14 +261,26 @@ export const DataScene: React.FC<{
       />
     </Enter>
   ) : null;
+  // The panel reaches a little past the body on every side (less than the canvas margin), and down
+  // over the source line.
+  // A banner's body runs near the canvas's sides, so its panel keeps closer to it.
+  const panelPad = Math.round(Math.min(30 * u, layout.margin * (banner ? 0.2 : 0.55)));
+  const panelColors = panel ? panelGradient(theme) : undefined;
+  const enterPanel = useEntrance(theme, Math.max(0, bodyDelay(theme) - 8));
   const bodyBox = (
     <div data-kit-part={`${part}-body`} style={{ position: 'relative', width: bodyW, height: bodyH, flex: 'none' }}>
+      {panelColors ? (
+        <div
+          data-kit-part="chart-panel"
+          style={{ position: 'absolute', left: -panelPad, top: -panelPad, width: bodyW + panelPad * 2, height: bodyH + panelPad * 2 + (source ? sourceGap + sourceH : 0), borderRadius: cornerRadius(theme, bodyW, 40 * u), background: `linear-gradient(180deg, ${panelColors[0]}, ${panelColors[1]})`, opacity: enterPanel, boxShadow: depthShadow(theme, u) }}
+        />
+      ) : null}
       {children({ width: bodyW, height: bodyH, u: banner ? u * 1.2 : u })}
     </div>
   );
   const sourceLine = source ? (
     <div style={{ marginTop: sourceGap, opacity: enterSource }}>
-      <FittedText part="source" text={source} width={bodyW} height={sourceH} maxLines={1} maxFontSize={26 * u} family={theme.fonts.body} weight={400} color={colors.muted} align={align} />
+      <FittedText part="source" text={source} width={bodyW} height={sourceH} maxLines={1} maxFontSize={26 * u} family={theme.fonts.body} weight={400} color={panel ? readableOn([...backdropColors(theme), ...panelGradient(theme)], colors.muted) : colors.muted} align={align} />
     </div>
   ) : null;
   return (
@@ -367,6 +384,24 @@ function headlineSize(...args: Parameters<typeof headingFit>): number {
 function headingUsed(...args: Parameters<typeof headingFit>): number {
   const { fit, kickerH, ornamentH } = headingFit(...args);
   return Math.ceil(kickerH + fit.height * 1.04 + ornamentH);
+}
+
+/**
+ * A chart panel's colours, top to bottom: the pack's background with 5% of its primary, deepening
+ * to 20% at the foot, where the bars and the line stand.
+ */
+export function panelGradient(theme: Theme): [string, string] {
+  const colors = kitColors(theme);
+  return [mixColors(colors.background, colors.primary, 0.05), mixColors(colors.background, colors.primary, 0.2)];
+}
+
+/**
+ * The theme a body on a chart panel draws with: the panel's deepest colour as a solid background,
+ * so every text colour is checked against the panel (its lighter top only adds contrast, the
+ * gradient running from the background toward primary).
+ */
+export function panelTheme(theme: Theme): Theme {
+  return { ...theme, palette: { ...theme.palette, background: panelGradient(theme)[1] }, background: { ...theme.background, kind: 'solid' } };
 }
 
 /** An element that enters with the pack's entrance after `delay` frames. */

@@ -1,6 +1,9 @@
 // Data components: charts, timeline, comparison, icon grid, infographic.
 export { BarChart, MIN_BAR_GAP_PX, MIN_BAR_PX } from './bar-chart';
 export type { ChartProps } from './bar-chart';
+export { BigNumber } from './big-number';
+export type { BigNumberProps } from './big-number';
+export { bigNumberLayout, countedValue, figureText } from './big-number-layout';
 export { formatValue } from './common';
 export { Comparison } from './comparison';
 export type { ComparisonSide } from './comparison';
@@ -14,6 +17,8 @@ export { DonutChart, PieChart } from './pie-chart';
 export { Timeline } from './timeline';
 export type { TimelineEvent } from './timeline';
 export { Pictogram, PICTOGRAM_MAX, pictogramLayout, pictogramShare } from './pictogram';
+export { growthCallout, resolveCallout } from './series-callout-layout';
+export type { ResolvedCallout, SeriesCallout } from './series-callout-layout';
 export { Ranking, RANKING_MAX, rankingLayout } from './ranking';
 export type { RankingItem } from './ranking';
 export { StatGrid, STAT_GRID_MAX, statGridLayout } from './stat-grid';

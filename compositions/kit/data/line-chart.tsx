@@ -1,13 +1,16 @@
 import React from 'react';
 import { evolvePath } from '@remotion/paths';
-import { interpolate } from 'remotion';
+import { Easing, interpolate, useCurrentFrame } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { useLayout } from '../layout';
 import type { ChartProps } from './bar-chart';
-import { bestFit, bodyDelay, chartPoints, CountText, DataScene, decimalsOf, Enter, formatValue, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
+import { bestFit, bodyDelay, chartPoints, CountText, DataScene, panelTheme, decimalsOf, Enter, formatValue, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
 import { FittedText } from '../fitted-text';
 import { labelFloor } from './bar-chart';
+import { useNarrationBuild } from '../narration-build';
+import { calloutBadgeSize, SeriesCalloutMark } from './series-callout';
+import { resolveCallout, type ResolvedCallout } from './series-callout-layout';
 
 /** The value range a line is drawn over: from zero when the data is near it, else around the data. */
 function lineDomain(values: number[]): { lo: number; hi: number } {
@@ -34,21 +37,23 @@ interface PlotPoint {
  * that counts up and its label. Categories run across in landscape; when their labels or values
  * would be too small (many points on a narrow canvas) they run down the canvas instead.
  */
-export const LineChart: React.FC<ChartProps> = ({ theme, title, labels, values, unit = '', valueLabel, source, kicker }) => {
+export const LineChart: React.FC<ChartProps> = ({ theme, title, labels, values, unit = '', valueLabel, source, kicker, callout }) => {
   const layout = useLayout();
   const points = chartPoints(labels, values);
   return (
-    <DataScene theme={theme} seed={`line-${title}`} title={title} kicker={kicker} source={source} part="line-chart">
-      {(box) => (points.length > 0 ? <LineChartBody theme={theme} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} u={box.u} /> : null)}
+    <DataScene theme={theme} seed={`line-${title}`} title={title} kicker={kicker} source={source} part="line-chart" panel>
+      {(box) => (points.length > 0 ? <LineChartBody theme={panelTheme(theme)} width={box.width} height={box.height} points={points} unit={unit} valueLabel={valueLabel} callout={resolveCallout(callout, points.map((p) => p.value))} u={box.u} /> : null)}
     </DataScene>
   );
 };
 
 /**
  * The body of a line chart, drawn into a box of `width` × `height`: the line, its points, value
- * chips and labels, running across or down the box. `u` scales its sizes.
+ * chips and labels, running across or down the box. `u` scales its sizes. The line draws on to
+ * each point as the narration names it (its label), the point spoken about emphasised; a
+ * `callout` (resolved: see resolveCallout) is bracketed once the line has drawn.
  */
-export const LineChartBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, u }) => {
+export const LineChartBody: React.FC<{ theme: Theme; width: number; height: number; points: { label: string; value: number }[]; unit: string; valueLabel?: string; callout?: ResolvedCallout; u: number }> = ({ theme, width: W, height: H, points, unit, valueLabel, callout, u }) => {
   const colors = kitColors(theme);
   const n = points.length;
   const decimals = decimalsOf(points.map((p) => p.value));
@@ -57,8 +62,15 @@ export const LineChartBody: React.FC<{ theme: Theme; width: number; height: numb
   const body = theme.fonts.body;
   const figure = theme.fonts.heading;
   const capH = valueLabel ? Math.round(Math.max(14, 30 * u)) : 0;
-  const top = capH + (valueLabel ? Math.round(14 * u) : 0);
-  const innerH = H - top;
+  // A called-out change takes a band over the plot: its bracket runs across it, its badge on it.
+  const change = callout;
+  const calloutFont = Math.max(labelFloor(useLayout().unit) * 1.35, 64 * u);
+  const badge = change ? calloutBadgeSize(change.text, theme.fonts.heading, calloutFont, u) : undefined;
+  const bandTop = capH + (valueLabel ? Math.round(14 * u) : 0);
+  const bandNeed = badge ? badge.height + Math.round(12 * u) : 0;
+  // The labels are sized as without the band: across, the plot gives the band its height, not the
+  // labels; down the canvas there is no band (the badge stands in a corner the line leaves empty).
+  const labelRoomH = H - bandTop;
   const chipPad = 14 * u;
   const stroke = Math.max(2, 6 * u);
   const dotR = Math.max(4, 10 * u);
@@ -79,9 +91,9 @@ export const LineChartBody: React.FC<{ theme: Theme; width: number; height: numb
   const acrossKey = uniformSize(keyFinals, { width: Math.min(W * 0.4, slot * 1.8) - chipPad * 2, height: valueMax * 1.2, maxLines: 1, maxFontSize: valueMax, family: figure, weight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
   const acrossKeyOnly = acrossAll < floor * 0.999 && acrossKey > acrossAll;
   const acrossValue = acrossKeyOnly ? acrossKey : acrossAll;
-  const plainLabel = uniformSize(texts, { width: slot * 0.92, height: innerH * 0.18, maxLines: 2, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 });
+  const plainLabel = uniformSize(texts, { width: slot * 0.92, height: labelRoomH * 0.18, maxLines: 2, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 });
   // Staggered: the labels on two (or three) rows in turn, each as wide as two (three) slots, on one line.
-  const staggerAt = (rows: number) => (n > rows ? uniformSize(texts, { width: slot * (rows - 0.16), height: Math.max(innerH * 0.09, labelMax * 1.2), maxLines: 1, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 }) : 0);
+  const staggerAt = (rows: number) => (n > rows ? uniformSize(texts, { width: slot * (rows - 0.16), height: Math.max(labelRoomH * 0.09, labelMax * 1.2), maxLines: 1, maxFontSize: labelMax, family: body, weight: 600, lineHeight: 1.15 }) : 0);
   // Each staggered label is centred under its point but kept on the canvas; labels on the same row
   // must keep clear of each other, else that stagger is not used.
   const spans = (rows: number, size: number) =>
@@ -99,7 +111,7 @@ export const LineChartBody: React.FC<{ theme: Theme; width: number; height: numb
   const staggered = plainLabel < floor * 0.999 && staggerLabel > plainLabel;
   const acrossLabel = staggered ? staggerLabel : plainLabel;
   // Down: labels in a column on the left, chips to the right of the points.
-  const rowH = innerH / n;
+  const rowH = labelRoomH / n;
   const downLabelW = W * 0.3;
   // A row may be a little shorter than a line: labels then sit on a pitch of about 0.86 of their
   // size, close set like a list, rather than going under the floor (short labels such as months
@@ -113,6 +125,8 @@ export const LineChartBody: React.FC<{ theme: Theme; width: number; height: numb
   const downScore = Math.min(downLabel, downValue);
   const across = n <= 2 || (acrossScore >= floor * 0.999 ? true : downScore >= floor * 0.999 ? false : acrossScore >= downScore * 0.8);
   const keyOnly = across ? acrossKeyOnly : downKeyOnly;
+  const band = across ? bandNeed : 0;
+  const top = bandTop + band;
 
   const { lo, hi } = lineDomain(points.map((p) => p.value));
   const valueFont = across ? acrossValue : downValue;
@@ -168,12 +182,29 @@ export const LineChartBody: React.FC<{ theme: Theme; width: number; height: numb
     baseline = { x1: plotLeft - dotR - 4 * u, y1: top, x2: plotLeft - dotR - 4 * u, y2: H };
     area = `M ${baseline.x1} ${plot[0]!.y} ${plot.map((p) => `L ${p.x} ${p.y}`).join(' ')} L ${baseline.x1} ${plot[n - 1]!.y} Z`;
   }
+  /** Where a callout's bracket meets point `i`: over its value chip, or over its dot when the chip is below it or not shown. */
+  const anchor = (i: number) => {
+    const p = plot[i]!;
+    const chipTop = chipBox(i).top;
+    const showsChip = !keyOnly || key.has(i);
+    return { x: p.x, top: showsChip && chipTop < p.y ? chipTop : p.y - dotR - 4 * u };
+  };
   const path = plot.length > 1 ? `M ${plot.map((p) => `${p.x} ${p.y}`).join(' L ')}` : `M ${plot[0]!.x} ${plot[0]!.y} l 0.01 0`;
 
   const delay = bodyDelay(theme);
   // Everything settles by frame ~90: the line draws over drawFrames, each chip counts up over 20.
   const drawFrames = Math.min(66, Math.max(36, theme.motion.durationFrames * 2.4));
-  const draw = useReveal(delay, drawFrames);
+  // Points enter as the narration names them (the line reaches each as its label is said), else
+  // in step with the line drawing over drawFrames.
+  const frame = useCurrentFrame();
+  const fallback = points.map((_, i) => delay + 6 + (n > 1 ? (i / (n - 1)) * Math.min(40, drawFrames * 0.8) : 0));
+  const build = useNarrationBuild(texts, fallback, { first: delay });
+  const revealed = useReveal(delay, drawFrames);
+  const draw = build.narrated && n > 1 ? interpolate(frame, build.enter.map((at, i) => at + (i === 0 ? 0 : 8)), build.enter.map((_, i) => i / (n - 1)), { easing: Easing.inOut(Easing.quad), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' }) : revealed;
+  const drawn = build.narrated ? (build.enter[n - 1] ?? delay) + 8 : delay + drawFrames;
+  const calloutCue = useNarrationBuild(change ? [change.text] : [], [drawn], { first: drawn });
+  const calloutDelay = Math.max(drawn - 4, build.narrated ? (calloutCue.enter[0] ?? drawn) : 0);
+  const dim = (i: number) => 0.35 + 0.65 * build.emphasis(i);
   const dash = evolvePath(draw, path);
   const areaOpacity = interpolate(draw, [0.6, 1], [0, 0.14], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
   const stagger = staggerFor(theme, n, 30);
@@ -200,13 +231,35 @@ export const LineChartBody: React.FC<{ theme: Theme; width: number; height: numb
         const chip = chipBox(i);
         return (
           <React.Fragment key={i}>
-            <Enter theme={theme} delay={delay + i * stagger} distance={12 * u} style={{ position: 'absolute', left: lb.left, top: lb.top, width: lb.width, height: lb.height, display: 'flex', alignItems: across ? 'flex-start' : 'center' }}>
-              <FittedText part="point-label" text={p.label} width={lb.width} height={lb.height} maxLines={staggered && across ? 1 : 2} maxFontSize={labelFont} family={body} weight={600} color={colors.muted} align={lb.align} lineHeight={across ? 1.15 : 1.08} />
-            </Enter>
-            {keyOnly && !key.has(i) ? null : <ValueChip theme={theme} delay={delay + 6 + (n > 1 ? (i / (n - 1)) * Math.min(40, drawFrames * 0.8) : 0)} left={chip.left} top={chip.top} width={chipW} height={chipH} value={p.value} unit={unit} decimals={decimals} fontSize={valueFont} pad={chipPad} u={u} />}
+            <div style={{ opacity: dim(i) }}>
+              <Enter theme={theme} delay={build.narrated ? build.enter[i]! : delay + i * stagger} distance={12 * u} style={{ position: 'absolute', left: lb.left, top: lb.top, width: lb.width, height: lb.height, display: 'flex', alignItems: across ? 'flex-start' : 'center' }}>
+                <FittedText part="point-label" text={p.label} width={lb.width} height={lb.height} maxLines={staggered && across ? 1 : 2} maxFontSize={labelFont} family={body} weight={600} color={colors.muted} align={lb.align} lineHeight={across ? 1.15 : 1.08} />
+              </Enter>
+            </div>
+            {keyOnly && !key.has(i) ? null : <ValueChip theme={theme} delay={build.enter[i]!} dim={dim(i)} left={chip.left} top={chip.top} width={chipW} height={chipH} value={p.value} unit={unit} decimals={decimals} fontSize={valueFont} pad={chipPad} u={u} />}
           </React.Fragment>
         );
       })}
+      {change && badge ? (
+        across ? (
+          <SeriesCalloutMark
+            theme={theme}
+            text={change.text}
+            a={anchor(change.from)}
+            b={anchor(change.to)}
+            level={bandTop + badge.height / 2}
+            boxWidth={W}
+            boxHeight={H}
+            fontSize={calloutFont}
+            u={u}
+            delay={calloutDelay}
+          />
+        ) : (
+          // Points running down the canvas: the badge stands at the right, by the rows whose values are low
+          // (the top for a rising series, the foot for a falling one), where the chips stay left.
+          <SeriesCalloutMark theme={theme} text={change.text} a={{ x: W, top: 0 }} b={{ x: W, top: 0 }} level={points[change.to]!.value >= points[change.from]!.value ? top + badge.height / 2 : H - badge.height / 2} boxWidth={W} boxHeight={H} fontSize={calloutFont} u={u} delay={calloutDelay} bracket={false} />
+        )
+      ) : null}
     </>
   );
 };
@@ -226,11 +279,11 @@ export function keyPoints(values: number[]): Set<number> {
 }
 
 /** A point's value on a small surface pill, counting up as the line reaches the point. */
-const ValueChip: React.FC<{ theme: Theme; delay: number; left: number; top: number; width: number; height: number; value: number; unit: string; decimals: number; fontSize: number; pad: number; u: number }> = ({ theme, delay, left, top, width, height, value, unit, decimals, fontSize, pad, u }) => {
+const ValueChip: React.FC<{ theme: Theme; delay: number; dim?: number; left: number; top: number; width: number; height: number; value: number; unit: string; decimals: number; fontSize: number; pad: number; u: number }> = ({ theme, delay, dim = 1, left, top, width, height, value, unit, decimals, fontSize, pad, u }) => {
   const colors = kitColors(theme);
   const progress = useReveal(delay, 20);
   return (
-    <div data-kit-part="point-value" style={{ position: 'absolute', left, top, width, height, boxSizing: 'border-box', borderRadius: height / 2, background: colors.surface, border: `${Math.max(1, 2 * u)}px solid ${colors.primary}`, display: 'flex', alignItems: 'center', justifyContent: 'center', opacity: Math.min(1, progress * 3), transform: `scale(${0.85 + 0.15 * progress})` }}>
+    <div data-kit-part="point-value" style={{ position: 'absolute', left, top, width, height, boxSizing: 'border-box', borderRadius: height / 2, background: colors.surface, border: `${Math.max(1, 2 * u)}px solid ${colors.primary}`, display: 'flex', alignItems: 'center', justifyContent: 'center', opacity: Math.min(1, progress * 3) * dim, transform: `scale(${0.85 + 0.15 * progress})` }}>
       <CountText part="point-value-text" value={value} progress={progress} unit={unit} decimals={decimals} width={width - pad * 2} height={height - Math.max(2, 4 * u)} maxFontSize={fontSize} family={theme.fonts.heading} weight={700} color={colors.onSurface} align="center" />
     </div>
   );

@@ -10,11 +10,12 @@ import { Img, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { FittedText } from '../fitted-text';
+import { useNarrationBuild } from '../narration-build';
 import { useLayout, type Layout } from '../layout';
 import { idleSeconds } from '../motion';
 import { formatNumber } from '../stat-counter';
 import { bodyFloor, numberOf, pictureOf, textOf, TitledScene } from '../lists/scene-parts';
-import { bodyDelay, Enter, isBanner, mixColors, useReveal } from './common';
+import { bodyDelay, Enter, isBanner, mixColors, panelTheme, useReveal } from './common';
 
 /** Figures a pictogram draws at most. */
 export const PICTOGRAM_MAX = 100;
@@ -89,8 +90,8 @@ export const Pictogram: React.FC<{ theme: Theme; title?: string; kicker?: string
   const whole = Math.max(1, numberOf(total, 10));
   const share = pictogramShare(numberOf(count), whole);
   return (
-    <TitledScene theme={theme} seed={`pictogram-${heading}`} title={heading} kicker={textOf(kicker)} part="pictogram">
-      {(box) => <Body theme={theme} share={share} count={Math.max(0, Math.min(whole, numberOf(count)))} total={whole} label={textOf(label)} picture={pictureOf(picture)} width={box.width} height={box.height} u={box.u} />}
+    <TitledScene theme={theme} seed={`pictogram-${heading}`} title={heading} kicker={textOf(kicker)} part="pictogram" panel>
+      {(box) => <Body theme={heading ? panelTheme(theme) : theme} share={share} count={Math.max(0, Math.min(whole, numberOf(count)))} total={whole} label={textOf(label)} picture={pictureOf(picture)} width={box.width} height={box.height} u={box.u} />}
     </TitledScene>
   );
 };
@@ -101,7 +102,9 @@ const Body: React.FC<{ theme: Theme; share: PictogramShare; count: number; total
   const floor = bodyFloor(layout);
   const boxes = pictogramLayout(layout, share.slots, width, height, u, Math.max(height * 0.34, Math.max(150 * u, floor * 2.2) + 22 * u + floor * 1.3 + labelNeed(label, floor, width) + 54 * u));
   const start = bodyDelay(theme);
-  const fill = useReveal(start + 8, 42);
+  // The figures fill as the narration names the count (or its label), else after the heading.
+  const build = useNarrationBuild([`${formatNumber(count)} ${label}`], [start + 8], { first: start + 8 });
+  const fill = useReveal(build.enter[0] ?? start + 8, 42);
   const { grid, text } = boxes;
   const figure = `${formatNumber(share.filled)} in ${formatNumber(share.slots)}`;
   const percent = `${formatNumber(share.ratio * 100, share.ratio * 100 < 10 && share.ratio > 0 && share.ratio * 1000 % 10 !== 0 ? 1 : 0)}%`;

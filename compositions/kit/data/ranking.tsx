@@ -6,6 +6,7 @@
  * disc pulses.
  */
 import React from 'react';
+import { useNarrationBuild } from '../narration-build';
 import { useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors, readableOn } from '../color';
@@ -13,7 +14,7 @@ import { FittedText } from '../fitted-text';
 import { useLayout, type Layout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { bodyFloor, listOf, numberOf, pictureOf, PictureOrIcon, textOf, TitledScene } from '../lists/scene-parts';
-import { bodyDelay, cornerRadius, decimalsOf, Enter, formatValue, mixColors, uniformSize, useReveal, widestText } from './common';
+import { bodyDelay, cornerRadius, decimalsOf, Enter, formatValue, mixColors, panelTheme, uniformSize, useReveal, widestText } from './common';
 
 /** One place of a ranking. */
 export interface RankingItem {
@@ -92,8 +93,8 @@ export const Ranking: React.FC<{ theme: Theme; title?: string; kicker?: string; 
   const shown = rankedItems(items);
   const heading = textOf(title);
   return (
-    <TitledScene theme={theme} seed={`ranking-${heading}`} title={heading} kicker={textOf(kicker)} part="ranking">
-      {(box) => (shown.length > 0 ? <Rows theme={theme} items={shown} unit={textOf(unit)} width={box.width} height={box.height} u={box.u} /> : null)}
+    <TitledScene theme={theme} seed={`ranking-${heading}`} title={heading} kicker={textOf(kicker)} part="ranking" panel>
+      {(box) => (shown.length > 0 ? <Rows theme={heading ? panelTheme(theme) : theme} items={shown} unit={textOf(unit)} width={box.width} height={box.height} u={box.u} /> : null)}
     </TitledScene>
   );
 };
@@ -116,13 +117,19 @@ const Rows: React.FC<{ theme: Theme; items: RankingItem[]; unit: string; width: 
   const start = bodyDelay(theme);
   const step = Math.min(theme.motion.staggerFrames * 1.5, 42 / n);
   const labels = items.map((item, i) => item.label || `#${i + 1}`);
+  // Each row enters as the narration names it, the one spoken about emphasised and the others dimmed.
+  const build = useNarrationBuild(labels, labels.map((_, i) => start + i * step), { first: start });
+  const delayOf = (i: number) => build.enter[i] ?? start + i * step;
+  const dim = (i: number) => 0.35 + 0.65 * build.emphasis(i);
   if (boxes.kind === 'podium') {
     const labelFont = Math.max(floor, uniformSize(labels, { width: boxes.colW, height: boxes.labelH, maxLines: 2, maxFontSize: 56 * u, family: theme.fonts.body, weight: 700, lineHeight: 1.18 }));
     const usedW = boxes.colW * n + boxes.gap * (n - 1);
     return (
       <div style={{ position: 'absolute', left: (width - usedW) / 2, top: 0, width: usedW, height }}>
         {items.map((item, i) => (
-          <Column key={i} theme={theme} item={item} label={labels[i]!} rank={i + 1} boxes={boxes} left={i * (boxes.colW + boxes.gap)} height={height} length={lengths[i]!} valueText={valueTexts[i]!} valueFont={valueFont} labelFont={labelFont} delay={start + i * step} u={u} />
+          <div key={i} style={{ opacity: dim(i) }}>
+            <Column theme={theme} item={item} label={labels[i]!} rank={i + 1} boxes={boxes} left={i * (boxes.colW + boxes.gap)} height={height} length={lengths[i]!} valueText={valueTexts[i]!} valueFont={valueFont} labelFont={labelFont} delay={delayOf(i)} u={u} />
+          </div>
         ))}
       </div>
     );
@@ -132,7 +139,9 @@ const Rows: React.FC<{ theme: Theme; items: RankingItem[]; unit: string; width: 
   return (
     <div style={{ position: 'absolute', left: 0, top: (height - usedH) / 2, width, height: usedH }}>
       {items.map((item, i) => (
-        <Row key={i} theme={theme} item={item} label={labels[i]!} rank={i + 1} boxes={boxes} top={i * (boxes.rowH + boxes.gap)} length={lengths[i]!} valueText={valueTexts[i]!} valueFont={valueFont} valueW={valueW} labelFont={labelFont} delay={start + i * step} u={u} />
+        <div key={i} style={{ opacity: dim(i) }}>
+          <Row theme={theme} item={item} label={labels[i]!} rank={i + 1} boxes={boxes} top={i * (boxes.rowH + boxes.gap)} length={lengths[i]!} valueText={valueTexts[i]!} valueFont={valueFont} valueW={valueW} labelFont={labelFont} delay={delayOf(i)} u={u} />
+        </div>
       ))}
     </div>
   );

@@ -4,6 +4,7 @@
  * right; while the grid holds, the pictures float, each in its own phase.
  */
 import React from 'react';
+import { useNarrationBuild } from '../narration-build';
 import { interpolate, Easing, useCurrentFrame } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors, readableOn } from '../color';
@@ -12,7 +13,7 @@ import { useLayout } from '../layout';
 import { useEntrance } from '../motion';
 import { formatNumber } from '../stat-counter';
 import { bodyFloor, listOf, numberOf, pictureOf, PictureOrIcon, textOf, TitledScene } from '../lists/scene-parts';
-import { bodyDelay, cornerRadius, depthShadow, Enter, mixColors, uniformSize } from './common';
+import { bodyDelay, cornerRadius, depthShadow, Enter, mixColors, panelTheme, uniformSize } from './common';
 import { FALLBACK_ICON, iconFor } from './icons';
 
 /** One figure of a stat grid. */
@@ -128,8 +129,8 @@ export const StatGrid: React.FC<{ theme: Theme; title?: string; kicker?: string;
   const shown = statsOf(stats);
   const heading = textOf(title);
   return (
-    <TitledScene theme={theme} seed={`stat-grid-${heading}`} title={heading} kicker={textOf(kicker)} part="stat-grid">
-      {(box) => (shown.length > 0 ? <Grid theme={theme} stats={shown} width={box.width} height={box.height} u={box.u} /> : null)}
+    <TitledScene theme={theme} seed={`stat-grid-${heading}`} title={heading} kicker={textOf(kicker)} part="stat-grid" panel>
+      {(box) => (shown.length > 0 ? <Grid theme={heading ? panelTheme(theme) : theme} stats={shown} width={box.width} height={box.height} u={box.u} /> : null)}
     </TitledScene>
   );
 };
@@ -157,9 +158,16 @@ const Grid: React.FC<{ theme: Theme; stats: GridStat[]; width: number; height: n
   const gridH = cellH * rows + gap * (rows - 1);
   const start = bodyDelay(theme);
   const step = Math.min(18, 54 / n);
+  // Each card enters as the narration names its label (or its figure), the one spoken about emphasised.
+  const build = useNarrationBuild(
+    stats.map((stat) => stat.label || figureText(stat, stat.value)),
+    stats.map((_, i) => start + i * step),
+    { first: start },
+  );
   return (
     <div style={{ position: 'absolute', left: (width - gridW) / 2, top: (height - gridH) / 2, width: gridW, height: gridH }}>
       {stats.map((stat, i) => (
+        <div key={i} style={{ opacity: 0.35 + 0.65 * build.emphasis(i) }}>
         <StatCard
           key={i}
           theme={theme}
@@ -167,12 +175,13 @@ const Grid: React.FC<{ theme: Theme; stats: GridStat[]; width: number; height: n
           boxes={boxes}
           left={(i % columns) * (cellW + gap)}
           top={Math.floor(i / columns) * (cellH + gap)}
-          delay={start + i * step}
+          delay={build.enter[i] ?? start + i * step}
           figureFont={figureFont}
           labelFont={labelFont}
           index={i}
           u={u}
         />
+        </div>
       ))}
     </div>
   );

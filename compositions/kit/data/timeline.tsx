@@ -3,9 +3,10 @@ import { Img, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { useLayout } from '../layout';
+import { useNarrationBuild } from '../narration-build';
 import { idleSeconds } from '../motion';
 import { laterPageTheme, Paged, pageRanges, usePageCount } from '../paging';
-import { bodyDelay, DataScene, depthShadow, Enter, mixColors, staggerFor, uniformSize, useReveal, widestText } from './common';
+import { bodyDelay, DataScene, depthShadow, Enter, mixColors, panelTheme, staggerFor, uniformSize, useReveal, widestText } from './common';
 import { FALLBACK_ICON, iconComponent, iconFor } from './icons';
 import { FittedText, fitText } from '../fitted-text';
 import { IconPanel } from '../icon-panel';
@@ -34,23 +35,39 @@ export const Timeline: React.FC<{ theme: Theme; title: string; events: TimelineE
     ...(typeof e?.picture === 'string' && e.picture ? { picture: e.picture } : {}),
   }));
   return (
-    <DataScene theme={theme} seed={`timeline-${title}`} title={title} kicker={kicker} part="timeline">
+    <DataScene theme={theme} seed={`timeline-${title}`} title={title} kicker={kicker} part="timeline" panel>
       {(box) =>
         shown.length === 0 ? null : layout.orientation === 'landscape' ? (
-          <Across theme={theme} width={box.width} height={box.height} events={shown} u={box.u} />
+          <Across theme={panelTheme(theme)} width={box.width} height={box.height} events={shown} u={box.u} />
         ) : (
-          <Down theme={theme} title={title} width={box.width} height={box.height} events={shown} u={box.u} />
+          <Down theme={panelTheme(theme)} title={title} width={box.width} height={box.height} events={shown} u={box.u} />
         )
       }
     </DataScene>
   );
 };
 
-/** The line's reveal, and each event's delay so its node pops as the line reaches it. */
-function useLine(theme: Theme, n: number): { draw: number; delayOf: (i: number) => number; drawFrames: number } {
+/**
+ * The line's reveal, and each event's delay so its node pops as the line reaches it. With the
+ * events' `labels` and narration timing (and `narrate`: not on a page of a paged timeline, whose
+ * frames are its own), the line draws on to each event's node (at `reach[i]` of its length, evenly
+ * spaced by default) as the narration names it, and `emphasis` tells which event is spoken about.
+ */
+function useLine(theme: Theme, n: number, labels: string[] = [], narrate = true, reach?: number[]): { draw: number; delayOf: (i: number) => number; drawFrames: number; emphasis: (i: number) => number } {
   const { start, drawFrames, delayOf } = lineTiming(theme, n);
-  const draw = useReveal(start, drawFrames);
-  return { draw, drawFrames, delayOf };
+  const revealed = useReveal(start, drawFrames);
+  const frame = useCurrentFrame();
+  const named = narrate && labels.length === n && n > 1;
+  const build = useNarrationBuild(named ? labels : [], labels.map((_, i) => delayOf(i)), { first: start });
+  if (!named || !build.narrated) return { draw: revealed, drawFrames, delayOf, emphasis: () => 1 };
+  const at = reach ?? labels.map((_, i) => i / (n - 1));
+  const draw = interpolate(frame, build.enter.map((f, i) => f + (i === 0 ? 0 : 4)), at.map((r, i) => (i === 0 ? 0 : r + 0.02)), { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  return { draw, drawFrames, delayOf: (i) => build.enter[i] ?? delayOf(i), emphasis: build.emphasis };
+}
+
+/** The words that tie a timeline event to its narration: its date and its text. */
+function eventCue(event: TimelineEvent): string {
+  return `${event.when} ${event.text}`;
 }
 
 /** When the line starts, how long it draws, and when each of `n` events enters. */
@@ -131,7 +148,7 @@ const Across: React.FC<{ theme: Theme; width: number; height: number; events: Ti
   const textH = (b: { height: number }) => b.height - whenH - 8 * u;
   const whenFont = Math.min(...blocks.map((b, i) => uniformSize([events[i]!.when], { width: b.width, height: whenH, maxLines: 1, maxFontSize: whenMax, family: theme.fonts.heading, weight: 800, lineHeight: 1.15 })));
   const textFont = Math.min(...blocks.map((b, i) => uniformSize([events[i]!.text], { width: b.width, height: textH(b), maxLines: 5, maxFontSize: textMax, family: body, weight: 500, lineHeight: 1.25 })));
-  const { draw, delayOf } = useLine(theme, n);
+  const { draw, delayOf, emphasis } = useLine(theme, n, events.map(eventCue));
   const lineW = Math.max(2, Math.round(5 * u));
   // The line's own box: from the first node to the last, as tall as the zigzag.
   const lineTop = Math.min(...events.map((_, i) => nodeY(i))) - lineW;
@@ -160,10 +177,12 @@ const Across: React.FC<{ theme: Theme; width: number; height: number; events: Ti
           <React.Fragment key={i}>
             <div style={{ position: 'absolute', left: b.cx - Math.max(1, u), top: stemTop + (b.above ? stemH * (1 - shown) : 0), width: Math.max(2, 2 * u), height: stemH * shown, background: colors.muted, opacity: 0.5 }} />
             <Node theme={theme} x={b.cx} y={nodeY(i)} size={node} shown={shown} u={u} event={event} index={i} />
-            <Enter theme={theme} delay={delayOf(i)} distance={(b.above ? -14 : 14) * u} part="timeline-event" style={{ position: 'absolute', left: b.left, top: contentTop, width: b.width, height: contentH, display: 'flex', flexDirection: 'column', gap: 8 * u }}>
-              <FittedText part="timeline-when" text={event.when} width={b.width} height={whenH} maxLines={1} maxFontSize={whenFont} family={theme.fonts.heading} weight={800} color={colors.primaryText} align={align} lineHeight={1.15} />
-              <FittedText part="timeline-text" text={event.text} width={b.width} height={textH(b)} maxLines={5} maxFontSize={textFont} family={body} weight={500} color={colors.text} align={align} lineHeight={1.25} />
-            </Enter>
+            <div style={{ opacity: 0.35 + 0.65 * emphasis(i) }}>
+              <Enter theme={theme} delay={delayOf(i)} distance={(b.above ? -14 : 14) * u} part="timeline-event" style={{ position: 'absolute', left: b.left, top: contentTop, width: b.width, height: contentH, display: 'flex', flexDirection: 'column', gap: 8 * u }}>
+                <FittedText part="timeline-when" text={event.when} width={b.width} height={whenH} maxLines={1} maxFontSize={whenFont} family={theme.fonts.heading} weight={800} color={colors.primaryText} align={align} lineHeight={1.15} />
+                <FittedText part="timeline-text" text={event.text} width={b.width} height={textH(b)} maxLines={5} maxFontSize={textFont} family={body} weight={500} color={colors.text} align={align} lineHeight={1.25} />
+              </Enter>
+            </div>
           </React.Fragment>
         );
       })}
@@ -191,7 +210,7 @@ const Down: React.FC<{ theme: Theme; title: string; width: number; height: numbe
   const gap = 36 * u;
   const spare = H - n * rowNeed - gap;
   const band = spare >= H * 0.16 ? Math.min(spare, H * 0.34) : 0;
-  const { delayOf } = useLine(theme, n);
+  const { delayOf } = useLine(theme, n, events.map(eventCue));
   // Rows too many for their text to keep the floor show in pages, each its own stretch of line.
   const later = laterPageTheme(theme);
   const reaches = (rows: number) => band > 0 || rowsLayout(theme, W, H, events, rows, u).textFont >= readable * 0.95;
@@ -201,7 +220,7 @@ const Down: React.FC<{ theme: Theme; title: string; width: number; height: numbe
     const sizing = { events, rows: ranges[0]![1] };
     return (
       <Paged windows={windows} rise={24 * u}>
-        {(page) => <Rows theme={page === 0 ? theme : later} width={W} height={H} top={0} events={events.slice(...ranges[page]!)} u={u} wind={sizing.rows > 2} sizing={sizing} />}
+        {(page) => <Rows theme={page === 0 ? theme : later} width={W} height={H} top={0} events={events.slice(...ranges[page]!)} u={u} wind={sizing.rows > 2} sizing={sizing} narrate={false} />}
       </Paged>
     );
   }
@@ -285,14 +304,13 @@ function rowsLayout(theme: Theme, W: number, H: number, events: TimelineEvent[],
  * rows: the timeline then spans the body's width as its picture, where a straight line down one
  * side would leave the rows without one.
  */
-const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number; events: TimelineEvent[]; u: number; wind?: boolean; sizing?: { events: TimelineEvent[]; rows: number } }> = ({ theme, width: W, height: H, top, events, u, wind = false, sizing }) => {
+const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number; events: TimelineEvent[]; u: number; wind?: boolean; sizing?: { events: TimelineEvent[]; rows: number }; narrate?: boolean }> = ({ theme, width: W, height: H, top, events, u, wind = false, sizing, narrate = true }) => {
   const colors = kitColors(theme);
   const n = events.length;
   const body = theme.fonts.body;
   const heading = theme.fonts.heading;
   const { rowH, side, node, lineW, whenW, whenH, whenLines, whenFont, axisX, textLeft, textW, textH, textLine, textFont } = rowsLayout(theme, W, H, sizing?.events ?? events, sizing?.rows ?? n, u);
   const top0 = top + (H - rowH * n) / 2;
-  const { draw, delayOf } = useLine(theme, n);
   const whenLine = whenFont * 1.15;
   const mirrored = (i: number) => wind && i % 2 === 1;
   // A mirrored row is the same row reflected: its parts' left edges measured from the right.
@@ -305,6 +323,7 @@ const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number;
     events.slice(1).map((_, i) => top0 + rowH * (i + 1) - (side ? 0 : Math.min(rowH * 0.14, 28 * u) / 2)),
   );
   const length = path.points.reduce((sum, p, i) => (i === 0 ? 0 : sum + Math.hypot(p.x - path.points[i - 1]!.x, p.y - path.points[i - 1]!.y)), 0);
+  const { draw, delayOf, emphasis } = useLine(theme, n, events.map(eventCue), narrate, path.at);
   const textAlign = (i: number) => (mirrored(i) ? 'right' : 'left');
   return (
     <>
@@ -321,7 +340,7 @@ const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number;
         const shown = interpolate(draw, [Math.max(0, reach - 0.08), reach + 0.02], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
         const flip = mirrored(i);
         return (
-          <React.Fragment key={i}>
+          <div key={i} style={{ opacity: 0.35 + 0.65 * emphasis(i) }}>
             <Node theme={theme} x={nodeX(i)} y={nodeY(i)} size={node} shown={shown} u={u} event={event} index={i} />
             {side ? (
               <>
@@ -338,7 +357,7 @@ const Rows: React.FC<{ theme: Theme; width: number; height: number; top: number;
                 <FittedText part="timeline-text" text={event.text} width={textW} height={textH} maxLines={3} maxFontSize={textFont} family={body} weight={500} color={colors.text} align={textAlign(i)} lineHeight={1.25} />
               </Enter>
             )}
-          </React.Fragment>
+          </div>
         );
       })}
     </>

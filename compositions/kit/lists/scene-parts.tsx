@@ -40,11 +40,11 @@ export function listOf<T = unknown>(value: unknown): T[] {
  * A data scene whose heading is optional: with a title the body sits under the heading (beside it
  * on a banner), without one it takes the whole safe area.
  */
-export const TitledScene: React.FC<{ theme: Theme; seed: string; title: string; kicker?: string; part: string; children: (box: { width: number; height: number; u: number }) => React.ReactNode }> = ({ theme, seed, title, kicker, part, children }) => {
+export const TitledScene: React.FC<{ theme: Theme; seed: string; title: string; kicker?: string; part: string; panel?: boolean; children: (box: { width: number; height: number; u: number }) => React.ReactNode }> = ({ theme, seed, title, kicker, part, panel, children }) => {
   const layout = useLayout();
   if (title !== '') {
     return (
-      <DataScene theme={theme} seed={seed} title={title} kicker={kicker || undefined} part={part}>
+      <DataScene theme={theme} seed={seed} title={title} kicker={kicker || undefined} part={part} panel={panel}>
         {children}
       </DataScene>
     );
