@@ -1,5 +1,12 @@
 import type { SceneTheme } from '../../../src/pipeline/theme/resolve-theme.js';
-import { sceneFor, type GalleryCase } from './gallery.js';
+import { libraryPicture, sceneFor, type GalleryCase } from './gallery.js';
+
+/** A narration timing as the node stores it in a scene's settings: the words of `text` said `step` seconds apart from `start`. */
+function narrated(text: string, start: number, step: number) {
+  const words: { index: number; length: number; start: number }[] = [];
+  for (const match of text.matchAll(/\S+/g)) words.push({ index: match.index!, length: match[0].length, start: start + words.length * step });
+  return { text, words, start, end: start + words.length * step };
+}
 
 /** Charts, timeline, comparison, icon grid. */
 export const DATA_CASES: GalleryCase[] = [
@@ -149,5 +156,49 @@ export const LATER_DATA_CASES: GalleryCase[] = [
       left: { title: 'In', points: ['Sunlight', 'Water', 'Carbon dioxide'] },
       right: { title: 'Out', points: ['Sugar for the plant', 'Oxygen for the air'] },
     },
+  },
+  // The change called out: the caller's text between two named points, and on bars.
+  {
+    name: 'line-chart-callout',
+    code: sceneFor('LineChart'),
+    settings: { title: 'Monthly users, 40× in a year', labels: ['Jan', 'Mar', 'May', 'Jul', 'Sep', 'Nov', 'Dec'], values: [1200, 2600, 5400, 9800, 18500, 31000, 48000], valueLabel: 'Monthly active users', callout: { text: '40×' } },
+  },
+  {
+    name: 'bar-chart-callout',
+    code: sceneFor('BarChart'),
+    settings: { title: 'Orders per week since the redesign', labels: ['Week 1', 'Week 2', 'Week 3', 'Week 4', 'Week 5'], values: [840, 910, 1020, 1090, 1160], callout: { text: '+38%', from: 0, to: 4 }, kicker: 'Redesign' },
+  },
+  // Built with the narration: at the audited frame the third week is being read, its bar emphasised and the first two dimmed; weeks four and five are still to come.
+  {
+    name: 'bar-chart-narrated',
+    code: sceneFor('BarChart'),
+    settings: {
+      title: 'Orders per week since the redesign',
+      labels: ['Week 1', 'Week 2', 'Week 3', 'Week 4', 'Week 5'],
+      values: [840, 910, 1020, 1090, 1160],
+      callout: { text: '+38%' },
+      narrationTiming: narrated('Week 1 brought 840 orders, week 2 brought 910, week 3 brought 1,020, week 4 brought 1,090 and week 5 brought 1,160, up 38 percent.', 0.35, 0.32),
+    },
+    durationInFrames: 330,
+    settledFrame: 112,
+  },
+  // A big-number reveal: the figure on a card over the canvas, with its context line and small print.
+  {
+    name: 'big-number',
+    code: sceneFor('BigNumber'),
+    settings: { value: 48000, label: 'monthly active users', context: 'up from 1,200 a year ago: 40× in twelve months', kicker: 'Growth 2024', source: 'Source: product analytics, December 2024' },
+  },
+  // With a picture: a full-bleed field beside it (wide) or under it (tall, square); a prefix, decimals and a suffix.
+  {
+    name: 'big-number-picture',
+    code: sceneFor('BigNumber', ['picture']),
+    settings: { value: 4.5, prefix: '$', suffix: 'M', decimals: 1, label: 'raised in our seed round', context: 'from 32 investors in nine countries', picture: 'hero' },
+    assets: { hero: libraryPicture('fluent-emoji-flat:rocket') },
+  },
+  // A long label and a short figure: the figure still owns the field.
+  {
+    name: 'big-number-long',
+    code: sceneFor('BigNumber'),
+    settings: { value: 40, suffix: '×', label: 'more people used the app at the end of the year than at its start', kicker: 'Twelve months' },
   },
 ];
