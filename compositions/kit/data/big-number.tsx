@@ -33,6 +33,9 @@ export interface BigNumberProps {
   source?: string;
 }
 
+/** The figure's digits: all one width (counting never shifts them) and lining, so no digit drops under the baseline into the label (old-style figures would). */
+const FIGURE_NUMERALS = 'tabular-nums lining-nums';
+
 /** Frames the figure counts over: 1.4 s, at least 40 frames. */
 function countFrames(fps: number): number {
   return Math.max(40, Math.round(fps * 1.4));
@@ -84,8 +87,9 @@ export const BigNumber: React.FC<BigNumberProps> = ({ theme, value, prefix = '',
   const gaps = { kicker: 18 * u, figure: 12 * u, label: 22 * u, context: 30 * u };
   const others = kickerH + (kicker ? gaps.kicker : 0) + gaps.figure + labelFit.height + (contextFit ? gaps.label + contextFit.height : 0) + (source ? gaps.context + sourceH : 0);
   const figureRoom = Math.max(60 * u, Math.min(T.height * 0.6, T.height - others));
-  const figureFit = fitText({ text: finalText, width: T.width, height: figureRoom, maxLines: 1, maxFontSize: figureRoom / 1.15, family: figureFamily, weight: 800, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums' });
-  const figureW = Math.min(T.width, widestText([finalText], figureFamily, 800, figureFit.fontSize));
+  const figureFit = fitText({ text: finalText, width: T.width, height: figureRoom, maxLines: 1, maxFontSize: figureRoom / 1.15, family: figureFamily, weight: 800, lineHeight: 1.15, fontVariantNumeric: FIGURE_NUMERALS });
+  // A little over the measured width: lining figures may run wider than the font's default ones.
+  const figureW = Math.min(T.width, Math.ceil(widestText([finalText], figureFamily, 800, figureFit.fontSize) * 1.03));
 
   // Timing: the field first, then the count as the narration names the figure, the label as the
   // count lands, then the context.
@@ -103,8 +107,8 @@ export const BigNumber: React.FC<BigNumberProps> = ({ theme, value, prefix = '',
   const progress = interpolate(frame - countStart, [0, count], [0, 1], { easing: Easing.out(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
   const shown = figureText(countedValue(number, progress, places), prefix, suffix, places);
 
-  // The figure stacks by its type size, not its line box: digits have no descenders to keep room for.
-  const heights = [...(kicker ? [kickerH] : []), figureFit.fontSize * 1.02, labelFit.height, ...(contextFit ? [contextFit.height] : []), ...(source ? [sourceH] : [])];
+  // The figure stacks by its type size and a little (lining digits have no descenders; a comma's tail does), not its whole line box.
+  const heights = [...(kicker ? [kickerH] : []), figureFit.fontSize * 1.1, labelFit.height, ...(contextFit ? [contextFit.height] : []), ...(source ? [sourceH] : [])];
   const gapList = [...(kicker ? [gaps.kicker] : []), gaps.figure, ...(contextFit ? [gaps.label] : []), ...(source ? [gaps.context] : [])];
   const tops = stackTops(T.y, T.height, heights, gapList);
   let row = 0;
@@ -144,7 +148,7 @@ export const BigNumber: React.FC<BigNumberProps> = ({ theme, value, prefix = '',
         </div>
       ) : null}
       <div data-kit-part="big-number" style={{ position: 'absolute', left: figureLeft, top: figureTop, width: figureW, ...entranceStyle(theme, enterFigure, 40 * u) }}>
-        <FitLines fit={{ ...figureFit, lines: [shown] }} width={figureW} family={figureFamily} weight={800} color={ink} lineHeight={1.15} align="right" part="figure" style={{ fontVariantNumeric: 'tabular-nums' }} />
+        <FitLines fit={{ ...figureFit, lines: [shown] }} width={figureW} family={figureFamily} weight={800} color={ink} lineHeight={1.15} align="right" part="figure" style={{ fontVariantNumeric: FIGURE_NUMERALS }} />
       </div>
       <div style={{ position: 'absolute', left: T.x, top: labelTop, ...entranceStyle(theme, enterLabel, 24 * u) }}>
         <FitLines fit={labelFit} width={T.width} family={bodyFamily} weight={700} color={ink} lineHeight={1.2} align={align} part="label" />
