@@ -14,6 +14,7 @@ import { FittedText } from '../fitted-text';
 import { useLayout, type Layout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { useNarrationBuild } from '../narration-build';
+import { sideCues } from './before-after-cues';
 import { bodyFloor, listOf, pictureOf, PictureOrIcon, textOf, TitledScene } from './scene-parts';
 
 /** One state: its label, up to three points and an optional picture. */
@@ -64,16 +65,6 @@ export function beforeAfterLayout(layout: Pick<Layout, 'ratio'>, pointed: boolea
   const textH = pictureBeside ? innerH : innerH - picture - pad * 0.7;
   const labelH = Math.min(textH * 0.34, Math.max(90 * u, floor * 2.3));
   return { across, panels, handle, pad, pictureBeside, picture, textW, labelH, pointsH: textH - labelH - 16 * u };
-}
-
-/**
- * The words that tie each side to the narration: its label and points, the "after" side without
- * the words it shares with "before" (both sides' "cables" would bring "after" in with the first).
- */
-export function sideCues(sides: BeforeAfterSide[]): string[] {
-  const words = (side: BeforeAfterSide) => [side.label, ...(side.points ?? [])].join(' ').split(/\s+/).filter(Boolean);
-  const before = new Set(words(sides[0]!).map((word) => word.toLowerCase()));
-  return [words(sides[0]!).join(' '), words(sides[1]!).filter((word) => !before.has(word.toLowerCase())).join(' ')];
 }
 
 function sideOf(side: unknown): BeforeAfterSide {
@@ -134,7 +125,10 @@ const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box
   const wipe = useReveal(delay, 26);
   const { pad, pictureBeside, picture, textW, labelH, pointsH } = boxes;
   const pill = after ? colors.primary : mixColors(colors.text, colors.surface, 0.62);
-  const onPill = readableOn(pill, after ? colors.background : colors.surface);
+  // The cards are colour fields of their own: "after" tinted with the primary colour, "before" a muted grey.
+  const cardFill = after ? mixColors(colors.primary, colors.surface, 0.8) : mixColors(colors.text, colors.surface, 0.88);
+  const onPill = readableOn(pill, cardFill);
+  const onCard = readableOn(cardFill, colors.onSurface);
   const dot = Math.max(6, 14 * u);
   const points = side.points!;
   // Each point's row is as tall as its lines; the rows share what is left of the room.
@@ -146,7 +140,7 @@ const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box
   const card = (
     <div
       data-kit-part={after ? 'after-card' : 'before-card'}
-      style={{ position: 'absolute', left: 0, top: 0, width: box.width, height: box.height, boxSizing: 'border-box', padding: pad, borderRadius: cornerRadius(theme, Math.min(box.width, box.height), 40 * u), background: colors.surface, boxShadow: depthShadow(theme, u), display: 'flex', flexDirection: pictureBeside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: pictureBeside ? pad : pad * 0.7, clipPath: clip }}
+      style={{ position: 'absolute', left: 0, top: 0, width: box.width, height: box.height, boxSizing: 'border-box', padding: pad, borderRadius: cornerRadius(theme, Math.min(box.width, box.height), 40 * u), background: cardFill, boxShadow: depthShadow(theme, u), display: 'flex', flexDirection: pictureBeside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: pictureBeside ? pad : pad * 0.7, clipPath: clip }}
     >
       <PictureOrIcon theme={theme} src={side.picture} label={side.label} fallbackIcon={after ? 'sparkles' : 'hourglass'} size={picture} entered={entered} phase={after ? 2 : 0} style={after ? undefined : { filter: 'saturate(0.45)' }} />
       <div style={{ width: textW, display: 'flex', flexDirection: 'column', gap: 16 * u }}>
@@ -156,7 +150,7 @@ const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box
         {points.map((point, p) => (
           <div key={p} style={{ display: 'flex', alignItems: 'center', gap: 20 * u, height: rowHs[p] }}>
             <div style={{ flex: 'none', width: dot, height: dot, borderRadius: '50%', background: after ? colors.primary : mixColors(colors.text, colors.surface, 0.5) }} />
-            <FittedText part="before-after-point" text={point} width={pointW} height={rowHs[p]! - POINT_GAP * u + 2} maxLines={3} maxFontSize={pointFont} family={theme.fonts.body} weight={500} color={colors.onSurface} lineHeight={1.15} />
+            <FittedText part="before-after-point" text={point} width={pointW} height={rowHs[p]! - POINT_GAP * u + 2} maxLines={3} maxFontSize={pointFont} family={theme.fonts.body} weight={500} color={onCard} lineHeight={1.15} />
           </div>
         ))}
       </div>

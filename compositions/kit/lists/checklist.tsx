@@ -180,8 +180,15 @@ const Body: React.FC<{ theme: Theme; heading: string; items: string[]; picture?:
   // Under a picture, the list is a block as wide as its longest item, centred below it.
   const blockW = boxes.beside ? list.width : Math.min(list.width, boxes.box + ITEM_GAP * u + widestText(items, theme.fonts.body, 600, textFont) + 2);
   const listLeft = boxes.beside ? list.left : (list.width - blockW) / 2;
+  // The picture stands on a colour field: beside the list a column from the body's top down off the
+  // canvas's bottom and right edges; above it a band across the canvas, off both side edges.
+  const fieldGap = 24 * u;
+  const field = boxes.beside
+    ? { left: spot.left - fieldGap, top: 0, width: layout.width, height: layout.height * 2 }
+    : { left: -layout.width, top: spot.top - fieldGap, width: layout.width * 3, height: spot.size + fieldGap * 2 };
   return (
     <>
+      <ChecklistField theme={theme} box={field} />
       <div style={{ position: 'absolute', left: spot.left, top: spot.top, width: spot.size, height: spot.size, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {picture ? <Picture theme={theme} src={picture} label={heading} size={spot.size} /> : <ProgressRing theme={theme} label={heading} size={spot.size} ticks={items.map((_, i) => tickAt(i))} />}
       </div>
@@ -192,6 +199,13 @@ const Body: React.FC<{ theme: Theme; heading: string; items: string[]; picture?:
       </div>
     </>
   );
+};
+
+/** The colour field behind the checklist's picture, growing out from the list's side as the body comes in. */
+const ChecklistField: React.FC<{ theme: Theme; box: { left: number; top: number; width: number; height: number } }> = ({ theme, box }) => {
+  const colors = kitColors(theme);
+  const entered = useEntrance(theme, bodyDelay(theme));
+  return <div data-kit-bleed="" data-kit-part="checklist-field" style={{ position: 'absolute', ...box, background: mixColors(colors.primary, colors.background, 0.8), opacity: Math.min(1, entered * 1.5), transform: `scaleX(${0.6 + 0.4 * entered})`, transformOrigin: '0 50%' }} />;
 };
 
 const Picture: React.FC<{ theme: Theme; src: string; label: string; size: number }> = ({ theme, src, label, size }) => {

@@ -96,6 +96,7 @@ const Body: React.FC<{ theme: Theme; heading: string; picture?: string; parts: I
   );
   return (
     <>
+      <Band theme={theme} boxes={boxes} u={u} delay={start} />
       <Hero theme={theme} heading={heading} picture={picture} boxes={boxes} delay={start} />
       <Leaders theme={theme} boxes={boxes} width={width} height={height} enter={build.enter} emphasis={build.emphasis} u={u} />
       {parts.map((part, i) => (
@@ -103,6 +104,24 @@ const Body: React.FC<{ theme: Theme; heading: string; picture?: string; parts: I
       ))}
     </>
   );
+};
+
+/**
+ * The colour field the picture stands on: beside columns of labels, a band as wide as the picture
+ * (and its gaps) from the top of the body down off the canvas's bottom edge; between rows of
+ * labels, a band across the canvas, off both side edges. The labels stay on the background.
+ */
+const Band: React.FC<{ theme: Theme; boxes: LabelledBoxes; u: number; delay: number }> = ({ theme, boxes, u, delay }) => {
+  const layout = useLayout();
+  const colors = kitColors(theme);
+  const entered = useEntrance(theme, delay);
+  const { picture } = boxes;
+  const gap = 36 * u;
+  const box = boxes.columns
+    ? { left: picture.left - gap * 0.6, top: 0, width: picture.width + gap * 1.2, height: layout.height * 2 }
+    : { left: -layout.width, top: picture.top - gap * 0.5, width: layout.width * 3, height: picture.height + gap };
+  const grow = boxes.columns ? `scaleY(${entered})` : `scaleX(${entered})`;
+  return <div data-kit-bleed="" data-kit-part="illustration-band" style={{ position: 'absolute', ...box, background: mixColors(colors.primary, colors.background, 0.8), transform: grow, transformOrigin: boxes.columns ? '50% 0' : '50% 50%' }} />;
 };
 
 /** The picture on its colour field; without a picture, an icon chosen from the title stands in (never a letter). */
@@ -118,8 +137,8 @@ const Hero: React.FC<{ theme: Theme; heading: string; picture?: string; boxes: L
   return (
     <div style={{ position: 'absolute', left, top, width, height: width, opacity: Math.min(1, entered * 1.5), transform: `scale(${0.85 + 0.15 * entered})` }}>
       <svg data-kit-part="illustration-field" width={width} height={width} style={{ position: 'absolute', inset: 0 }}>
-        <circle cx={width / 2} cy={width / 2} r={width / 2} fill={mixColors(colors.primary, colors.background, 0.84)} />
-        <circle cx={width / 2} cy={width / 2} r={width * 0.38} fill={mixColors(colors.primary, colors.background, 0.72)} />
+        <circle cx={width / 2} cy={width / 2} r={width / 2} fill={mixColors(colors.primary, colors.background, 0.66)} />
+        <circle cx={width / 2} cy={width / 2} r={width * 0.38} fill={mixColors(colors.primary, colors.background, 0.54)} />
       </svg>
       {picture ? (
         <Img data-kit-part="illustration-picture" src={picture} style={{ position: 'absolute', left: width * 0.06, top: width * 0.06 + float, width: width * 0.88, height: width * 0.88, objectFit: 'contain' }} />

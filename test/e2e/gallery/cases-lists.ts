@@ -4,6 +4,16 @@ const picture = libraryPicture;
 const emoji = (name: string) => picture(`fluent-emoji-flat:${name}`);
 const flag = (code: string) => picture(`circle-flags:${code}`);
 
+/**
+ * A scene's narration timing as the node stores it (`narrationTiming` in its settings): `text`
+ * spoken one word every `perWord` seconds from `start` and ending `tail` seconds after its last
+ * word starts, so a case renders its build as a narrated video would.
+ */
+export function spokenAt(text: string, start = 0.3, perWord = 0.3, tail = 2): { text: string; words: { index: number; length: number; start: number }[]; start: number; end: number } {
+  const words = [...text.matchAll(/\S+/g)].map((match, i) => ({ index: match.index!, length: match[0].length, start: Number((start + i * perWord).toFixed(3)) }));
+  return { text, words, start, end: (words.at(-1)?.start ?? start) + tail };
+}
+
 /** Gallery cases of the kit's lists and figure scenes: stat grid, pictogram, ranking, checklist, before and after. */
 export const LISTS_CASES: GalleryCase[] = [
   {
@@ -150,5 +160,65 @@ export const LISTS_CASES: GalleryCase[] = [
       after: { label: 'Después', points: ['Riego por goteo automático', 'Senderos de grava', 'Flores durante todo el año'], picture: emoji('tulip') },
     },
   },
+  {
+    // Narrated: at the audited frame the third step is the hero, two are done, one is to come.
+    name: 'step-cards-recipe',
+    code: sceneFor('StepCards'),
+    durationInFrames: 240,
+    settings: {
+      heading: 'Banana pancakes',
+      kicker: 'Two ingredients',
+      steps: [
+        { text: 'Mash two ripe bananas', picture: emoji('banana') },
+        { text: 'Whisk in two eggs', picture: emoji('egg') },
+        { text: 'Heat a buttered pan', picture: emoji('cooking') },
+        { text: 'Fry until golden', picture: emoji('pancakes') },
+      ],
+      narrationTiming: spokenAt('First mash two ripe bananas. Whisk in two eggs. Heat a buttered pan. Fry small pancakes until golden.'),
+    },
+  },
+  {
+    // No pictures: each card shows its number large; not narrated, so all five have come by the audited frame.
+    name: 'step-cards-lift',
+    code: sceneFor('StepCards'),
+    settings: {
+      heading: 'The safe lift',
+      steps: [{ text: 'Plan the route and clear the way' }, { text: 'Stand close, feet apart' }, { text: 'Bend your knees, not your back' }, { text: 'Grip the box firmly and lift smoothly' }, { text: 'Keep the load close to your body' }],
+    },
+  },
   { name: 'before-after-bare', code: sceneFor('BeforeAfter'), settings: { before: { label: 'Paper' }, after: { label: 'Digital' } } },
+  {
+    // Narrated: at the audited frame every item has come in and ticked, the last is spoken about and the others dimmed.
+    name: 'checklist-narrated',
+    code: sceneFor('Checklist'),
+    durationInFrames: 240,
+    settings: {
+      heading: 'A better night’s sleep',
+      items: ['Screens off an hour before bed', 'Keep the bedroom cool', 'Same bedtime every night', 'No coffee after 2 pm', 'Read a few pages'],
+      narrationTiming: spokenAt('Turn screens off an hour before bed. Keep the bedroom cool. Go to bed at the same time every night. Skip coffee after two. And read a few pages.', 0.1, 0.13),
+    },
+  },
+  {
+    // Narrated: the third point is spoken about at the audited frame, the first two dimmed.
+    name: 'bullet-list-narrated',
+    code: sceneFor('BulletList'),
+    durationInFrames: 240,
+    settings: {
+      heading: 'Why customers pick our bakery',
+      items: ['Fresh bread every morning', 'Free delivery across town', 'Secure payments online'],
+      narrationTiming: spokenAt('We bake fresh bread every morning. We deliver free across town. And you can pay securely online.', 0.3, 0.2),
+    },
+  },
+  {
+    // Narrated: "after" is spoken about at the audited frame, "before" stepped back.
+    name: 'before-after-narrated',
+    code: sceneFor('BeforeAfter'),
+    durationInFrames: 240,
+    settings: {
+      title: 'Ten minutes of tidying',
+      before: { label: 'Before', points: ['Papers everywhere', 'Cables tangled'], picture: emoji('wastebasket') },
+      after: { label: 'After', points: ['Files in one tray', 'Cables clipped away'], picture: emoji('desktop-computer') },
+      narrationTiming: spokenAt('Before, papers were everywhere and the cables tangled. After ten minutes, the files sit in one tray.', 0.3, 0.25),
+    },
+  },
 ];

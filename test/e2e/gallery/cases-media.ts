@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { spokenAt } from './cases-lists.js';
 import { libraryPicture, sceneFor, type GalleryCase } from './gallery.js';
 
 // Sample images, drawn at module load as data URLs: photo-like landscapes (JPEG), a portrait
@@ -310,4 +311,34 @@ export const MEDIA_CASES: GalleryCase[] = [
     settings: { description: 'Honeybees at work. A field of sunflowers in the morning.', move: 'push-in', caption: 'Honeybees at work', pictures: ['fluent-emoji-flat:honeybee', 'fluent-emoji-flat:sunflower', 'fluent-emoji-flat:blossom'] },
     assets: Object.fromEntries(['honeybee', 'sunflower', 'blossom'].map((name) => [`fluent-emoji-flat:${name}`, libraryPicture(`fluent-emoji-flat:${name}`)])),
   },
+  {
+    // Narrated: at the audited frame four callouts have drawn on and the fourth is spoken about.
+    name: 'labelled-bicycle',
+    code: sceneFor('LabelledIllustration'),
+    durationInFrames: 240,
+    settings: {
+      title: 'Parts of a bicycle',
+      picture: libraryPicture('fluent-emoji-flat:bicycle'),
+      parts: [
+        { label: 'Handlebars', detail: 'Steer and brake', at: { x: 0.33, y: 0.3 } },
+        { label: 'Saddle', at: { x: 0.62, y: 0.3 } },
+        { label: 'Front wheel', at: { x: 0.2, y: 0.66 } },
+        { label: 'Pedals', detail: 'Turn the chain', at: { x: 0.5, y: 0.7 } },
+        { label: 'Rear wheel', at: { x: 0.8, y: 0.66 } },
+      ],
+      narrationTiming: spokenAt('You steer with the handlebars and sit on the saddle. The front wheel follows, and the pedals drive the rear wheel.', 0.3, 0.25),
+    },
+  },
+  {
+    // Points spread around the picture by default; not narrated, so every callout has drawn on.
+    name: 'labelled-teapot',
+    code: sceneFor('LabelledIllustration'),
+    settings: {
+      title: 'A good teapot',
+      kicker: 'Tea at home',
+      picture: libraryPicture('fluent-emoji-flat:teapot'),
+      parts: [{ label: 'Lid', detail: 'Keeps the heat in' }, { label: 'Spout', detail: 'Pours without dripping' }, { label: 'Handle' }, { label: 'Round body', detail: 'Room for the leaves to open' }],
+    },
+  },
+  { name: 'labelled-untitled', code: sceneFor('LabelledIllustration'), settings: { parts: [{ label: 'Screen' }, { label: 'Camera' }, { label: 'Battery' }] } },
 ];

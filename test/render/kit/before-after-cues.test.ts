@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sideCues } from '../../../compositions/kit/lists/before-after.js';
+import { sideCues } from '../../../compositions/kit/lists/before-after-cues.js';
 
 describe('sideCues', () => {
   it('ties "after" to the narration by the words it does not share with "before"', () => {
