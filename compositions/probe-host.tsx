@@ -15,6 +15,75 @@ export interface FrameProbe {
   changed: number[];
   /** Frames that show something markup does not describe (a canvas, a video, a running CSS animation): always captured. */
   volatile: number[];
+  /**
+   * `[frame, scale, x, y]` of each frame drawn whole through one camera (see {@link frameCamera}):
+   * its stage point p is drawn at `scale * p + (x, y)` frame px. On these frames `changed` compares
+   * the markup without the camera's transform, so a move of the camera alone is no change: the
+   * renderer moves the last captured picture instead (src/render/worker/hold-plan.ts).
+   */
+  cameras: [number, number, number, number][];
+}
+
+/** Whether an element draws nothing: no box of its own or of anything inside it. */
+function drawsNothing(element: Element): boolean {
+  if (element instanceof HTMLAudioElement || element instanceof HTMLScriptElement || element instanceof HTMLStyleElement) return true;
+  for (const node of [element, ...Array.from(element.querySelectorAll('*'))]) {
+    const rect = node.getBoundingClientRect();
+    if (rect.width > 0 && rect.height > 0 && getComputedStyle(node).visibility !== 'hidden') return false;
+  }
+  return true;
+}
+
+/** A computed transform as a uniform scale and a translation (`matrix(s, 0, 0, s, e, f)` or none), or null. */
+function scaleAndShift(transform: string): [number, number, number] | null {
+  if (transform === 'none' || transform === '') return [1, 0, 0];
+  const m = /^matrix\(([^)]+)\)$/.exec(transform);
+  if (!m) return null;
+  const [a, b, c, d, e, f] = m[1]!.split(',').map(Number) as [number, number, number, number, number, number];
+  if (b !== 0 || c !== 0 || a !== d || !(a > 0)) return null;
+  return [a, e, f];
+}
+
+/**
+ * The camera a frame is drawn through: the outermost element with `data-kit-camera` when it draws
+ * the whole frame, so that moving the frame's picture is the same as moving the camera. That holds
+ * when it lies at the frame's origin at the frame's size, no element around it is transformed,
+ * nothing outside it draws, and its own transform is a translate and a uniform scale. Returns the
+ * element and its pose (scale, x, y in frame px), or null.
+ */
+function frameCamera(root: HTMLElement): { element: HTMLElement; pose: [number, number, number] } | null {
+  const element = root.querySelector<HTMLElement>('[data-kit-camera]');
+  if (!element || element.offsetWidth !== root.offsetWidth || element.offsetHeight !== root.offsetHeight) return null;
+  let left = 0;
+  let top = 0;
+  for (let at: HTMLElement | null = element; at && at !== root; at = at.offsetParent as HTMLElement | null) {
+    left += at.offsetLeft;
+    top += at.offsetTop;
+  }
+  if (left !== 0 || top !== 0) return null;
+  for (let at: HTMLElement = element; at !== root; ) {
+    const parent = at.parentElement;
+    if (!parent) return null;
+    if (parent !== root && getComputedStyle(parent).transform !== 'none') return null;
+    for (const sibling of Array.from(parent.children)) if (sibling !== at && !drawsNothing(sibling)) return null;
+    at = parent;
+  }
+  const style = getComputedStyle(element);
+  const shift = scaleAndShift(style.transform);
+  if (!shift) return null;
+  const [originX, originY] = style.transformOrigin.split(' ').map((value) => parseFloat(value)) as [number, number];
+  const [scale, e, f] = shift;
+  return { element, pose: [scale, originX * (1 - scale) + e, originY * (1 - scale) + f] };
+}
+
+/** The page's markup with the camera's transform left out (the camera's element restored after). */
+function markupWithoutCamera(root: HTMLElement, camera: HTMLElement): string {
+  const style = camera.getAttribute('style');
+  camera.style.removeProperty('transform');
+  const markup = root.innerHTML;
+  if (style === null) camera.removeAttribute('style');
+  else camera.setAttribute('style', style);
+  return markup;
 }
 
 /** Resolves once no render handle but `own` is pending (fonts, images), polling; gives up after `limitMs`. */
@@ -47,8 +116,9 @@ function showsMovingMedia(root: HTMLElement): boolean {
  * frame inside one page (frozen at each frame in turn), with its markup compared frame to frame.
  * Frames whose markup equals the previous frame's show the same pixels, so the renderer captures
  * one frame per still stretch and holds it. With `probeRange` only those frames are walked (the
- * range's first frame counts as changed). Reports through the browser console, then releases its
- * single still.
+ * range's first frame counts as changed). A frame drawn whole through a camera reports the
+ * camera's pose apart from its markup, so a camera move over a still stage is no change (see
+ * {@link frameCamera}). Reports through the browser console, then releases its single still.
  */
 export const ProbeHost: React.FC<(SceneProps | TimelineProps) & { probeRange?: [number, number] }> = (props) => {
   // A frame range of a long scene (rendered by one of several workers) walks only its own frames.
@@ -58,7 +128,7 @@ export const ProbeHost: React.FC<(SceneProps | TimelineProps) & { probeRange?: [
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const run = async () => {
-      const report: FrameProbe = { frames: props.durationInFrames, changed: [], volatile: [] };
+      const report: FrameProbe = { frames: props.durationInFrames, changed: [], volatile: [], cameras: [] };
       let previous: string | undefined;
       for (let at = from; at < to; at += 1) {
         if (at > from) flushSync(() => setFrame(at));
@@ -66,7 +136,11 @@ export const ProbeHost: React.FC<(SceneProps | TimelineProps) & { probeRange?: [
         await settled(handle);
         const element = root.current;
         if (!element) throw new Error('frame probe: the scene did not mount');
-        const markup = element.innerHTML;
+        const camera = frameCamera(element);
+        // A frame with a camera compares its markup without the camera's transform; the prefix
+        // keeps it from ever matching a frame without one.
+        const markup = camera ? `camera:${markupWithoutCamera(element, camera.element)}` : element.innerHTML;
+        if (camera) report.cameras.push([at, ...camera.pose]);
         if (markup !== previous) report.changed.push(at);
         if (showsMovingMedia(element)) report.volatile.push(at);
         previous = markup;

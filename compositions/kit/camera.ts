@@ -75,3 +75,19 @@ function round(value: number, digits = 3): number {
   const r = Math.round(value * f) / f;
   return r === 0 ? 0 : r;
 }
+
+/** How much a scene grows over its length under {@link pushIn}: a slow push, a pixel or two a second at a 1080p canvas's edges. */
+export const PUSH_IN = 0.04;
+
+/**
+ * The scale of a scene's slow push in at a frame: from 1 at frame 0 to 1 + {@link PUSH_IN} at the
+ * scene's last frame, eased in and out like every camera move, different on every frame (no scene
+ * stands still while it holds) and drawn through the camera so that it costs a hold no captures.
+ */
+export function pushIn(frame: number, durationInFrames: number): number {
+  const shots: CameraShot[] = [
+    { frame: -1, x: 0, y: 0, scale: 1 },
+    { frame: 0, x: 0, y: 0, scale: 1 + PUSH_IN },
+  ];
+  return cameraAt(shots, frame, { moveFrames: Math.max(1, durationInFrames - 1) }).scale;
+}

@@ -83,10 +83,21 @@ function holds(capture: number[]): [number, number][] {
 }
 
 /**
- * Renders a scene both ways and compares the sampled frames: the first and last frame of every
- * hold, the captured frame each hold repeats, and every fifth frame. Returns the plan's holds.
+ * The least SSIM a held frame shows against the same frame captured on its own. A held frame is its
+ * captured frame's picture, moved by the camera where the scene frame pushes in (resampled, a few
+ * percent larger: a touch softer than the browser's own drawing at that scale); captured frames
+ * must match at {@link CAPTURED_SSIM}.
  */
-async function compare(name: string, inputProps: SceneInputProps): Promise<{ holds: [number, number][]; identical: number; sampled: number }> {
+const MOVED_SSIM = 0.975;
+const CAPTURED_SSIM = 0.99;
+
+/**
+ * Renders a scene both ways and compares the sampled frames: the first and last frame of every
+ * hold, the captured frame each hold repeats, and every fifth frame. Returns the plan's holds, how
+ * many sampled captured frames were byte-identical to the full render's, and the lowest SSIM of the
+ * held frames.
+ */
+async function compare(name: string, inputProps: SceneInputProps): Promise<{ holds: [number, number][]; identical: number; sampled: number; captured: number; heldSsim: number }> {
   const [held, full] = [await render(name, inputProps, false), await render(name, inputProps, true)];
   expect(full.capture).toHaveLength(FRAMES);
   const runs = holds(held.capture);
@@ -94,14 +105,21 @@ async function compare(name: string, inputProps: SceneInputProps): Promise<{ hol
   const sampled = new Set<number>([0, FRAMES - 1]);
   for (const [first, last] of runs) [first - 1, first, last, Math.min(FRAMES - 1, last + 1)].forEach((frame) => sampled.add(frame));
   for (let frame = 0; frame < FRAMES; frame += 5) sampled.add(frame);
+  const captured = new Set(held.capture);
   let identical = 0;
+  let heldSsim = 1;
   for (const frame of sampled) {
     const a = heldFrames[frame]!;
     const b = fullFrames[frame]!;
-    if (Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0) identical += 1;
-    else expect(ssim(a, b, WIDTH, HEIGHT), `${name} frame ${frame}`).toBeGreaterThanOrEqual(0.99);
+    if (Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0) {
+      if (captured.has(frame)) identical += 1;
+      continue;
+    }
+    const score = ssim(a, b, WIDTH, HEIGHT);
+    if (!captured.has(frame)) heldSsim = Math.min(heldSsim, score);
+    expect(score, `${name} frame ${frame}`).toBeGreaterThanOrEqual(captured.has(frame) ? CAPTURED_SSIM : MOVED_SSIM);
   }
-  return { holds: runs, identical, sampled: sampled.size };
+  return { holds: runs, identical, sampled: sampled.size, captured: [...sampled].filter((frame) => captured.has(frame)).length, heldSsim };
 }
 
 describe('held frames', () => {
@@ -111,13 +129,25 @@ describe('held frames', () => {
     expect(result.holds.length).toBeGreaterThan(0);
     const heldFrames = result.holds.reduce((sum, [first, last]) => sum + last - first + 1, 0);
     expect(heldFrames).toBeGreaterThan(FRAMES / 4);
-    expect(result.identical).toBeGreaterThan(result.sampled / 2);
+    expect(result.identical).toBeGreaterThan(result.captured / 2);
+  }, 180_000);
+
+  it('a scene pushing in over its hold captures the hold once: the push is the captured picture moved, close to the push captured frame by frame', async () => {
+    const result = await compare('push', await propsOf('stat', { value: 1500, prefix: '$', suffix: '', decimals: 0, label: 'saved each year' }));
+    // The counter settles by about frame 60 and the scene frame pushes in on every frame to the end:
+    // the hold up to the exit is one capture, its frames the captured picture pushed in.
+    const longest = Math.max(...result.holds.map(([first, last]) => last - first + 1));
+    expect(longest).toBeGreaterThanOrEqual(FPS * 1.5);
+    const heldFrames = result.holds.reduce((sum, [first, last]) => sum + last - first + 1, 0);
+    expect(heldFrames).toBeGreaterThanOrEqual(FRAMES * 0.4);
+    expect(result.heldSsim).toBeGreaterThanOrEqual(MOVED_SSIM);
+    expect(result.heldSsim).toBeLessThan(1);
   }, 180_000);
 
   it('a bar chart holds once its bars have grown, and its held frames match a full render', async () => {
     const result = await compare('chart', await propsOf('chart', { chart: 'bar', title: 'Capacity', labels: ['2010', '2015', '2020'], values: [40, 230, 710], unit: 'GW' }));
     expect(result.holds.length).toBeGreaterThan(0);
-    expect(result.identical).toBeGreaterThan(result.sampled / 2);
+    expect(result.identical).toBeGreaterThan(result.captured / 2);
   }, 180_000);
 
   it('a title\'s hero picture keeps floating, in steps: much of it is held, never more than a sixth of a second still, and it matches a full render', async () => {
@@ -130,7 +160,9 @@ describe('held frames', () => {
     // ...and no stretch is still for long, so the scene never stands still while it holds (the exit aside).
     const middle = result.holds.filter(([first, last]) => last < FRAMES - 20 && first > 0);
     expect(Math.max(...middle.map(([first, last]) => last - first + 1))).toBeLessThanOrEqual(FPS / 6);
-    expect(result.identical).toBeGreaterThan(result.sampled / 2);
+    // Its captured frames sit among pushed ones, which x264 codes differently from a full render's
+    // neighbours: not byte-identical, but each matches at CAPTURED_SSIM (checked in compare).
+    expect(result.captured).toBeGreaterThan(0);
   }, 180_000);
 
   it('a Ken Burns image moves on every frame: each is captured, and all match a full render', async () => {

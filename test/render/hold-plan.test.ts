@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureAll, holdPlan, rangePlan, splitProbe } from '../../src/render/worker/hold-plan.js';
+import { cameraWarp, captureAll, holdPlan, rangePlan, splitProbe, warpCovers } from '../../src/render/worker/hold-plan.js';
 
 describe('holdPlan', () => {
   it('captures the frames that change and holds the last one captured for the rest', () => {
@@ -76,5 +76,62 @@ describe('rangePlan', () => {
     expect(() => rangePlan(plan, 4, 4)).toThrow(/frame range \[4, 4\)/);
     expect(() => rangePlan(plan, -1, 3)).toThrow(/frame range/);
     expect(() => rangePlan(plan, 1.5, 3)).toThrow(/whole numbers/);
+  });
+});
+
+describe('camera moves over a hold', () => {
+  const size = { width: 100, height: 50 };
+  /** A push in about the frame's centre: scale s drawn as p -> s * p + (1 - s) * centre. */
+  const push = (frame: number, scale: number): [number, number, number, number] => [frame, scale, (1 - scale) * 50, (1 - scale) * 25];
+
+  it('holds a frame whose only change is the camera, moved by the camera\'s difference', () => {
+    const cameras = Array.from({ length: 10 }, (_, frame) => push(frame, 1 + frame * 0.01));
+    const plan = holdPlan({ frames: 10, changed: [0, 6], volatile: [], cameras }, size);
+    expect(plan.capture).toEqual([0, 6]);
+    expect(plan.source).toEqual([0, 0, 0, 0, 0, 0, 6, 6, 6, 6]);
+    expect(plan.warp![0]).toBeNull();
+    expect(plan.warp![6]).toBeNull();
+    // Frame 3 is frame 0's picture pushed in by 3%, about the centre (pixel centres: (49.5, 24.5)).
+    const warp = plan.warp![3]!;
+    expect(warp.scale).toBeCloseTo(1.03, 9);
+    expect(warp.scale * 49.5 + warp.x).toBeCloseTo(49.5, 9);
+    expect(warp.scale * 24.5 + warp.y).toBeCloseTo(24.5, 9);
+  });
+
+  it('captures a frame the held picture does not cover (a pull out, a pan past its edge) and one whose camera is not reported', () => {
+    const cameras: [number, number, number, number][] = [push(0, 1.1), push(1, 1.05), [2, 1.05, -2.5 - 10, -1.25], [3, 1.05, -2.5 - 10, -1.25]];
+    const plan = holdPlan({ frames: 5, changed: [0], volatile: [], cameras }, size);
+    // 1 pulls out from 0; 2 pans 10 px left of 1 (1's picture has no stage right of its edge); 4 has no camera.
+    // Without the frame's size no move can be checked, so every move is captured.
+    expect(plan.capture).toEqual([0, 1, 2, 4]);
+    expect(plan.source).toEqual([0, 1, 2, 2, 4]);
+    expect(holdPlan({ frames: 3, changed: [0], volatile: [], cameras: [push(0, 1), push(1, 1.02)] }).capture).toEqual([0, 1, 2]);
+  });
+
+  it('cameraWarp maps a stage point drawn through one camera to where the other draws it, and warpCovers a push in but not a pull out', () => {
+    const [from, to] = [{ scale: 1.2, x: -10, y: -5 }, { scale: 1.5, x: -25, y: -12.5 }];
+    const warp = cameraWarp(from, to)!;
+    for (const p of [0, 10, 37.5]) {
+      // The pixel whose centre shows stage point p through `from` lands on the pixel showing it through `to`.
+      const i = from.scale * p + from.x - 0.5;
+      expect(warp.scale * i + warp.x).toBeCloseTo(to.scale * p + to.x - 0.5, 9);
+    }
+    expect(cameraWarp(from, from)).toBeNull();
+    expect(warpCovers(cameraWarp(from, to)!, 100, 50)).toBe(true);
+    expect(warpCovers(cameraWarp(to, from)!, 100, 50)).toBe(false);
+  });
+
+  it('splits a probe\'s cameras with its scenes and cuts a plan to a range, moving from the range\'s first frame', () => {
+    const cameras = Array.from({ length: 20 }, (_, frame) => push(frame, 1 + frame * 0.01));
+    const [first, second] = splitProbe({ frames: 20, changed: [0, 10], volatile: [], cameras }, [10, 10]);
+    expect(first!.cameras).toHaveLength(10);
+    expect(second!.cameras![0]).toEqual([0, ...cameras[10]!.slice(1)]);
+    const whole = holdPlan({ frames: 20, changed: [0], volatile: [], cameras }, size);
+    expect(whole.capture).toEqual([0]);
+    const part = rangePlan(whole, 12, 16, size);
+    expect(part.capture).toEqual([12]);
+    expect(part.source).toEqual([12, 12, 12, 12]);
+    expect(part.warp![0]).toBeNull();
+    expect(part.warp![2]!.scale).toBeCloseTo(1.14 / 1.12, 9);
   });
 });

@@ -1,10 +1,23 @@
+/**
+ * Where a frame's camera stands (an element with `data-kit-camera` whose transform is a translate
+ * and a uniform scale, and that draws the whole frame): a stage point p is drawn at
+ * `scale * p + (x, y)`, in frame px.
+ */
+export interface CameraPose {
+  scale: number;
+  x: number;
+  y: number;
+}
+
 /** The probe's report of a scene (compositions/probe-host.tsx `FrameProbe`). */
 export interface FrameProbe {
   frames: number;
-  /** Frames whose markup differs from the previous frame's. */
+  /** Frames whose markup differs from the previous frame's (a camera's transform left out where the frame reports its camera). */
   changed: number[];
   /** Frames showing moving media: always captured. */
   volatile: number[];
+  /** `[frame, scale, x, y]` of each frame that draws its whole picture through one camera ({@link CameraPose}); absent: none. */
+  cameras?: [number, number, number, number][];
 }
 
 /** Which frames a segment captures, and for each output frame the captured frame it shows. */
@@ -13,26 +26,97 @@ export interface HoldPlan {
   capture: number[];
   /** For each output frame, the captured frame whose picture it repeats (itself when captured). */
   source: number[];
+  /**
+   * For each output frame, its camera, or null; absent when no frame has one. An output frame whose
+   * camera differs from its source's is that source's picture moved by the difference (see
+   * {@link cameraWarp}): the camera moves over a held stage without a capture.
+   */
+  camera?: (CameraPose | null)[];
+  /** For each output frame, how its source's picture is moved to show it ({@link cameraWarp}), or null: held as captured. Present with `camera`. */
+  warp?: (CameraPose | null)[];
+}
+
+/**
+ * How a captured picture taken through camera `from` is moved to show the stage through camera
+ * `to`: pixel index i of the source lands at `scale * i + (x, y)` (pixel centres, so it can be
+ * handed to a resampler as is). Null when both stand alike.
+ */
+export function cameraWarp(from: CameraPose, to: CameraPose): CameraPose | null {
+  if (from.scale === to.scale && from.x === to.x && from.y === to.y) return null;
+  // Continuous frame px: p_to = S * p_from + T; pixel centres sit at i + 0.5.
+  const scale = to.scale / from.scale;
+  const x = to.x - scale * from.x + 0.5 * (scale - 1);
+  const y = to.y - scale * from.y + 0.5 * (scale - 1);
+  return { scale, x, y };
+}
+
+/** How far past its source picture's edge (in source px) a moved frame may reach: the edge pixel repeated that far is not seen. */
+const EDGE_SLACK = 0.5;
+
+/**
+ * Whether every pixel of a `width` x `height` frame moved by `warp` comes from inside its source
+ * picture (a push in, or a pan that stays inside what the source shows). A frame that would
+ * show stage the source does not hold is captured instead.
+ */
+export function warpCovers(warp: CameraPose, width: number, height: number): boolean {
+  if (warp.scale < 1 - 1e-9) return false;
+  const inside = (index: number, offset: number, size: number) => {
+    const at = (index - offset) / warp.scale;
+    return at >= -EDGE_SLACK && at <= size - 1 + EDGE_SLACK;
+  };
+  return inside(0, warp.x, width) && inside(width - 1, warp.x, width) && inside(0, warp.y, height) && inside(height - 1, warp.y, height);
+}
+
+function samePose(a: CameraPose | null | undefined, b: CameraPose | null | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return a.scale === b.scale && a.x === b.x && a.y === b.y;
 }
 
 /**
  * The capture plan of a scene from its probe: a frame is captured when it changed from the one
  * before or shows moving media, and every other frame holds the last captured one. Frame 0 is
- * always captured.
+ * always captured. A frame whose only change is its camera's move holds the last captured frame
+ * moved by the camera ({@link HoldPlan.camera}), unless the move would show stage outside that
+ * picture (a pull out): then it is captured. `size` is the frame's in px (needed for that check
+ * when the probe reports cameras).
  */
-export function holdPlan(probe: FrameProbe): HoldPlan {
-  const must = new Set<number>([0, ...probe.changed, ...probe.volatile]);
+export function holdPlan(probe: FrameProbe, size?: { width: number; height: number }): HoldPlan {
+  const poses = cameraPoses(probe);
+  return planFrom(new Set<number>([0, ...probe.changed, ...probe.volatile]), poses, 0, probe.frames, size);
+}
+
+/** Each frame's camera from the probe (null where it reports none), or undefined when it reports none at all. */
+function cameraPoses(probe: FrameProbe): (CameraPose | null)[] | undefined {
+  if (!probe.cameras || probe.cameras.length === 0) return undefined;
+  const poses: (CameraPose | null)[] = Array.from({ length: probe.frames }, () => null);
+  for (const [frame, scale, x, y] of probe.cameras) if (frame >= 0 && frame < probe.frames) poses[frame] = { scale, x, y };
+  return poses;
+}
+
+/** The plan of frames [from, to): `must` are captured, `from` always; the rest hold, moved by their camera when it can be. */
+function planFrom(must: Set<number>, poses: (CameraPose | null)[] | undefined, from: number, to: number, size: { width: number; height: number } | undefined): HoldPlan {
   const capture: number[] = [];
   const source: number[] = [];
-  let last = 0;
-  for (let frame = 0; frame < probe.frames; frame += 1) {
-    if (must.has(frame)) {
+  const warp: (CameraPose | null)[] = [];
+  let last = from;
+  for (let frame = from; frame < to; frame += 1) {
+    if (frame === from || must.has(frame) || (poses && !camerasHold(poses[last], poses[frame], size))) {
       capture.push(frame);
       last = frame;
     }
     source.push(last);
+    const [held, shown] = [poses?.[last], poses?.[frame]];
+    warp.push(held && shown ? cameraWarp(held, shown) : null);
   }
-  return { capture, source };
+  return poses ? { capture, source, camera: poses.slice(from, to), warp } : { capture, source };
+}
+
+/** Whether a frame with camera `to` can be made from a captured frame with camera `from` (alike, or a move its picture covers). */
+function camerasHold(from: CameraPose | null | undefined, to: CameraPose | null | undefined, size: { width: number; height: number } | undefined): boolean {
+  if (samePose(from, to)) return true;
+  if (!from || !to || !size) return false;
+  const warp = cameraWarp(from, to);
+  return warp === null || warpCovers(warp, size.width, size.height);
 }
 
 /** A plan that captures every frame (scenes that cannot be probed). */
@@ -48,7 +132,8 @@ export function splitProbe(probe: FrameProbe, lengths: number[]): FrameProbe[] {
     const start = offset;
     offset += frames;
     const within = (list: number[]) => list.filter((frame) => frame >= start && frame < start + frames).map((frame) => frame - start);
-    return { frames, changed: within(probe.changed), volatile: within(probe.volatile) };
+    const cameras = probe.cameras?.filter(([frame]) => frame >= start && frame < start + frames).map(([frame, scale, x, y]): [number, number, number, number] => [frame - start, scale, x, y]);
+    return { frames, changed: within(probe.changed), volatile: within(probe.volatile), ...(cameras && cameras.length > 0 ? { cameras } : {}) };
   });
 }
 
@@ -57,12 +142,17 @@ export function splitProbe(probe: FrameProbe, lengths: number[]): FrameProbe[] {
  * from the scene's start). The range's first frame is always captured, because its encoder starts
  * there with no earlier picture to hold: a hold that began before `from` holds `from` instead,
  * which shows the same picture (nothing changed in between). So a range renders exactly like the
- * same frames of a whole-scene render, and holds never point before `from`.
+ * same frames of a whole-scene render, and holds never point before `from`. A camera move held
+ * from before `from` is made from `from` instead, or captured where `from`'s picture does not cover it.
  */
-export function rangePlan(plan: HoldPlan, from: number, to: number): HoldPlan {
+export function rangePlan(plan: HoldPlan, from: number, to: number, size?: { width: number; height: number }): HoldPlan {
   const frames = plan.source.length;
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > frames || from >= to) {
     throw new Error(`frame range [${from}, ${to}) is not inside the scene's ${frames} frames (expected whole numbers 0 <= from < to <= ${frames})`);
+  }
+  if (plan.camera) {
+    // The whole plan's cameras are counted from the scene's start, as its frames are.
+    return planFrom(new Set(plan.capture), plan.camera, from, to, size);
   }
   const capture = [from, ...plan.capture.filter((frame) => frame > from && frame < to)];
   const source = plan.source.slice(from, to).map((frame) => Math.max(frame, from));

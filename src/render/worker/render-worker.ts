@@ -110,16 +110,18 @@ async function probeTimeline(serveUrl: string, inputProps: SceneInputProps, pupp
 }
 
 /**
- * Each scene's capture plan: from the probe, so still stretches are captured once and held; every
+ * Each scene's capture plan: from the probe, so still stretches are captured once and held (and a
+ * camera moving over a still stage is its captured picture moved, see hold-plan.ts); every
  * frame when a scene plays video clips (their pictures are not in the page's markup), when the
  * task asks for it, or when the probe fails. A scene with a frame range gets its whole-scene plan
  * cut to the range (see {@link rangePlan}).
  */
 async function scenePlans(task: SegmentsTask, original: SegmentsTask, timeline: SceneInputProps, puppeteerInstance: Browser): Promise<HoldPlan[]> {
   const plans = await wholeScenePlans(task, original, timeline, puppeteerInstance);
+  const size = { width: timeline.width, height: timeline.height };
   return plans.map((plan, index) => {
     const range = task.scenes[index]!.frameRange;
-    return range ? rangePlan(plan, range[0], range[1]) : plan;
+    return range ? rangePlan(plan, range[0], range[1], size) : plan;
   });
 }
 
@@ -130,7 +132,8 @@ async function wholeScenePlans(task: SegmentsTask, original: SegmentsTask, timel
   // A frame range (a task of one scene) needs only its own frames walked.
   const range = task.scenes.length === 1 ? task.scenes[0]!.frameRange : undefined;
   try {
-    return splitProbe(await probeTimeline(task.serveUrl, range ? { ...timeline, probeRange: range } : timeline, puppeteerInstance), lengths).map(holdPlan);
+    const size = { width: timeline.width, height: timeline.height };
+    return splitProbe(await probeTimeline(task.serveUrl, range ? { ...timeline, probeRange: range } : timeline, puppeteerInstance), lengths).map((probe) => holdPlan(probe, size));
   } catch (error) {
     console.error('render worker: frame probe failed, capturing every frame', error);
     return lengths.map(captureAll);

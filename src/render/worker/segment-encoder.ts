@@ -1,6 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import type { HoldPlan } from './hold-plan.js';
+import sharp from 'sharp';
+import type { CameraPose, HoldPlan } from './hold-plan.js';
 import { matroskaHead, matroskaPictureHead, matroskaPictureTail } from './matroska-frames.js';
+import { CAPTURE_JPEG_QUALITY } from './render-protocol.js';
 
 /** The video encoder a segment is written with (every segment of a video shares it). */
 export interface SegmentVideoEncoder {
@@ -23,28 +25,71 @@ export interface SegmentShape {
   fps: number;
 }
 
-/** The plan's output as pictures: where each run of output frames showing one captured frame starts, and how long it lasts. */
-export function pictureRuns(plan: HoldPlan): { start: number; frames: number; source: number }[] {
-  const runs: { start: number; frames: number; source: number }[] = [];
+/** A run of output frames showing one picture: a captured frame's, moved by `warp` where the camera moved. */
+export interface PictureRun {
+  start: number;
+  frames: number;
+  source: number;
+  warp: CameraPose | null;
+}
+
+/** The plan's output as pictures: where each run of output frames showing one picture (a captured frame, as captured or moved alike) starts, and how long it lasts. */
+export function pictureRuns(plan: HoldPlan): PictureRun[] {
+  const runs: PictureRun[] = [];
   plan.source.forEach((source, frame) => {
+    const warp = plan.warp?.[frame] ?? null;
     const last = runs[runs.length - 1];
-    if (last && last.source === source) last.frames += 1;
-    else runs.push({ start: frame, frames: 1, source });
+    if (last && last.source === source && sameWarp(last.warp, warp)) last.frames += 1;
+    else runs.push({ start: frame, frames: 1, source, warp });
   });
   return runs;
 }
+
+function sameWarp(a: CameraPose | null, b: CameraPose | null): boolean {
+  if (!a || !b) return a === b;
+  return a.scale === b.scale && a.x === b.x && a.y === b.y;
+}
+
+/**
+ * A captured picture moved as its camera moved: each source pixel index i drawn at
+ * `scale * i + (x, y)` (bicubic), cut to the frame. Takes the source decoded to RGB.
+ */
+export async function warpPicture(rgb: Buffer, shape: SegmentShape, warp: CameraPose): Promise<Buffer> {
+  const { width, height } = shape;
+  // The affine's canvas is the moved picture's whole extent; sharp cuts before it transforms
+  // within one pipeline, so the cut to the frame is a second one.
+  const moved = await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .affine([warp.scale, 0, 0, warp.scale], { odx: warp.x, ody: warp.y, interpolator: 'bicubic' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(moved.data, { raw: { width: moved.info.width, height: moved.info.height, channels: 3 } })
+    .extract({ left: 0, top: 0, width, height })
+    .jpeg({ quality: CAPTURE_JPEG_QUALITY })
+    .toBuffer();
+}
+
+/** How many moved pictures are made ahead of the one being written (sharp works them on its own threads). */
+const WARP_AHEAD = 4;
 
 /**
  * Encodes a segment from captured JPEG frames, written to FFmpeg in timeline order: frames arrive in
  * any order (pages capture in parallel), and each run of output frames showing one captured frame
  * is written once, as a Matroska block that lasts the run (matroska-frames.ts). FFmpeg decodes a
- * held picture once and repeats it (`-fps_mode cfr`), so a hold costs the encoder alone. A
- * captured frame's buffer is dropped once written.
+ * held picture once and repeats it (`-fps_mode cfr`), so a hold costs the encoder alone. A run
+ * whose camera moved from its captured frame's is that picture moved ({@link warpPicture}), made
+ * a few runs ahead. A captured frame's buffer is dropped once its last run is written.
  */
 export class SegmentEncoder {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly captured = new Map<number, Buffer>();
-  private readonly runs: { start: number; frames: number; source: number }[];
+  private readonly runs: PictureRun[];
+  private readonly shape: SegmentShape;
+  /** The last run that shows each captured frame. */
+  private readonly lastUse = new Map<number, number>();
+  /** Captured frames decoded to RGB, for their moved runs. */
+  private readonly decoded = new Map<number, Promise<Buffer>>();
+  /** Moved pictures being made, by run. */
+  private readonly warped = new Map<number, Promise<Buffer>>();
   private next = 0;
   private pumping: Promise<void> = Promise.resolve();
   private readonly exited: Promise<void>;
@@ -58,6 +103,8 @@ export class SegmentEncoder {
     encoder: SegmentVideoEncoder = X264_ENCODER,
   ) {
     this.runs = pictureRuns(plan);
+    this.shape = shape;
+    this.runs.forEach((run, index) => this.lastUse.set(run.source, index));
     // The output options of Remotion's own stitcher (yuv420p, a 90 kHz track timescale), so the
     // pictures match a stock render; the input is timed JPEGs, one per run, repeated at the rate.
     this.child = spawn(
@@ -96,18 +143,42 @@ export class SegmentEncoder {
     this.pumping = this.pumping.then(() => this.pump());
   }
 
+  /** The run's picture, started: the captured one, or that moved (null while its frame has not arrived). */
+  private picture(index: number): Promise<Buffer> | null {
+    const run = this.runs[index]!;
+    const captured = this.captured.get(run.source);
+    if (!captured) return null;
+    if (!run.warp) return Promise.resolve(captured);
+    const warp = run.warp;
+    let made = this.warped.get(index);
+    if (!made) {
+      let rgb = this.decoded.get(run.source);
+      if (!rgb) this.decoded.set(run.source, (rgb = sharp(captured).removeAlpha().raw().toBuffer()));
+      made = rgb.then((pixels) => warpPicture(pixels, this.shape, warp));
+      made.catch(() => undefined);
+      this.warped.set(index, made);
+    }
+    return made;
+  }
+
   /** Writes every run whose picture has arrived, in order, waiting on the pipe when it is full. */
   private async pump(): Promise<void> {
     while (this.next < this.runs.length && !this.failure) {
       const run = this.runs[this.next]!;
-      const picture = this.captured.get(run.source);
-      if (!picture) return;
+      const pending = this.picture(this.next);
+      if (!pending) return;
+      for (let ahead = this.next + 1; ahead < Math.min(this.runs.length, this.next + 1 + WARP_AHEAD); ahead += 1) this.picture(ahead);
+      const picture = await pending;
       const stdin = this.child.stdin;
       stdin.write(matroskaPictureHead(run.start, run.frames, picture.length));
       stdin.write(picture);
       if (!stdin.write(matroskaPictureTail(run.frames))) await new Promise<void>((resolve) => stdin.once('drain', resolve));
+      this.warped.delete(this.next);
+      if (this.lastUse.get(run.source) === this.next) {
+        this.captured.delete(run.source);
+        this.decoded.delete(run.source);
+      }
       this.next += 1;
-      this.captured.delete(run.source);
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraAt, cameraTransform, type CameraShot } from '../../../compositions/kit/camera.js';
+import { cameraAt, cameraTransform, PUSH_IN, pushIn, type CameraShot } from '../../../compositions/kit/camera.js';
 
 const shots: CameraShot[] = [
   { frame: 0, x: 960, y: 540, scale: 1 },
@@ -71,5 +71,19 @@ describe('the kit camera', () => {
       expect(frameOf(t, w, h, camera.x + 100, camera.y)[0]).toBeCloseTo(w / 2 + 140, 2);
     }
     expect(cameraTransform({ x: 960, y: 540, scale: 1 }, 1920, 1080)).toBe('translate(0px, 0px) scale(1)');
+  });
+});
+
+describe('the scene push', () => {
+  it('grows on every frame of a scene, eased, from 1 to 1 + PUSH_IN: no frame of a hold stands still', () => {
+    for (const frames of [60, 150, 900]) {
+      const scales = Array.from({ length: frames }, (_, frame) => pushIn(frame, frames));
+      expect(scales[0]).toBe(1);
+      expect(scales[frames - 1]).toBeCloseTo(1 + PUSH_IN, 9);
+      for (let frame = 1; frame < frames; frame += 1) expect(scales[frame]!, `${frames} frames, frame ${frame}`).toBeGreaterThan(scales[frame - 1]!);
+      // Eased: the middle grows faster than the ends.
+      const step = (frame: number) => scales[frame + 1]! - scales[frame]!;
+      expect(step(Math.floor(frames / 2))).toBeGreaterThan(3 * step(1));
+    }
   });
 });
