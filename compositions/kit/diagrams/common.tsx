@@ -1,9 +1,10 @@
 import React from 'react';
 import { getBoundingBox, getLength, getPointAtLength, evolvePath } from '@remotion/paths';
-import { Img, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
+import { AbsoluteFill, Img, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
+import { cameraAt, cameraTransform, type CameraShot } from '../camera';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
-import { bestFit, depthShadow, Enter, isBanner, mixColors, widestText } from '../data/common';
+import { bestFit, cornerRadius, depthShadow, Enter, isBanner, mixColors, widestText } from '../data/common';
 import { FitLines, fitText, type TextFit } from '../fitted-text';
 import { Heading, packLayout } from '../heading';
 import { type Layout, useLayout } from '../layout';
@@ -11,6 +12,9 @@ import { idleSeconds, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
 import { StepMark } from '../initial-mark';
 import { type Arrangement, type DiagramBox, type Link, type NodePlace, nodeBounds, type Point, type Rect, type TextNeed, union } from './geometry';
+import type { LinkTiming, Timing } from './diagram-build-layout';
+
+export type { LinkTiming, Timing } from './diagram-build-layout';
 
 /** One node of a diagram: a label, and optionally a picture (an image URL) and a short line of detail. */
 export interface DiagramNode {
@@ -51,54 +55,79 @@ export function hasHeading(title: unknown, kicker: unknown): boolean {
  * A diagram's frame: the pack background with a heading (kicker, title, ornament) above the body, or
  * beside it on a banner, when there is a title; else the body alone over the safe area. The heading
  * takes the height its title needs at full size, the body the rest; `bodyHeight` tells how much of
- * it the body really uses, so heading and body are centred together.
+ * it the body really uses, so heading and body are centred together. `camera`, given the body box
+ * and where it stands on the canvas, may return shots for a camera over the whole frame (heading
+ * and body): the frame then holds no push of its own, and while the camera is in close what it
+ * leaves outside the canvas is an intended bleed.
  */
-export const DiagramScene: React.FC<{ theme: Theme; seed: string; title?: unknown; kicker?: unknown; part: string; bodyHeight: (box: DiagramBox) => number; children: (box: DiagramBox) => React.ReactNode }> = ({
-  theme,
-  seed,
-  title,
-  kicker,
-  part,
-  bodyHeight,
-  children,
-}) => {
+export const DiagramScene: React.FC<{
+  theme: Theme;
+  seed: string;
+  title?: unknown;
+  kicker?: unknown;
+  part: string;
+  bodyHeight: (box: DiagramBox) => number;
+  camera?: (box: DiagramBox, origin: Point) => CameraShot[];
+  children: (box: DiagramBox) => React.ReactNode;
+}> = ({ theme, seed, title, kicker, part, bodyHeight, camera, children }) => {
   const layout = useLayout();
+  const frame = useCurrentFrame();
   const u = layout.unit;
   const heading = text(title) || text(kicker);
   const over = text(title) ? text(kicker) : '';
-  const frame = (content: React.ReactNode) => (
-    <SceneFrame theme={theme} seed={seed}>
+  const frameOf = (content: React.ReactNode, box: DiagramBox, origin: Point) => {
+    const shots = camera?.(box, { x: layout.margin + origin.x, y: layout.margin + origin.y }) ?? [];
+    const at = shots.length > 0 ? cameraAt(shots, frame, { moveFrames: 22 }) : undefined;
+    const body = (
       <div data-kit-part={part} style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight }}>
         {content}
       </div>
-    </SceneFrame>
-  );
-  if (!heading) return frame(children({ width: layout.contentWidth, height: layout.contentHeight, u }));
+    );
+    return (
+      <SceneFrame theme={theme} seed={seed} push={!at}>
+        {at ? (
+          <AbsoluteFill data-kit-camera="diagram" {...(at.scale > 1.001 ? { 'data-kit-bleed': 'camera' } : {})} style={{ transform: cameraTransform(at, layout.width, layout.height) }}>
+            {body}
+          </AbsoluteFill>
+        ) : (
+          body
+        )}
+      </SceneFrame>
+    );
+  };
+  if (!heading) {
+    const box = { width: layout.contentWidth, height: layout.contentHeight, u };
+    return frameOf(children(box), box, { x: 0, y: 0 });
+  }
   if (isBanner(layout)) {
     const headW = Math.round(layout.contentWidth * 0.3);
     const gap = 56 * u;
     // A banner's short side makes its unit small; the body's marks are sized a little larger, as in DataScene.
     const box = { width: Math.floor(layout.contentWidth - headW - gap), height: layout.contentHeight, u: u * 1.2 };
-    return frame(
+    return frameOf(
       <>
         <div style={{ position: 'absolute', left: 0, top: 0, width: headW, height: layout.contentHeight, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
           <Heading theme={theme} text={heading} kicker={over || undefined} width={headW} height={layout.contentHeight * 0.92} unit={u} maxLines={4} maxFontSize={88 * u} align="left" />
         </div>
         <div style={{ position: 'absolute', left: headW + gap, top: 0, width: box.width, height: box.height }}>{children(box)}</div>
       </>,
+      box,
+      { x: headW + gap, y: 0 },
     );
   }
   const headH = headingHeight(theme, heading, over, layout);
   const gap = 36 * u;
   const box = { width: layout.contentWidth, height: Math.floor(layout.contentHeight - headH - gap), u };
   const spare = Math.max(0, box.height - bodyHeight(box));
-  return frame(
+  return frameOf(
     <>
       <div style={{ position: 'absolute', left: 0, top: spare / 2, width: layout.contentWidth, height: headH }}>
         <Heading theme={theme} text={heading} kicker={over || undefined} width={layout.contentWidth} height={headH} unit={u} maxLines={headingLines(layout)} maxFontSize={88 * u} />
       </div>
       <div style={{ position: 'absolute', left: 0, top: headH + gap, width: box.width, height: box.height }}>{children(box)}</div>
     </>,
+    box,
+    { x: 0, y: headH + gap },
   );
 };
 
@@ -276,6 +305,8 @@ export interface DiagramPlan {
   shift: Point;
   /** Height of the box around the discs, connectors and text as drawn. */
   height: number;
+  /** The box around the discs, connectors and text as drawn, in the body box's pixels (the shift applied). */
+  bounds: Rect;
 }
 
 /** Every input of a plan, and the arrangements to choose from for given text heights. */
@@ -354,11 +385,13 @@ function computePlan({ theme, box, canvas, nodes, heading, arrangements }: PlanI
   const { arrangement, sizes } = best;
   const texts = arrangement.nodes.map((place, i) => nodeTexts(theme, nodes[i]!, place, sizes, hasDetail));
   const drawn = union([markBounds(arrangement), ...texts.map((t) => t.rect)]);
+  const shift = { x: box.width / 2 - (drawn.left + drawn.width / 2), y: box.height / 2 - (drawn.top + drawn.height / 2) };
   return {
     arrangement,
     texts,
-    shift: { x: box.width / 2 - (drawn.left + drawn.width / 2), y: box.height / 2 - (drawn.top + drawn.height / 2) },
+    shift,
     height: drawn.height,
+    bounds: { left: drawn.left + shift.x, top: drawn.top + shift.y, width: drawn.width, height: drawn.height },
   };
 }
 
@@ -384,12 +417,13 @@ export function useIdle(settled: number): { seconds: number; holding: boolean } 
 }
 
 /**
- * A node's disc: its picture (else its step number) on a soft disc ringed in the pack's
- * primary, popping in at `delay` and floating a little while the diagram holds; a stage number
- * on its shoulder when `number` is given. `step`: the number a node without a picture shows (default
- * `number`, else `phase + 1`); null shows none (a hub).
+ * A node's tile: its picture (else its step number) large on a rounded tile filled with a tint of
+ * the pack's primary and edged in it, popping in at `delay` and floating a little while the
+ * diagram holds; a stage number on its shoulder when `number` is given. `step`: the number a node
+ * without a picture shows (default `number`, else `phase + 1`); null shows none (a hub). `emphasis` (0..1) is how much it is the node being spoken about: the others step back,
+ * smaller and paler, and the spoken one stands out, ringed in the accent.
  */
-export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePlace; delay: number; seconds: number; phase: number; number?: number; step?: number | null; u: number }> = ({
+export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePlace; delay: number; seconds: number; phase: number; number?: number; step?: number | null; u: number; emphasis?: number; focusing?: boolean }> = ({
   theme,
   node,
   place,
@@ -399,26 +433,44 @@ export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePl
   number,
   step,
   u,
+  emphasis = 1,
+  focusing = false,
 }) => {
   const colors = kitColors(theme);
   const pop = useEntrance(theme, delay);
   const size = place.size;
-  const float = Math.sin(seconds * 1.5 + phase * 1.3) * size * 0.035;
+  const float = Math.sin(seconds * 1.5 + phase * 1.3) * size * 0.03;
   const tilt = Math.sin(seconds * 0.9 + phase) * 2;
   // A node without a picture (the node chose pictures by meaning) shows its step number, with no
   // shoulder badge then: never a letter, nor an icon guessed from a word of its label.
   const marked = !node.picture;
   const ring = Math.max(2, 5 * u);
   const badge = Math.max(size * 0.3, 40 * u);
+  // A squircle: its corners stay close to the circle connectors are cut back to.
+  const radius = size * 0.34;
+  const dim = 1 - emphasis;
+  const lift = focusing ? emphasis : 0;
+  const edge = lift > 0.01 ? mixColors(colors.primary, colors.accent, lift) : colors.primary;
   return (
-    <div style={{ position: 'absolute', left: place.x - size / 2, top: place.y - size / 2, width: size, height: size, opacity: Math.min(1, pop * 1.6), transform: `scale(${0.55 + 0.45 * pop})` }}>
+    <div style={{ position: 'absolute', left: place.x - size / 2, top: place.y - size / 2, width: size, height: size, opacity: Math.min(1, pop * 1.6) * (1 - 0.45 * dim), transform: `scale(${(0.55 + 0.45 * pop) * (1 - 0.1 * dim + 0.06 * lift)})` }}>
       <div
         data-kit-part="diagram"
-        style={{ width: size, height: size, boxSizing: 'border-box', borderRadius: '50%', border: `${ring}px solid ${colors.primary}`, background: mixColors(colors.primary, colors.surface, 0.86), boxShadow: depthShadow(theme, u), display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+        style={{
+          width: size,
+          height: size,
+          boxSizing: 'border-box',
+          borderRadius: radius,
+          border: `${ring * (1 + 0.6 * lift)}px solid ${edge}`,
+          background: `linear-gradient(160deg, ${mixColors(colors.primary, colors.surface, 0.72)}, ${mixColors(colors.primary, colors.surface, 0.88)})`,
+          boxShadow: lift > 0.01 ? `0 0 0 ${ring * 2 * lift}px ${mixColors(colors.accent, colors.background, 0.6)}${depthShadow(theme, u) ? `, ${depthShadow(theme, u)}` : ''}` : depthShadow(theme, u),
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
       >
         <div style={{ display: 'flex', transform: `translateY(${float}px) rotate(${tilt}deg)` }}>
           {node.picture ? (
-            <Img src={node.picture} style={{ width: Math.round(size * 0.68), height: Math.round(size * 0.68), display: 'block', objectFit: 'contain' }} />
+            <Img src={node.picture} style={{ width: Math.round(size * 0.76), height: Math.round(size * 0.76), display: 'block', objectFit: 'contain' }} />
           ) : (
             step === null ? null : <StepMark part="diagram-step" number={step ?? number ?? phase + 1} size={size} fontShare={0.48} family={theme.fonts.heading} color={colors.onSurface} />
           )}
@@ -427,7 +479,7 @@ export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePl
       {number !== undefined && !marked ? (
         <div
           data-kit-role="fineprint"
-          style={{ position: 'absolute', left: size * 0.5 - size * 0.354 - badge / 2, top: size * 0.5 - size * 0.354 - badge / 2, width: badge, height: badge, borderRadius: '50%', background: colors.primary, boxShadow: `0 0 0 ${ring}px ${colors.background}`, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          style={{ position: 'absolute', left: size * 0.5 - size * 0.4 - badge / 2, top: size * 0.5 - size * 0.4 - badge / 2, width: badge, height: badge, borderRadius: '50%', background: colors.primary, boxShadow: `0 0 0 ${ring}px ${colors.background}`, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
         >
           <FitLines part="diagram-number" fit={fitText({ text: String(number), width: badge * 0.7, height: badge * 0.7, maxLines: 1, maxFontSize: badge * 0.6, family: theme.fonts.body, weight: 800, lineHeight: 1 })} width={badge * 0.7} family={theme.fonts.body} weight={800} color={colors.onPrimary} lineHeight={1} align="center" />
         </div>
@@ -436,18 +488,42 @@ export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePl
   );
 };
 
-/** When a connector draws: its first frame and how many frames it takes. */
-export interface LinkTiming {
-  start: number;
-  frames: number;
-}
-
-/** When each node enters and each connector draws, and the frame from which everything holds. */
-export interface Timing {
-  nodeDelay: number[];
-  links: LinkTiming[];
-  settled: number;
-}
+/**
+ * The colour field behind a diagram: a rounded panel round what it draws (`bounds`, grown by a
+ * margin), tinted with the pack's primary, so the diagram reads as one designed block rather
+ * than marks scattered on the background.
+ */
+export const StagePanel: React.FC<{ theme: Theme; bounds: Rect; box: DiagramBox; delay: number }> = ({ theme, bounds, box, delay }) => {
+  const colors = kitColors(theme);
+  const layout = useLayout();
+  const enter = useEntrance(theme, delay);
+  const grow = 40 * box.u;
+  // It may reach past the body box into the safe margin, but no further than keeps it on the
+  // canvas under the frame's push (4%, taken at 4.5%).
+  const reachX = Math.max(0, layout.margin - (layout.width / 2) * 0.045);
+  const reachY = Math.max(0, layout.margin - (layout.height / 2) * 0.045);
+  const left = Math.max(-reachX, bounds.left - grow);
+  const top = Math.max(-grow * 0.6, bounds.top - grow);
+  const right = Math.min(box.width + reachX, bounds.left + bounds.width + grow);
+  const bottom = Math.min(box.height + reachY, bounds.top + bounds.height + grow);
+  const width = right - left;
+  const height = bottom - top;
+  return (
+    <div
+      style={{
+        position: 'absolute',
+        left,
+        top,
+        width,
+        height,
+        borderRadius: cornerRadius(theme, Math.min(width, height), 56 * box.u),
+        background: `linear-gradient(135deg, ${mixColors(colors.primary, colors.background, 0.8)}, ${mixColors(colors.secondary, colors.background, 0.85)})`,
+        opacity: enter,
+        transform: `scale(${0.96 + 0.04 * enter})`,
+      }}
+    />
+  );
+};
 
 /** Nodes entering one after another from frame `start`, each connector drawing toward the next: all in within about two seconds. */
 export function chainTiming(theme: Theme, linkCount: number, nodeCount: number, start: number): Timing {

@@ -1,7 +1,29 @@
 // A diagram built with its narration: when each connector draws once the nodes' entrances are
 // timed to the words that name them, and the camera that follows a long flow from node to node.
-import type { CameraShot } from '../camera';
-import type { Link, NodePlace, Point } from './geometry';
+// It imports nothing (the shapes it reads are written out here; the diagrams' Link, NodePlace and
+// Point and the kit camera's CameraShot fit them), so that the node's tests type-check it as they run it.
+
+/** A connector's ends, by node index. */
+interface LinkEnds {
+  from: number;
+  to: number;
+}
+
+/** What the camera reads of a node: its disc (centre, diameter) and its text's box. */
+export interface FollowedNode {
+  x: number;
+  y: number;
+  size: number;
+  text: { left: number; top: number; width: number; height: number };
+}
+
+/** One shot of the camera (compositions/kit/camera.ts's CameraShot). */
+export interface FollowShot {
+  frame: number;
+  x: number;
+  y: number;
+  scale: number;
+}
 
 /** When a connector draws: its first frame and how many frames it takes. */
 export interface LinkTiming {
@@ -25,7 +47,7 @@ const DRAW_FRAMES = 12;
  * than the node it leaves from has entered); a connector back to an earlier node (a cycle's
  * last) draws once both are in. `entrance` is the frames a node's entrance takes.
  */
-export function narratedTiming(enter: number[], links: Pick<Link, 'from' | 'to'>[], entrance: number): Timing {
+export function narratedTiming(enter: number[], links: LinkEnds[], entrance: number): Timing {
   const timed = links.map(({ from, to }): LinkTiming => {
     const a = enter[from] ?? 0;
     const b = enter[to] ?? 0;
@@ -40,7 +62,7 @@ export function narratedTiming(enter: number[], links: Pick<Link, 'from' | 'to'>
 }
 
 /** The zoom a camera moves in to for one node: its disc and text filling about half the frame, at most `most`. */
-export function nodeZoom(node: NodePlace, canvas: { width: number; height: number }, most = 1.6): number {
+export function nodeZoom(node: FollowedNode, canvas: { width: number; height: number }, most = 1.6): number {
   const left = Math.min(node.x - node.size / 2, node.text.left);
   const right = Math.max(node.x + node.size / 2, node.text.left + node.text.width);
   const top = Math.min(node.y - node.size / 2, node.text.top);
@@ -55,7 +77,7 @@ export function nodeZoom(node: NodePlace, canvas: { width: number; height: numbe
  * measured from on the frame-sized stage. Empty (no camera) when the nodes come in quicker than
  * the camera can follow (`minGap` frames apart) or the zoom would be slight.
  */
-export function followShots(nodes: NodePlace[], enter: number[], end: number, canvas: { width: number; height: number }, origin: Point, options: { zoom?: number; minGap?: number; lead?: number } = {}): CameraShot[] {
+export function followShots(nodes: FollowedNode[], enter: number[], end: number, canvas: { width: number; height: number }, origin: { x: number; y: number }, options: { zoom?: number; minGap?: number; lead?: number } = {}): FollowShot[] {
   const minGap = options.minGap ?? 24;
   const lead = options.lead ?? 6;
   if (nodes.length < 2 || enter.length < nodes.length) return [];
@@ -65,14 +87,14 @@ export function followShots(nodes: NodePlace[], enter: number[], end: number, ca
   const whole = { x: canvas.width / 2, y: canvas.height / 2, scale: 1 };
   const half = { x: canvas.width / (2 * zoom), y: canvas.height / (2 * zoom) };
   const clamp = (value: number, low: number, high: number) => Math.max(low, Math.min(high, value));
-  const centre = (node: NodePlace) => {
+  const centre = (node: FollowedNode) => {
     const left = Math.min(node.x - node.size / 2, node.text.left);
     const right = Math.max(node.x + node.size / 2, node.text.left + node.text.width);
     const top = Math.min(node.y - node.size / 2, node.text.top);
     const bottom = Math.max(node.y + node.size / 2, node.text.top + node.text.height);
     return { x: origin.x + (left + right) / 2, y: origin.y + (top + bottom) / 2 };
   };
-  const shots: CameraShot[] = [{ frame: 0, ...whole }];
+  const shots: FollowShot[] = [{ frame: 0, ...whole }];
   nodes.forEach((node, i) => {
     const at = centre(node);
     shots.push({ frame: Math.max(1, enter[i]! - lead), x: clamp(at.x, half.x, canvas.width - half.x), y: clamp(at.y, half.y, canvas.height - half.y), scale: zoom });

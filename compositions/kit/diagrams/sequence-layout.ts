@@ -1,8 +1,31 @@
 // Where a sequence diagram's actors, lifelines and messages go in its body box: one column per
 // actor with its header card on top and its lifeline down the rest, the messages as arrows
 // between the lifelines in order, top to bottom, each label in a pill above its arrow.
-import type { CameraShot } from '../camera';
-import type { DiagramBox, Rect } from './geometry';
+// It imports nothing (its types are written out here, matching the kit camera's CameraShot and the
+// diagrams' DiagramBox and Rect), so that the node's tests type-check it as they run it.
+
+/** The body box the diagram is laid out in, and the unit its sizes scale with (a DiagramBox). */
+export interface SequenceBox {
+  width: number;
+  height: number;
+  u: number;
+}
+
+/** A box in the body's pixels. */
+export interface SequenceRect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** One shot of the camera (compositions/kit/camera.ts's CameraShot): from `frame` on, the stage point `x`, `y` at the frame's centre, `scale` times its size. */
+export interface SequenceShot {
+  frame: number;
+  x: number;
+  y: number;
+  scale: number;
+}
 
 /** The fewest and most actors, and the most messages, a sequence diagram shows. */
 export const SEQUENCE_MIN_ACTORS = 2;
@@ -36,7 +59,7 @@ export interface SequenceMessagePlace {
   x2: number;
   /** For a message to the same actor: how far right its loop reaches, and where it comes back (`y2`). */
   loop?: { x: number; y2: number };
-  label: Rect;
+  label: SequenceRect;
   /** SVG path data of the arrow, from its tail to its head. */
   d: string;
 }
@@ -44,7 +67,7 @@ export interface SequenceMessagePlace {
 /** A sequence diagram laid out in its box's pixels. */
 export interface SequencePlan {
   /** Each actor's lifeline x and header card (the lifeline starts under it). */
-  actors: { x: number; card: Rect }[];
+  actors: { x: number; card: SequenceRect }[];
   /** Where the lifelines run. */
   lifeline: { top: number; bottom: number };
   messages: SequenceMessagePlace[];
@@ -70,7 +93,7 @@ const ROW_GROWTH = 2.4;
  * (from the label and arrow's height up to {@link ROW_GROWTH} times that); undefined when the rows
  * do not fit at their smallest, two cards would overlap or an actor index is out of range.
  */
-export function sequenceLayout(box: DiagramBox, actors: number, messages: SequenceLink[], sizes: SequenceSizes): SequencePlan | undefined {
+export function sequenceLayout(box: SequenceBox, actors: number, messages: SequenceLink[], sizes: SequenceSizes): SequencePlan | undefined {
   if (actors < 1 || messages.some((m) => m.from < 0 || m.to < 0 || m.from >= actors || m.to >= actors)) return undefined;
   const { gap, pad, arrow, tail } = sequenceSpacing(box.u);
   const column = box.width / actors;
@@ -135,7 +158,7 @@ export function sequenceShots(
   stageHeight: number,
   offset: { x: number; y: number },
   options: { push?: number; settle?: number; margin?: number; keep?: number } = {},
-): CameraShot[] {
+): SequenceShot[] {
   const push = options.push ?? 1.035;
   const margin = options.margin ?? 0;
   // How near the canvas's edge what lies inside the margin may come: half the margin.
@@ -149,7 +172,7 @@ export function sequenceShots(
   const xRange = [Math.min(frame.width / 2, frame.width - reach(frame.width)), Math.max(frame.width / 2, reach(frame.width))] as const;
   const yRange = tall ? ([half.y, stageHeight - half.y] as const) : ([Math.min(frame.height / 2, frame.height - reach(frame.height)), Math.max(frame.height / 2, reach(frame.height))] as const);
   const whole = { x: frame.width / 2, y: frame.height / 2, scale: 1 };
-  const shots: CameraShot[] = [{ frame: 0, ...whole }];
+  const shots: SequenceShot[] = [{ frame: 0, ...whole }];
   plan.messages.forEach((m, k) => {
     const at = enter[k];
     if (at === undefined) return;

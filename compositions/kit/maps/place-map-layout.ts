@@ -342,3 +342,9 @@ export function routeSamples(points: [number, number][], top = 0, bow = 0.2, per
   }
   return out;
 }
+
+/** Each leg of a route (see routePath) as its own path, pin `i` to pin `i + 1`: a journey draws them one at a time. */
+export function routeLegs(points: [number, number][], top = 0, bow = 0.2): string[] {
+  return points.slice(1).map((_, i) => routePath([points[i]!, points[i + 1]!], top, bow));
+}
+

@@ -5,6 +5,10 @@
  * the world or a continent, a conformal conic for a close-up. The land fades in, the countries
  * fill one after another, the pins drop and the route draws on; then the map pushes in slowly,
  * the pins pulse, the highlighted borders breathe and the aeroplane keeps flying the route.
+ * With narration the places (the pins, else the countries) enter as they are named, the one
+ * spoken about marked; a route becomes a journey: each leg draws toward its place as it is
+ * named, the aeroplane at its tip, and a camera inside the map's card flies from place to place,
+ * back on the whole route as the narration ends.
  */
 import React, { useMemo } from 'react';
 import { measureText } from '@remotion/layout-utils';
@@ -19,7 +23,10 @@ import { useLayout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
 import { bodyDelay, cornerRadius, DataScene, depthShadow, mixColors, staggerFor, useReveal } from '../data/common';
-import { innerPoint, labelBounds, leaderEnd, MAP_MAX_MARKERS, MAP_MAX_PUSH, MAP_MAX_REGIONS, mapView, needsDetail, placeLabels, projectionAt, pushPoint, routePath, routeSamples, type MapView } from './place-map-layout';
+import { journeyShots, legReveals } from './journey-layout';
+import { innerPoint, labelBounds, leaderEnd, MAP_MAX_MARKERS, MAP_MAX_PUSH, MAP_MAX_REGIONS, mapView, needsDetail, placeLabels, projectionAt, pushPoint, routeLegs, routePath, routeSamples, type MapView } from './place-map-layout';
+import { cameraAt, cameraTransform } from '../camera';
+import { useNarrationBuild } from '../narration-build';
 import { COARSE_WORLD, regionCode, useWorld, type World } from './world';
 
 /** A pin on the map. */
@@ -156,10 +163,23 @@ const MapBody: React.FC<{ theme: Theme; width: number; height: number; regions: 
 
   const regionStagger = staggerFor(theme, shown.length, 30);
   const markerStagger = staggerFor(theme, markers.length, 24);
-  const regionDelay = (i: number) => delay + 8 + i * regionStagger;
-  const markerDelay = (i: number) => delay + 12 + shown.length * regionStagger + i * markerStagger;
-  const routeDelay = markerDelay(markers.length) + 2;
-  const lastDelay = route ? routeDelay + ROUTE_FRAMES - theme.motion.durationFrames : Math.max(regionDelay(shown.length - 1), markerDelay(markers.length - 1), delay);
+  const ownRegionDelay = (i: number) => delay + 8 + i * regionStagger;
+  const ownMarkerDelay = (i: number) => delay + 12 + shown.length * regionStagger + i * markerStagger;
+  // The places enter as the narration names them: the pins in their order, else the countries.
+  const byMarkers = markers.length > 0;
+  const build = useNarrationBuild(
+    byMarkers ? markers.map((marker) => marker.label) : shown.map((code) => labels[code] ?? world.byCode.get(code)?.name ?? code),
+    byMarkers ? markers.map((_, i) => ownMarkerDelay(i)) : shown.map((_, i) => ownRegionDelay(i)),
+    { first: delay + 8, gap: 4 },
+  );
+  const narratedAt = (i: number) => (build.narrated ? build.enter[i] : undefined);
+  const regionDelay = (i: number) => (byMarkers ? undefined : narratedAt(i)) ?? ownRegionDelay(i);
+  const markerDelay = (i: number) => (byMarkers ? narratedAt(i) : undefined) ?? ownMarkerDelay(i);
+  // A journey: the route draws leg by leg toward each place as it is named, and the camera flies along it.
+  const journey = route && byMarkers && build.narrated;
+  const routeDelay = ownMarkerDelay(markers.length) + 2;
+  const journeyEnd = journey ? Math.max(...build.enter) + 16 : 0;
+  const lastDelay = journey ? journeyEnd - theme.motion.durationFrames : route ? routeDelay + ROUTE_FRAMES - theme.motion.durationFrames : Math.max(regionDelay(shown.length - 1), markerDelay(markers.length - 1), delay);
   const entered = useEntrance(theme, lastDelay);
   const routeReveal = useReveal(routeDelay, ROUTE_FRAMES);
   const land = useEntrance(theme, delay);
@@ -183,10 +203,23 @@ const MapBody: React.FC<{ theme: Theme; width: number; height: number; regions: 
   );
   const markerPoints = markers.map((marker): [number, number] => projection([marker.lon, marker.lat]) ?? [W / 2, H / 2]);
   const routeD = route ? routePath(markerPoints, routeTop) : '';
+  const legs = route ? routeLegs(markerPoints, routeTop) : [];
+  const reveals = journey ? legReveals(build.enter, frame) : legs.map((_, i) => Math.max(0, Math.min(1, routeReveal * legs.length - i)));
+  // The camera over the map (inside its card): in on each place as it is named, back on the whole route at the end of the narration.
+  const still = projectionAt(view, 1);
+  const stillPoints = markers.map((marker): [number, number] => still([marker.lon, marker.lat]) ?? [W / 2, H / 2]);
+  const { durationInFrames } = useVideoConfig();
+  const shots = journey ? journeyShots(stillPoints, build.enter, Math.min(durationInFrames - Math.round(fps * 1.2), journeyEnd + Math.round(fps * 0.8)), { width: W, height: H }) : [];
+  const camera = shots.length > 0 ? cameraAt(shots, frame, { moveFrames: 24 }) : undefined;
+  const zoomed = camera !== undefined && camera.scale > 1.005;
+  // A point of the map as the camera shows it.
+  const viewed = (x: number, y: number): [number, number] => (camera ? [W / 2 + camera.scale * (x - camera.x), H / 2 + camera.scale * (y - camera.y)] : [x, y]);
+  const focusing = markers.length > 1 && markers.some((_, i) => build.emphasis(i) < 0.999);
 
   return (
     <>
       <div data-kit-part="map-frame" style={{ position: 'absolute', inset: 0, borderRadius: radius, overflow: 'hidden', background: sea, boxShadow: depthShadow(theme, u) }}>
+        <div data-kit-camera="map" style={{ position: 'absolute', left: 0, top: 0, width: W, height: H, ...(camera ? { transform: cameraTransform(camera, W, H) } : {}) }}>
         <svg data-kit-part="map" width={W} height={H} viewBox={`0 0 ${W} ${H}`} style={{ position: 'absolute', left: 0, top: 0, display: 'block' }}>
           <path d={path(geoGraticule10()) ?? ''} fill="none" stroke={ink} strokeOpacity={0.07 * land} strokeWidth={Math.max(0.6, 1 * u)} />
           <g data-kit-part="map-land" opacity={land}>
@@ -195,18 +228,27 @@ const MapBody: React.FC<{ theme: Theme; width: number; height: number; regions: 
           {shown.map((code, i) => (
             <Region key={code} theme={theme} d={path(world.byCode.get(code)!.shape) ?? ''} fill={tints[i]!} from={landFill} edge={sea} delay={regionDelay(i)} seconds={seconds} index={i} u={u} />
           ))}
-          {route ? <Route theme={theme} d={routeD} reveal={routeReveal} seconds={seconds} start={(routeDelay + ROUTE_FRAMES) / fps} legs={markers.length - 1} u={u} /> : null}
-          {labelsPlaced.map((label) => (
-            <Leader key={label.key} theme={theme} label={label} view={view} push={push} u={u} />
-          ))}
+          {route ? <Route theme={theme} d={routeD} legs={legs} reveals={reveals} seconds={seconds} start={(journey ? journeyEnd : routeDelay + ROUTE_FRAMES) / fps} u={u} /> : null}
+          {zoomed
+            ? null
+            : labelsPlaced.map((label) => (
+                <Leader key={label.key} theme={theme} label={label} view={view} push={push} u={u} />
+              ))}
           {markerPoints.map((point, i) => (
-            <Marker key={i} theme={theme} x={point[0]} y={point[1]} r={dotR} delay={markerDelay(i)} seconds={seconds} index={i} u={u} />
+            <Marker key={i} theme={theme} x={point[0]} y={point[1]} r={dotR * (1 + (focusing ? 0.45 * build.emphasis(i) : 0))} delay={markerDelay(i)} seconds={seconds} index={i} u={u} />
           ))}
         </svg>
+        </div>
       </div>
       {labelsPlaced.map((label) => {
         const [left, top] = pushPoint(view, label.left, label.top, push);
-        return <MapLabel key={label.key} theme={theme} label={label} left={left} top={top} fontSize={fontSize} u={u} />;
+        // Under the camera a label keeps its size and follows what it names; one the camera leaves out is hidden.
+        const [ax, ay] = pushPoint(view, label.anchor[0], label.anchor[1], push);
+        const [vx, vy] = viewed(ax, ay);
+        const at = { left: left + vx - ax, top: top + vy - ay };
+        const inside = at.left >= 0 && at.top >= 0 && at.left + label.width <= W && at.top + label.height <= H;
+        const index = label.key.startsWith('m') ? Number(label.key.slice(1)) : -1;
+        return inside ? <MapLabel key={label.key} theme={theme} label={label} left={at.left} top={at.top} fontSize={fontSize} u={u} spoken={focusing && index >= 0 ? build.emphasis(index) : 0} /> : null;
       })}
     </>
   );
@@ -313,34 +355,52 @@ const Marker: React.FC<{ theme: Theme; x: number; y: number; r: number; delay: n
   );
 };
 
-/** The route: draws on with the aeroplane at its tip, then the aeroplane keeps flying it. */
-const Route: React.FC<{ theme: Theme; d: string; reveal: number; seconds: number; start: number; legs: number; u: number }> = ({ theme, d, reveal, seconds, start, legs, u }) => {
+/**
+ * The route: its legs draw on one after another (`reveals`, one per leg) with the aeroplane at the
+ * tip of the leg drawing, then the aeroplane keeps flying the whole route `d`.
+ */
+const Route: React.FC<{ theme: Theme; d: string; legs: string[]; reveals: number[]; seconds: number; start: number; u: number }> = ({ theme, d, legs, reveals, seconds, start, u }) => {
   const colors = kitColors(theme);
   const length = d ? getLength(d) : 0;
   if (!d || length <= 0) return null;
-  const evolved = evolvePath(reveal, d);
-  const loop = 2.5 + legs * 1.2;
-  const flying = reveal < 1 ? reveal : (((seconds - start) / loop) % 1 + 1) % 1;
-  const at = Math.max(0.001, Math.min(0.999, flying)) * length;
-  const point = getPointAtLength(d, at) ?? { x: 0, y: 0 };
-  const tangent = getTangentAtLength(d, at) ?? { x: 1, y: 0 };
+  const drawn = reveals.every((reveal) => reveal >= 1);
+  const loop = 2.5 + legs.length * 1.2;
+  // While drawing, the aeroplane rides the tip of the leg being drawn; once drawn, it flies the whole route.
+  const drawing = reveals.findIndex((reveal) => reveal > 0 && reveal < 1);
+  const track = drawn ? d : drawing >= 0 ? legs[drawing]! : '';
+  const trackLength = track ? getLength(track) : 0;
+  const flying = drawn ? ((((seconds - start) / loop) % 1) + 1) % 1 : drawing >= 0 ? reveals[drawing]! : 0;
+  const at = Math.max(0.001, Math.min(0.999, flying)) * trackLength;
+  const point = (track && getPointAtLength(track, at)) || { x: 0, y: 0 };
+  const tangent = (track && getTangentAtLength(track, at)) || { x: 1, y: 0 };
   const angle = (Math.atan2(tangent.y, tangent.x) * 180) / Math.PI;
   // The aeroplane fades out at the end of the route and in at its start, so the loop never jumps.
-  const planeOpacity = reveal < 1 ? Math.min(1, reveal * 8) : Math.min(1, Math.min(flying, 1 - flying) * 10);
+  const planeOpacity = !track ? 0 : drawn ? Math.min(1, Math.min(flying, 1 - flying) * 10) : Math.min(1, flying * 8, (1 - flying) * 8);
   const size = 40 * u;
   return (
     <g data-kit-part="map-route">
-      <path d={d} fill="none" stroke={colors.surface} strokeWidth={8 * u} strokeLinecap="round" strokeOpacity={0.7} strokeDasharray={evolved.strokeDasharray} strokeDashoffset={evolved.strokeDashoffset} />
-      <path d={d} fill="none" stroke={colors.accent} strokeWidth={4 * u} strokeLinecap="round" strokeDasharray={evolved.strokeDasharray} strokeDashoffset={evolved.strokeDashoffset} />
-      <g transform={`translate(${point.x.toFixed(1)} ${point.y.toFixed(1)}) rotate(${angle.toFixed(1)}) scale(${(size / 24).toFixed(3)}) translate(-12 -12)`} opacity={planeOpacity}>
-        <path d={PLANE} fill={readableOn(colors.surface, colors.text)} stroke={colors.surface} strokeWidth={1.2} strokeLinejoin="round" />
-      </g>
+      {legs.map((leg, i) => {
+        const reveal = reveals[i] ?? 0;
+        if (reveal <= 0) return null;
+        const evolved = evolvePath(reveal, leg);
+        return (
+          <g key={i}>
+            <path d={leg} fill="none" stroke={colors.surface} strokeWidth={8 * u} strokeLinecap="round" strokeOpacity={0.7} strokeDasharray={evolved.strokeDasharray} strokeDashoffset={evolved.strokeDashoffset} />
+            <path d={leg} fill="none" stroke={colors.accent} strokeWidth={4 * u} strokeLinecap="round" strokeDasharray={evolved.strokeDasharray} strokeDashoffset={evolved.strokeDashoffset} />
+          </g>
+        );
+      })}
+      {planeOpacity > 0 ? (
+        <g transform={`translate(${point.x.toFixed(1)} ${point.y.toFixed(1)}) rotate(${angle.toFixed(1)}) scale(${(size / 24).toFixed(3)}) translate(-12 -12)`} opacity={planeOpacity}>
+          <path d={PLANE} fill={readableOn(colors.surface, colors.text)} stroke={colors.surface} strokeWidth={1.2} strokeLinejoin="round" />
+        </g>
+      ) : null}
     </g>
   );
 };
 
 /** A label on the map: a pill of the pack's surface (readable over land and sea), a swatch of its region's tint. */
-const MapLabel: React.FC<{ theme: Theme; label: PlacedLabel; left: number; top: number; fontSize: number; u: number }> = ({ theme, label, left, top, fontSize, u }) => {
+const MapLabel: React.FC<{ theme: Theme; label: PlacedLabel; left: number; top: number; fontSize: number; u: number; spoken?: number }> = ({ theme, label, left, top, fontSize, u, spoken = 0 }) => {
   const colors = kitColors(theme);
   const enter = useEntrance(theme, label.delay);
   const swatch = fontSize * 0.55;
@@ -360,10 +420,10 @@ const MapLabel: React.FC<{ theme: Theme; label: PlacedLabel; left: number; top: 
         gap: fontSize * 0.3,
         borderRadius: cornerRadius(theme, label.height, label.height / 2),
         background: colors.surface,
-        border: `${Math.max(1, 1.5 * u)}px solid ${mixColors(colors.surface, colors.text, 0.18)}`,
+        border: `${Math.max(1, (1.5 + 2.5 * spoken) * u)}px solid ${spoken > 0.01 ? mixColors(mixColors(colors.surface, colors.text, 0.18), colors.accent, spoken) : mixColors(colors.surface, colors.text, 0.18)}`,
         boxShadow: `0 ${3 * u}px ${10 * u}px rgba(0,0,0,0.18)`,
         opacity: Math.min(1, Math.max(0, enter * 1.4)),
-        transform: `translateY(${(1 - Math.min(1, enter)) * 14 * u}px)`,
+        transform: `translateY(${(1 - Math.min(1, enter)) * 14 * u}px) scale(${1 + 0.06 * spoken})`,
       }}
     >
       {label.swatch ? <div style={{ flex: 'none', width: swatch, height: swatch, borderRadius: swatch / 2, background: label.swatch, border: `${Math.max(1, 1.5 * u)}px solid ${colors.onSurface}` }} /> : null}

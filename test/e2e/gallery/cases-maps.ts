@@ -1,3 +1,4 @@
+import { narrationTiming } from './cases-diagrams.js';
 import { sceneFor, type GalleryCase } from './gallery.js';
 
 /** Gallery cases of the kit's maps. */
@@ -66,5 +67,24 @@ export const MAPS_CASES: GalleryCase[] = [
       ],
       regions: ['bogus', 42, 'Australia'],
     },
+  },
+  {
+    name: 'map-journey-narrated',
+    code: sceneFor('PlaceMap'),
+    settings: {
+      title: 'A week by train',
+      kicker: 'Rail journey',
+      route: true,
+      markers: [
+        { label: 'Vienna', lon: 16.37, lat: 48.21 },
+        { label: 'Prague', lon: 14.42, lat: 50.08 },
+        { label: 'Berlin', lon: 13.4, lat: 52.52 },
+        { label: 'Copenhagen', lon: 12.57, lat: 55.68 },
+      ],
+      narrationTiming: narrationTiming('We start in Vienna, ride north to Prague, on to Berlin and end the week in Copenhagen.', 0.4, 0.24),
+    },
+    // Audited once the camera, having flown the route, holds the whole journey again.
+    durationInFrames: 240,
+    settledFrame: 210,
   },
 ];
