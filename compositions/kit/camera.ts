@@ -91,3 +91,13 @@ export function pushIn(frame: number, durationInFrames: number): number {
   ];
   return cameraAt(shots, frame, { moveFrames: Math.max(1, durationInFrames - 1) }).scale;
 }
+
+/**
+ * A camera kept inside a frame-sized stage: at least scale 1, its centre where the frame shows
+ * only stage (SceneFrame's camera holds the background, which ends at the frame's edge).
+ */
+export function cameraInsideStage(camera: Camera, width: number, height: number): Camera {
+  const scale = Math.max(1, camera.scale);
+  const [halfW, halfH] = [width / (2 * scale), height / (2 * scale)];
+  return { scale, x: Math.min(width - halfW, Math.max(halfW, camera.x)), y: Math.min(height - halfH, Math.max(halfH, camera.y)) };
+}

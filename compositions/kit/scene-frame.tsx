@@ -8,7 +8,7 @@ import { slide } from '@remotion/transitions/slide';
 import { wipe } from '@remotion/transitions/wipe';
 import type { Theme } from '../scene-props';
 import { Background } from './background';
-import { cameraTransform, pushIn } from './camera';
+import { cameraAt, cameraInsideStage, cameraTransform, pushIn, type CameraShot } from './camera';
 import { sceneExitFrames } from './motion';
 
 /** How a pack's scenes come in and go out: a presentation from @remotion/transitions. */
@@ -63,18 +63,21 @@ function enterFrames(durationInFrames: number, fps: number): number {
  * over the last ones, the whole frame pushing in slowly and smoothly throughout ({@link pushIn}, drawn through the
  * `data-kit-camera` element that holds the whole frame, so the renderer captures a held stage once
  * and makes the push's frames by moving that picture: src/render/worker/hold-plan.ts;
- * `push={false}` for content with a camera of its own). The exit is quicker than the entrance (see sceneExitFrames in
+ * `push={false}` for content with a camera of its own). `shots` moves the frame's camera instead
+ * (cameraAt in camera.ts: held shots, eased moves between them), as cheaply: a move over a held
+ * stage costs no captures. The exit is quicker than the entrance (see sceneExitFrames in
  * motion.ts); `slowExit` gives a film shot, whose camera moves to the end, an exit as long as its
  * entrance. Scenes render as separate segments,
  * so each transition runs against the shared background rather than the neighbouring scene. With
  * `theme.transparent` there is no background: the content moves over nothing (alpha 0).
  */
-export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: TransitionKind; backgroundColor?: string; push?: boolean; slowExit?: boolean; children: React.ReactNode }> = ({
+export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: TransitionKind; backgroundColor?: string; push?: boolean; shots?: CameraShot[]; slowExit?: boolean; children: React.ReactNode }> = ({
   theme,
   seed = 'scene',
   transition,
   backgroundColor,
   push = true,
+  shots,
   slowExit = false,
   children,
 }) => {
@@ -108,7 +111,9 @@ export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: Tr
     );
   // The camera holds the whole frame, background included, so its moves are moves of the frame's
   // picture (the background is drawn larger than the frame where it must be; a push in never shows its edge).
-  const camera = push ? { x: width / 2, y: height / 2, scale: pushIn(frame, durationInFrames) } : undefined;
+  // With `shots`, the scene's own camera moves (kept inside the stage: the frame never shows past
+  // the background's edge); else the push.
+  const camera = shots && shots.length > 0 ? cameraInsideStage(cameraAt(shots, frame), width, height) : push ? { x: width / 2, y: height / 2, scale: pushIn(frame, durationInFrames) } : undefined;
   return (
     <AbsoluteFill data-kit-camera="push" style={camera ? { transform: cameraTransform(camera, width, height) } : undefined}>
       {theme.transparent ? null : <Background theme={theme} seed={seed} color={backgroundColor} />}

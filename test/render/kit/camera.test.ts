@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraAt, cameraTransform, PUSH_IN, pushIn, type CameraShot } from '../../../compositions/kit/camera.js';
+import { cameraAt, cameraInsideStage, cameraTransform, PUSH_IN, pushIn, type CameraShot } from '../../../compositions/kit/camera.js';
 
 const shots: CameraShot[] = [
   { frame: 0, x: 960, y: 540, scale: 1 },
@@ -85,5 +85,13 @@ describe('the scene push', () => {
       const step = (frame: number) => scales[frame + 1]! - scales[frame]!;
       expect(step(Math.floor(frames / 2))).toBeGreaterThan(3 * step(1));
     }
+  });
+});
+
+describe('a camera inside the stage', () => {
+  it('never shows past the stage\'s edge: scale at least 1, the centre at least half a frame in', () => {
+    expect(cameraInsideStage({ x: 960, y: 540, scale: 0.8 }, 1920, 1080)).toEqual({ x: 960, y: 540, scale: 1 });
+    expect(cameraInsideStage({ x: 100, y: 1000, scale: 2 }, 1920, 1080)).toEqual({ x: 480, y: 810, scale: 2 });
+    expect(cameraInsideStage({ x: 1000, y: 500, scale: 2 }, 1920, 1080)).toEqual({ x: 1000, y: 500, scale: 2 });
   });
 });
