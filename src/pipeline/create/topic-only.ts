@@ -4,8 +4,12 @@
 // gives a multi-scene video nothing to show but that line, held for its whole length and sold as a
 // video. Such a create is refused before anything is written or charged, saying what to add or how
 // to get a model. (A single-scene model makes one animated line, so a topic is its whole content.)
+// An instruction with a topic ("Explain to a 10-year-old how vaccines work", "Fais une vidéo
+// amusante sur les abeilles", "Spiegami in 30 secondi come funziona la fotosintesi") is refused
+// however long it is: its words ask for a video, and none of them is a thing to show.
 import { ServiceError } from '../../errors/service-error.js';
 import { EmbeddedPlanner } from '../providers/embedded/embedded-planner.js';
+import { readRequestContent } from '../providers/embedded/request-content.js';
 
 /** What the no-model check reads of a create: the prompt and what comes with it. */
 export interface TopicOnlyInput {
@@ -28,6 +32,12 @@ const TOPIC_WORDS = 10;
  */
 export async function topicOnly(input: TopicOnlyInput): Promise<string | undefined> {
   if (input.images > 0 || input.documents > 0 || input.voiceover) return undefined;
+  // A prompt that only asks (every sentence an instruction, a video asked for, or its format,
+  // audience, tone or length) gives nothing to show unless it lists items, names an action or
+  // comes with a brand that describes itself.
+  const content = readRequestContent(input.prompt);
+  const asksOnly = content.stated.length === 0 && content.listed.length === 0 && !content.action && !input.brand?.description && !input.brand?.logo;
+  if (asksOnly) return content.subject;
   const plan = await new EmbeddedPlanner().plan({
     prompt: input.prompt,
     language: 'en',
@@ -54,10 +64,21 @@ export async function topicOnly(input: TopicOnlyInput): Promise<string | undefin
 
 /** The 400 for a topic-only prompt on a node with no language model: what to add, or how to get a model. */
 export function topicOnlyError(line: string): ServiceError {
+  // A prompt that says only how to make the video ("Make a 3 hour video") names nothing to show at all.
+  if (!line) {
+    const message =
+      'prompt: this node has no language model, so a video shows only what the request itself says, ' +
+      'and this prompt says how to make the video but not what to show. ' +
+      'Write what to show in the prompt (the points, steps or figures, for example "How bees make honey: they collect nectar, they fan it dry, they seal it with wax"), attach a document, images or a voiceover, ' +
+      'or have the operator give the node a language model (`service models pull`, or `serve --llm <provider>:<model>`)';
+    return new ServiceError('invalid_request', message, {
+      details: [{ field: 'body.prompt', message: 'says how to make the video but not what to show, and this node has no language model to write it: write the points, steps or figures to show, attach a document or images, or configure a language model' }],
+    });
+  }
   const example = `"${line.replace(/[.!?]+$/, '')}: first point, second point, third point"`;
   const message =
     'prompt: this node has no language model, so a video shows only what the request itself says, ' +
-    `and this prompt gives one line ("${line}") that the video would hold for its whole length. ` +
+    `and this prompt gives one line ("${line}") to show and nothing about it, which the video would hold for its whole length. ` +
     `Write what to show in the prompt (the points, steps or figures, for example ${example}), attach a document, images or a voiceover, ` +
     'or have the operator give the node a language model (`service models pull`, or `serve --llm <provider>:<model>`)';
   return new ServiceError('invalid_request', message, {

@@ -53,17 +53,6 @@ function shortLine(sentence: string): string {
   return first.split(/\s+/).length >= 4 ? limitWords(first, 16) : limitWords(clean, 16);
 }
 
-/** The heading of the first body scene. */
-function firstHeading(topic: string, steps: boolean, prompt: string): string {
-  // A name keeps its capital: "Nimbus" stays "Nimbus" when the prompt writes it so mid-sentence.
-  const first = topic.split(/\s+/)[0] ?? '';
-  const isName = new RegExp(`[^.!?]\\s${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(prompt);
-  const lower = isName ? topic : topic.charAt(0).toLowerCase() + topic.slice(1);
-  if (steps) return /^how\b/i.test(topic) ? capitalize(limitWords(topic, 10)) : `Step by step: ${limitWords(lower, 8)}`;
-  if (/^(how|why|what|when|where|who)\b/i.test(topic)) return /^how\b/i.test(topic) ? 'How it works' : 'What to know';
-  return topic.split(/\s+/).length <= 5 ? `Why ${lower} matters` : 'What to know';
-}
-
 /** Points read as sentences: each ends with a full stop unless it has its own end mark. */
 function sentencesOf(points: string[]): string {
   return points
@@ -167,12 +156,25 @@ export class EmbeddedPlanner implements StoryPlanner {
     const firstList = /:\s/.test(all[0] ?? '') ? listItems(all[0]!) : undefined;
     // A point is shown short; the narration says it whole.
     const fullPoint = new Map<string, string>();
-    const points = [...new Set([...(firstList ?? clauses(all[0] ?? '').slice(1)), ...rest.flatMap((sentence) => listItems(sentence) ?? clauses(sentence))])].map((p) => {
+    // A point of a later sentence is said as its whole sentence, once: the scene that shows its first point says it.
+    const sourceOf = new Map<string, string>();
+    const spoken = new Set<string>();
+    const fromRest = rest.flatMap((sentence) => (listItems(sentence) ?? clauses(sentence)).map((point) => ({ point, sentence })));
+    const points = [...new Set([...(firstList ?? clauses(all[0] ?? '').slice(1)), ...fromRest.map((entry) => entry.point)])].map((p) => {
       const shown = capitalize(shortPoint(p));
       fullPoint.set(shown, capitalize(p));
+      const source = fromRest.find((entry) => entry.point === p)?.sentence;
+      if (source && !sourceOf.has(shown)) sourceOf.set(shown, source);
       return shown;
     });
-    const sayPoints = (items: string[]) => sentencesOf(items.map((item) => fullPoint.get(item) ?? item));
+    const sayPoints = (items: string[]) =>
+      sentencesOf(
+        [...new Set(items.map((item) => sourceOf.get(item) ?? fullPoint.get(item) ?? item))].filter((text) => {
+          if (spoken.has(text)) return false;
+          spoken.add(text);
+          return true;
+        }),
+      );
 
     // A logo sting is one animation: the logo revealed with the brand's name.
     if (materials.logo && LOGO_STING.test(request.prompt)) {
@@ -232,7 +234,9 @@ export class EmbeddedPlanner implements StoryPlanner {
 
     // Then its figures and points.
     // One counter per sentence: "4,000 people subscribe in 12 countries" is one fact, not two scenes.
-    const figureQueue = figures.filter((figure, index) => !candidates.some((scene) => scene.narration.includes(figure.sentence)) && figures.findIndex((other) => other.sentence === figure.sentence) === index);
+    // A sentence the hook already says whole (the topic) is not said again by a counter.
+    const saysTopic = (sentence: string) => sentence.replace(/[.!?]+$/, '').trim().toLowerCase() === topic.toLowerCase();
+    const figureQueue = figures.filter((figure, index) => !saysTopic(figure.sentence) && !candidates.some((scene) => scene.narration.includes(figure.sentence)) && figures.findIndex((other) => other.sentence === figure.sentence) === index);
     // A point is said once: not again when a counter states its figure or the close says it.
     const shownElsewhere = [...figureQueue.map((figure) => figure.sentence), message, ...(action ? [action] : [])].map((text) => text.toLowerCase());
     const pointQueue = points.filter((point) => !used.has(point) && !shownElsewhere.some((text) => text.includes(point.toLowerCase().replace(/[.!?]+$/, ''))));
@@ -241,7 +245,8 @@ export class EmbeddedPlanner implements StoryPlanner {
     const checklist = readsAsChecklist(request.prompt);
     const cycle = readsAsCycle(request.prompt);
     const explainsHow = /\bhow\b[^.?!]*\bworks?\b|\bwie\b[^.?!]*\bfunktionier|\bcomment\b[^.?!]*\bfonctionne|\bc[oó]mo\b[^.?!]*\bfunciona/i.test(request.prompt);
-    for (let i = 0; candidates.length < bodyCount && (figureQueue.length > 0 || pointQueue.length > 0); i += 1) {
+    // Every figure and point the request states is shown: the body grows past the length's scene count rather than drop one.
+    for (let i = 0; figureQueue.length > 0 || pointQueue.length > 0; i += 1) {
       const figure = i % 2 === 1 || pointQueue.length === 0 ? figureQueue.shift() : undefined;
       // Three or more figures show together, two to four in one grid.
       const grid = figure && figureQueue.length >= 2 ? statGridScene(topic, [figure, ...figureQueue.splice(0, 3)]) : undefined;
@@ -251,7 +256,13 @@ export class EmbeddedPlanner implements StoryPlanner {
       }
       if (figure) {
         const { sentence, ...shown } = figure;
-        candidates.push({ role: 'body', kind: 'stat', title: figure.label, settings: { ...shown }, narration: sentence });
+        // A figure in the middle of its sentence ("Bake it at 230 degrees for 40 minutes") is labelled
+        // with the whole sentence: the words after it alone ("Degrees for 40 minutes") are a fragment.
+        const before = sentence.slice(0, Math.max(0, sentence.search(/\d/))).trim().split(/\s+/).filter(Boolean);
+        const whole = sentence.replace(/[.!?]+$/, '');
+        if (before.length >= 2 && !shown.label.toLowerCase().includes(before.join(' ').toLowerCase()) && whole.split(/\s+/).length <= 14) shown.label = whole;
+        candidates.push({ role: 'body', kind: 'stat', title: figure.label, settings: { ...shown }, narration: spoken.has(sentence) ? '' : sentence });
+        spoken.add(sentence);
         continue;
       }
       // Short points (a run of three to six) read as an icon grid; steps take up to five; else three.
@@ -259,8 +270,8 @@ export class EmbeddedPlanner implements StoryPlanner {
       const iconCount = steps || checklist ? 0 : shortRun < 0 ? Math.min(6, pointQueue.length) : shortRun;
       const items = pointQueue.splice(0, iconCount >= 3 ? iconCount : steps && i === 0 ? 5 : 3);
       if (items.length === 0) continue;
-      // Only English gets the planner's own words; other languages keep to the prompt's.
-      const heading = english && i === 0 ? firstHeading(topic, steps, request.prompt) : topic;
+      // The heading is the request's own subject: no planner words ("What to know", "Why … matters") that only restate it.
+      const heading = topic;
       // Short points of a loop or of how something works are its stages: a flow diagram.
       const stages = iconCount >= 3 && (cycle || (i === 0 && explainsHow)) ? flowScene(heading, items, sayPoints(items), cycle) : undefined;
       const icons = !stages && iconCount >= 3 ? iconScene(heading, items) : undefined;
@@ -273,7 +284,7 @@ export class EmbeddedPlanner implements StoryPlanner {
     }
     // The request has said all it says: fewer, longer scenes rather than filler.
     // A tour keeps every image, whatever the length.
-    const keep = sequence ? Math.max(bodyCount, candidates.filter((scene) => scene.kind === 'image').length) : bodyCount;
+    const keep = Math.max(bodyCount, candidates.length);
     const bodies = answer?.asked ? [answer.stat, ...candidates].slice(0, Math.max(keep, answer.chart ? 2 : 1)) : candidates.slice(0, keep);
 
     const subtitle = rest[0] ? shortLine(rest[0]) : materials.brandDescription ? shortLine(sentences(materials.brandDescription)[0] ?? '') : '';
@@ -284,11 +295,11 @@ export class EmbeddedPlanner implements StoryPlanner {
         ? { role: 'hook', kind: 'kinetic', title: topic, settings: { text: topic, ...(kicker ? { kicker } : {}) }, narration: sentencesOf([topic]) }
         : { role: 'hook', kind: 'title', title: topic, settings: { title: topic, subtitle, ...(kicker ? { kicker } : {}) }, narration: sentencesOf([topic]) };
     // A closing sentence a body scene already shows (a counter's clause) is not said twice: the close names the subject.
-    if (message !== topic && bodies.some((scene) => JSON.stringify(scene.settings).toLowerCase().includes(message.toLowerCase().replace(/"/g, '\\"')))) message = topic;
+    if (message !== topic && bodies.some((scene) => JSON.stringify(scene.settings).toLowerCase().includes(message.toLowerCase().replace(/"/g, '\\"')) || scene.narration.toLowerCase().includes(message.toLowerCase()))) message = topic;
     const close: SceneDraft = {
       role: 'close',
       kind: 'cta',
-      title: english ? 'Takeaway' : limitWords(message, 4),
+      title: limitWords(message, 4),
       settings: { message, ...(action ? { action } : {}), ...(materials.logo ? { logo: materials.logo } : {}) },
       narration: sentencesOf([message, ...(action && !message.toLowerCase().includes(action.toLowerCase()) ? [action] : [])]),
     };

@@ -3,7 +3,9 @@
 // "Mach ein kurzes Video über unsere neue App, mit Untertiteln". Without a language model the
 // embedded planner may show only the prompt's own words, so it must first take away the request's
 // framing (instruction verbs, the video as the object of the request, shape, length, sound,
-// captions, attachments, politeness) in English, German, French and Spanish, keeping the language.
+// captions, attachments, politeness, audience, tone) in English, German, French, Spanish and Italian,
+// keeping the language. Only a sentence that asks for something is stripped: a sentence that states
+// content ("Luego se hornea a 230 grados durante 40 minutos") is kept whole.
 import { sentences as splitSentences } from '../../../documents/stated-figures.js';
 
 /** What a prompt is about, without the request around it. */
@@ -14,12 +16,20 @@ export interface RequestContent {
   sentences: string[];
   /** What the prompt asks viewers to do ("Visit acme.com", "Jetzt bestellen"), in its words, if it names an action. */
   action?: string;
+  /**
+   * The sentences that state content rather than ask for a video, in order, whole: "The moon pulls
+   * the oceans." of "Explain how tides work. The moon pulls the oceans." Empty for a prompt that
+   * only asks (an instruction with a topic, whatever its format, audience, tone or length words).
+   */
+  stated: string[];
+  /** The items a request lists after a colon ("…for new hires: day one, tools, who to ask"), when it lists two or more. */
+  listed: string[];
 }
 
 const W = String.raw`[\p{L}\p{N}'’&-]`;
 
 /** The video as the object of a request ("a short teaser", "ein kurzes Video", "une vidéo courte", "un anuncio"). */
-const NOUNS = String.raw`videos?|vids?|tiktoks?|infographics?|infografik(?:en)?|infographies?|infograf[ií]as?|clips?|films?|movies?|documentar(?:y|ies)|películas?|ads?|adverts?|advertisements?|commercials?|promos?|teasers?|trailers?|stings?|idents?|reels?|shorts|explainers?|animations?|slideshows?|spots?|bumpers?|intros?|outros?|montages?|kurzvideos?|erklärvideos?|werbevideos?|werbespots?|imagefilms?|vidéos?|pubs?|publicités?|bandes?-annonces?|capsules?|vídeos?|anuncios?|tráilers?|animaci(?:ón|ones)|cortos?`;
+const NOUNS = String.raw`videos?|vids?|tiktoks?|infographics?|infografik(?:en)?|infographies?|infograf[ií]as?|clips?|films?|movies?|documentar(?:y|ies)|películas?|ads?|adverts?|advertisements?|commercials?|promos?|teasers?|trailers?|stings?|idents?|reels?|shorts|explainers?|animations?|slideshows?|spots?|bumpers?|intros?|outros?|montages?|kurzvideos?|erklärvideos?|werbevideos?|werbespots?|imagefilms?|vidéos?|pubs?|publicités?|bandes?-annonces?|capsules?|vídeos?|anuncios?|tráilers?|animaci(?:ón|ones)|cortos?|announcements?|ankündigungen?|annonces?|anuncios?|filmati?|filmini?|cortometraggi?o?|annunci?o?|presentations?|präsentation(?:en)?|présentations?|presentaci(?:ón|ones)|presentazion[ei]`;
 
 /** Words that only say what kind of video: "vertical", "30-second", "logo", "kurzes", "courte", "corto". */
 const MODIFIERS = new Set(
@@ -29,25 +39,30 @@ const MODIFIERS = new Set(
     'little nice cool professional looping silent hd 4k teaser video clip post posts feed story stories ' +
     'kurz kurze kurzes kurzen kleines kleinen schnelles animiertes animierten vertikales vertikalen hochkant quadratisches erklär werbe produkt ' +
     'court courte courts petite petit rapide animée animé verticale carrée promotionnelle explicative explicatif publicitaire produit ' +
-    'corta corto breve rápido rápida animado animada cuadrado cuadrada promocional explicativo explicativa publicitario'
+    'corta corto breve rápido rápida animado animada cuadrado cuadrada promocional explicativo explicativa publicitario ' +
+    'breve brevi veloce animato animata verticale quadrato quadrata promozionale esplicativo esplicativa pubblicitario pubblicitaria ' +
+    // Tone: "an upbeat announcement", "ein lustiges Video", "une vidéo drôle", "un vídeo divertido", "un video divertente".
+    'upbeat fun funny playful energetic cheerful friendly calm serious dramatic inspiring exciting lively casual formal happy ' +
+    'lustig lustige lustiges lustigen fröhlich fröhliche fröhliches witzig witziges lockeres spannendes ' +
+    'drôle amusante amusant ludique dynamique joyeuse joyeux divertido divertida alegre dinámico dinámica divertente allegro allegra vivace'
   ).split(' '),
 );
 
 /** Articles and possessives a request puts before the video it asks for. */
-const ARTICLE = String.raw`(?:a|an|the|one|some|ein|eine|einen|einem|un|une|una|le|la|el)`;
+const ARTICLE = String.raw`(?:a|an|the|one|some|ein|eine|einen|einem|un|une|una|le|la|el|uno|il|lo|l')`;
 
 /** Prepositions that join the video to its subject ("video for", "Video über", "vidéo sur", "video sobre"). */
-const JOINS = String.raw`about|on|of|for|introducing|explaining|showing|covering|that (?:explains?|shows?|covers?)|to explain|to show|über|zu|zum|zur|für|von|sur|de|du|des|pour|à propos de|qui explique|expliquant|présentant|sobre|para|acerca de|del|que explique|explicando|mostrando`;
+const JOINS = String.raw`about|on|of|for|introducing|explaining|showing|covering|that (?:explains?|shows?|covers?)|to explain|to show|über|zu|zum|zur|für|von|sur|de|du|des|pour|à propos de|qui explique|expliquant|présentant|sobre|para|acerca de|del|que explique|explicando|mostrando|su|sul|sulla|sullo|sui|sugli|sulle|di|della|dello|dei|degli|riguardo a|che spiega|che mostra`;
 
 // Verbs that ask for an explanation keep what follows ("Explain how X works" → "How X works");
 // verbs that ask for a video are followed by the video they ask for ("Make a teaser for X" → "X").
-const OPENERS = String.raw`(?:(?:please|bitte|por favor|can you|could you|would you|will you|kannst du|könntest du|können sie|peux-tu|pouvez-vous|puedes|podrías|i want you to|help me)[\s,]+)*`;
+const OPENERS = String.raw`(?:(?:please|bitte|por favor|can you|could you|would you|will you|kannst du|könntest du|können sie|peux-tu|pouvez-vous|puedes|podrías|per favore|puoi|potresti|i want you to|help me)[\s,]+)*`;
 const EXPLAIN = new RegExp(
-  String.raw`^${OPENERS}(?:explain|describe|compare|show|tell|teach|illustrate|walk (?:me |us )?through|break down|outline|summari[sz]e|visuali[sz]e|present|introduce|introducing|presenting|announcing|meet|showcase|highlight|erkläre|erklär|erklären sie|erklärt|vergleiche|vergleich|beschreibe|beschreiben sie|zeige|zeig|zeigen sie|explique|expliquez|compare|comparez|décris|décrivez|montre|montrez|présente|présentez|raconte|racontez|explícame|explicame|explíquenos|explica|compara|explique|describe|descríbeme|muestra|muéstrame|muestrame|presenta|cuéntame|cuenta)(?:[\s-]+(?:me|us|viewers|people|everyone|kids|mir|uns|moi|nous))?(?:\s+about)?[\s,:]+`,
+  String.raw`^${OPENERS}(?:explain|describe|compare|show|tell|teach|illustrate|walk (?:me |us )?through|break down|outline|summari[sz]e|visuali[sz]e|present|introduce|introducing|presenting|announcing|meet|showcase|highlight|erkläre|erklär|erklären sie|erklärt|vergleiche|vergleich|beschreibe|beschreiben sie|zeige|zeig|zeigen sie|explique|expliquez|compare|comparez|décris|décrivez|montre|montrez|présente|présentez|raconte|racontez|explícame|explicame|explíquenos|explica|compara|explique|describe|descríbeme|muestra|muéstrame|muestrame|presenta|cuéntame|cuenta|spiega|spiegami|spiegaci|spieghi|spiegare|descrivi|descrivere|expliquer|décrire|explicar|describir|explain to|mostra|mostrami|presenta|racconta|raccontami|confronta|illustra)(?:[\s-]+(?:me|us|viewers|people|everyone|kids|mir|uns|moi|nous))?(?:\s+about)?[\s,:]+`,
   'iu',
 );
 const MAKE = new RegExp(
-  String.raw`^${OPENERS}(?:make it|make|create|generate|produce|build|render|write|do|design|craft|draft|prepare|animate|put together|give|i (?:want|need|would like)|i'd like|we (?:want|need)|need|mach es|mach daraus|mach|mache|macht|machen sie|erstelle|erstell|erstellen sie|produziere|generiere|gestalte|ich (?:brauche|möchte|will)|wir brauchen|fais-en|fais|faites|crée|créez|réalise|réalisez|génère|générez|produis|prépare|conçois|je (?:veux|voudrais)|hazlo|hazme|haz|hágame|haga|créame|creame|crea|cree|genera|produce|prepara|realiza|diseña|quiero|necesito)(?:[\s-]+(?:me|us|mir|uns|moi|nous))?(?:me|nos)?[\s,:]+`,
+  String.raw`^${OPENERS}(?:make it|make|create|generate|produce|build|render|write|do|design|craft|draft|prepare|animate|put together|give|i (?:want|need|would like)|i'd like|we (?:want|need)|need|mach es|mach daraus|mach|mache|macht|machen sie|erstelle|erstell|erstellen sie|produziere|generiere|gestalte|ich (?:brauche|möchte|will)|wir brauchen|fais-en|fais|faites|crée|créez|réalise|réalisez|génère|générez|produis|prépare|conçois|je (?:veux|voudrais)|hazlo|hazme|haz|hágame|haga|créame|creame|crea|cree|genera|produce|prepara|realiza|diseña|quiero|necesito|fai|fammi|facci|crea|creami|realizza|genera|prepara|produci|voglio|vorrei|ho bisogno di|créer|faire|réaliser|générer|produire|machen|erstellen|crear|hacer|realizar|generar|producir|creare|fare|realizzare|generare|produrre|to make|to create)(?:[\s-]+(?:me|us|mir|uns|moi|nous))?(?:me|nos)?[\s,:]+`,
   'iu',
 );
 
@@ -60,14 +75,14 @@ const VIDEO_PHRASE = new RegExp(
 /** Phrases that say how to make the video, wherever they stand. */
 const PRODUCTION_PHRASES: RegExp[] = [
   // Politeness.
-  /\b(?:please|pls|thanks|thank you|bitte|danke|merci|gracias|por favor)\b|s'il (?:te|vous) pla[iî]t/giu,
+  /\b(?:please|pls|thanks|thank you|bitte|danke|merci|gracias|por favor|per favore|grazie)\b|s'il (?:te|vous) pla[iî]t/giu,
   // Shape: "4:5", "in 9:16", "vertical format", "im Hochformat", "for TikTok".
   /(?:\b(?:in|im|en|au|as|als|at)\s+)?(?<![\d.:])(?:16\s*:\s*9|9\s*:\s*16|4\s*:\s*5|5\s*:\s*4|1\s*:\s*1|4\s*:\s*3|3\s*:\s*4|21\s*:\s*9|2\s*:\s*3|3\s*:\s*2)(?![\d.:])(?:\s+(?:format|aspect ratio|ratio|Seitenverhältnis))?/giu,
   /\b(?:in|im|en|au|as)\s+(?:an?\s+)?(?:vertical|portrait|landscape|square|widescreen|hochformat|hochkant|querformat|format vertical|formato vertical)(?:\s+(?:format|mode|orientation|video))?\b/giu,
   /\b(?:vertical|horizontal|portrait|landscape|square|widescreen)\s+(?:format|orientation|mode|aspect)\b/giu,
   /\b(?:for|für|pour|para)\s+(?:tiktok|instagram|insta|youtube|reels|shorts|linkedin|facebook|snapchat|social media|les réseaux sociaux|redes sociales|soziale medien)(?:\s+(?:reels?|stories|story|shorts|feed|posts?))?\b/giu,
   // Length: "in 30 seconds", "60s", "a 30-second", "en 30 secondes", "in 30 Sekunden", "de 60 segundos", "one-minute".
-  /(?:\b(?:in|within|under|about|around|max(?:imum)?|of|en|de|im|unter|ca\.?)\s+)?(?<![\p{L}\d.])(?<!\b(?:the|den|die|les années|los años)\s)\d{1,3}(?:[.,]\d+)?\s*[- ]?\s*(?:s|secs?|seconds?|sekunden|sek|secondes?|segundos?|mins?|minutes?|minuten|minutos?)\b(?:[- ](?:long|lang|langes?))?(?:-(?=\p{L}))?/giu,
+  /(?:\b(?:in|within|under|about|around|max(?:imum)?|of|en|de|im|unter|ca\.?)\s+)?(?<![\p{L}\d.])(?<!\b(?:the|den|die|les années|los años)\s)\d{1,3}(?:[.,]\d+)?\s*[- ]?\s*(?:s|secs?|seconds?|sekunden|sek|secondes?|segundos?|secondi|mins?|minutes?|minuten|minutos?|minuti|hours?|hrs?|stunden|heures?|horas?|ore)\b(?:[- ](?:long|lang|langes?))?(?:-(?=\p{L}))?/giu,
   /\b(?:one|two|three|ein|eine|une|una|un)[- ](?:minutes?|minuten?|minutos?)(?:[- ](?:long|lang|langes?))?\b/giu,
   // Sound and captions: "no voiceover", "just music", "mit Untertiteln", "sans voix", "solo música".
   /\b(?:with|without|no|add|include|plus|mit|ohne|avec|sans|con|sin)\s+(?:an?\s+|any\s+|background\s+|burned-in\s+|de la\s+|des\s+|la\s+)*(?:voice[- ]?overs?|voices?|narration|narrator|music|soundtrack|sound|audio|captions|subtitles|untertiteln?|sprecher|erzähler|stimme|musik|hintergrundmusik|sous-titres|voix|musique|subtítulos|voz|música|locución|narración)\b/giu,
@@ -85,7 +100,20 @@ const PRODUCTION_PHRASES: RegExp[] = [
   // An instruction to emphasise, as its own clause: ", highlight the best region", ", hebe … hervor".
   /(?:^|[,;]\s*|\s+and\s+)(?:highlight|emphasi[sz]e|hervorheben|hebe|markiere|mettez en avant|mets en avant|soulignez|souligne|destaca|resalta)\b[^,.;!?]*/giu,
   // What to weigh, as an instruction: ", honest pros and cons for each", "mit Vor- und Nachteilen", "avantages et inconvénients".
-  /(?:^|[,;]\s*|\s+(?:with|mit|avec|con)\s+)(?:(?:honest|fair|ehrliche[n]?|honnêtes|honestos)\s+)?(?:the\s+)?(?:pros and cons|vor- und nachteile[n]?|avantages et (?:les )?inconvénients|pros y contras|ventajas y desventajas)(?:\s+(?:for|of|von|de|pour)\s+(?:each|both|jede[rsm]?|beide[n]?|chacun|chaque|cada uno))?/giu,
+  /(?:^|[,;]\s*|\s+(?:with|mit|avec|con)\s+)(?:(?:honest|fair|ehrliche[n]?|honnêtes|honestos)\s+)?(?:the\s+)?(?:pros and cons|vor- und nachteile[n]?|avantages et (?:les )?inconvénients|pros y contras|ventajas y desventajas)(?:\s+(?:for|of|von|de|pour)\s+(?:each|both|jede[rsm]?|beide[n]?|chacun|chaque|cada uno))?/giu,  // Audience: "to a 10-year-old", "for kids", "für Kinder", "à un enfant de 10 ans", "para niños", "per bambini", "like I'm five".
+  new RegExp(
+    String.raw`(?:^|\s|,)(?:to|for|für|pour|à|para|a|per|ai|agli|alle)\s+(?:an?\s+|ein(?:e[nm]?)?\s+|einem\s+|une?\s+|los\s+|las\s+|les\s+|des\s+|i\s+|gli\s+|le\s+|my\s+|our\s+|meine[nm]?\s+|unsere[nm]?\s+|mes\s+|nos\s+|mis\s+|nuestr[oa]s\s+|mie[i]?\s+|nostr[ie]\s+)?(?:(?:\d{1,2}|ten|five|six|seven|eight|nine|twelve)[- ]?(?:years?[- ]old|yo|jährigen?|jährige)s?|(?:zehn|fünf|sechs|sieben|acht|neun|zwölf)jährigen?|(?:little\s+|young\s+|small\s+|kleine[n]?\s+|petits?\s+|jeunes\s+|pequeños\s+|piccoli\s+)?(?:kids|children|child|beginners|students|teens|teenagers|seniors|grandparents|parents|newcomers|non-experts|laypeople|dummies|everyone|kinder[n]?|kind|anfänger[n]?|einsteiger[n]?|schüler[n]?|laien|enfants?|débutants?|élèves|lycéens|niños?|niñas?|principiantes|estudiantes|alumnos|bambini|bambino|ragazzi|principianti|studenti|alunni))(?:\s+(?:de|di|von)\s+\d{1,2}\s+(?:ans|años|anni|jahren))?(?=\s*(?:[,.;:!?]|$)|\s+(?:how|why|what|when|where|who|which|that|about|on|wie|warum|wieso|weshalb|was|wer|über|comment|pourquoi|ce|qu|quoi|sur|cómo|como|por|qué|que|sobre|come|perché|cosa|che|su|in|en|im|auf)\b)`,
+    'giu',
+  ),
+  /\b(?:like (?:i'?m|i am) (?:five|5)|eli5|wie für (?:ein kind|kinder)|comme à un enfant|como (?:a un niño|si tuviera \d+ años)|come a un bambino)\b/giu,
+  // Tone: "in a fun way", "with an upbeat tone", "keep it fun", "auf lustige Art", "de façon ludique", "de forma divertida", "in modo divertente".
+  /\b(?:in an?|with an?|using an?|keep it|make it|halte es|mach es|sur un ton|d'un ton|de (?:façon|manière|forma|modo)|con (?:un )?tono|en (?:un )?tono|in (?:modo|maniera|tono)|auf|im|mit)\s+(?:\p{L}+\s+)?(?:upbeat|fun|funny|playful|energetic|cheerful|friendly|calm|serious|dramatic|inspiring|exciting|lively|casual|formal|light|simple|lustige[nr]?|fröhliche[nr]?|witzige[nr]?|lockere[nr]?|einfache[nr]?|drôle|amusante?|ludique|dynamique|joyeuse|légère?|simple|divertida|divertido|alegre|dinámica|sencilla|divertente|allegr[oa]|leggera|semplice)(?:\s+(?:tone|way|style|manner|vibe|feel|art|weise|ton|stil|façon|manière|tono|estilo|modo|forma))?\b/giu,
+  // Format words of a request: "step by step", "Schritt für Schritt", "étape par étape", "paso a paso", "passo dopo passo", "in simple terms".
+  /\b(?:step[- ]by[- ]step|schritt für schritt|étape par étape|paso a paso|passo (?:dopo|per) passo|passo passo|in (?:simple|plain|easy) (?:terms|words|language|english)|in einfachen worten|simplement|en termes simples|en (?:términos|palabras) sencill[oa]s|in parole semplici|in modo semplice)\b/giu,
+  // Italian sound, captions and language: "con musica", "senza voce", "con sottotitoli", "solo musica", "in italiano".
+  /\b(?:con|senza|solo)\s+(?:la\s+|una\s+|i\s+|dei\s+)?(?:voce(?: fuori campo)?|narrazione|musica(?: di sottofondo)?|sottotitoli|audio)\b|\b(?:in|auf|en)\s+(?:italiano|italienisch|italien|italiano|portoghese|inglese|tedesco|francese|spagnolo)\b/giu,
+  // A closing ask for numbers: "with real numbers", "mit echten Zahlen", "avec de vrais chiffres", "con cifras reales", "con numeri reali".
+  /(?:^|[,;]\s*|\s+)(?:with|using|mit|avec|con)\s+(?:de\s+|des\s+)?(?:real|actual|concrete|some|echten|konkreten|vrais|vraies|réels|cifras|datos|numeri|dati)\s+(?:numbers|figures|data|stats|statistics|examples|zahlen|beispielen|chiffres|exemples|reales|concretos|reali|concreti)\b/giu,
 ];
 
 /** Words with no content of their own: articles, joins and what the production phrases leave behind. */
@@ -199,14 +227,59 @@ export function findAction(text: string): string | undefined {
   return ADDRESS.exec(text)?.[0];
 }
 
+/** Production phrases that mark a sentence as a request wherever they stand (lengths do not: "Bake it for 40 minutes" is content). */
+const REQUEST_MARKERS = PRODUCTION_PHRASES.filter((_, index) => index !== 5 && index !== 6);
+
+/**
+ * Whether a sentence asks for a video rather than says what it shows: it opens with an instruction
+ * ("Explain…", "Mach…", "Spiegami…") or with the video it asks for ("A vertical teaser for…"), or it
+ * holds a production, audience or tone phrase ("for TikTok", "to a 10-year-old", "in a fun way").
+ */
+export function isRequestSentence(sentence: string): boolean {
+  const text = sentence.trim();
+  if (EXPLAIN.test(text) || MAKE.test(text)) return true;
+  if (stripFraming(text) !== text) return true;
+  if (VIDEO_LABEL.test(text)) return true;
+  // A clause that names only the video: "History of the bicycle, vertical video for TikTok".
+  if (new RegExp(String.raw`[,;–—]\s*(?:as\s+)?(?:${ARTICLE}\s+)?(?:${W}+\s+){0,2}(?:${NOUNS})\b`, 'iu').test(text)) return true;
+  return REQUEST_MARKERS.some((pattern) => {
+    pattern.lastIndex = 0;
+    const hit = pattern.test(text);
+    pattern.lastIndex = 0;
+    return hit;
+  });
+}
+
+/** The items a cleaned request lists after its colon, two or more of at most six words each. */
+function listAfterColon(text: string): string[] {
+  const at = text.search(/:\s/);
+  if (at < 0) return [];
+  const items = text
+    .slice(at + 1)
+    .replace(/[.!?]+$/, '')
+    .split(/,\s*(?:(?:and|und|et|y|e)\s+)?|\s+(?:and|und|et|y|e)\s+(?=[^,]*$)/i)
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items.length >= 2 && items.every((item) => item.split(/\s+/).length <= 6) ? items : [];
+}
+
 /** Reads a prompt's content: its subject and sentences without the request's framing, and its action. */
 export function readRequestContent(prompt: string): RequestContent {
-  const cleaned = splitSentences(prompt)
-    .map((sentence) => tidy(stripProductionPhrases(stripFraming(stripProductionPhrases(sentence)))))
-    .filter((sentence) => hasContent(sentence))
-    .map(capitalize);
+  const read = splitSentences(prompt).map((sentence) => {
+    const request = isRequestSentence(sentence);
+    // A stated sentence is kept whole; only a request is stripped of its framing.
+    let text = request ? tidy(stripProductionPhrases(stripFraming(stripProductionPhrases(sentence)))) : tidy(sentence);
+    // A label left naming only the video's kind ("Vertical: …" of "Upbeat announcement, vertical: …") goes.
+    const label = request ? /^([^:]{1,60}):\s+/u.exec(text) : null;
+    if (label && !hasContent(label[1]!)) text = text.slice(label[0].length);
+    return { text: capitalize(text), request };
+  });
+  const kept = read.filter((entry) => hasContent(entry.text));
+  const cleaned = kept.map((entry) => entry.text);
   const first = cleaned[0] ?? '';
   const subject = capitalize(tidy(first.split(/:\s/)[0]!.replace(/[.!]+$/, '')));
   const action = findAction(prompt);
-  return { subject, sentences: cleaned, ...(action ? { action } : {}) };
+  const stated = kept.filter((entry) => !entry.request).map((entry) => entry.text);
+  const listed = kept.filter((entry) => entry.request).flatMap((entry) => listAfterColon(entry.text));
+  return { subject, sentences: cleaned, stated, listed, ...(action ? { action } : {}) };
 }

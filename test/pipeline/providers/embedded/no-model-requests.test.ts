@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { topicOnly } from '../../../../src/pipeline/create/topic-only.js';
+import { EmbeddedPlanner } from '../../../../src/pipeline/providers/embedded/embedded-planner.js';
+import type { StoryPlan } from '../../../../src/pipeline/providers/provider-types.js';
+import { NO_MODEL_REQUESTS, type NoModelRequest } from '../../../fixtures/no-model-requests.js';
+
+/** Settings that are not words on screen. */
+const NOT_TEXT = new Set(['image', 'images', 'logo', 'mode', 'chart', 'icon', 'source', 'sourceRef', 'unit', 'valueLabel', 'value', 'prefix', 'suffix', 'decimals', 'values', 'shape', 'regions']);
+
+/** The texts a scene shows. */
+function shown(scene: StoryPlan['scenes'][number]): string[] {
+  const texts: string[] = [];
+  const walk = (value: unknown, key?: string) => {
+    if (key && NOT_TEXT.has(key)) return;
+    if (typeof value === 'string') texts.push(value);
+    else if (Array.isArray(value)) value.forEach((item) => walk(item));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(scene.settings);
+  return texts;
+}
+
+/** A request's production words that no accepted video shows or says, whatever the request. */
+const ALWAYS_BANNED = /(?<![\p{L}\p{N}])(?:video|vídeo|vidéo|videos|vertical|verticale|hochformat|seconds?|sekunden|secondes|segundos|secondi|upbeat|announcement|step by step|schritt für schritt|étape par étape|paso a paso|passo dopo passo|10-year-old|for kids|für kinder|pour les enfants|para niños|per bambini|what to know|takeaway)(?![\p{L}\p{N}])/iu;
+/** Filler that restates the topic. */
+const FILLER = /^(?:why .+ matters|what to know|takeaway|how it works|step by step: .*)$/iu;
+
+const normal = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').replace(/[.!?]+$/, '').trim();
+const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+async function plan(row: NoModelRequest): Promise<StoryPlan> {
+  return new EmbeddedPlanner().plan({ prompt: row.prompt, durationSeconds: 30, multiScene: true, fps: 30, language: row.language });
+}
+
+describe('a node with no language model, on the table of requests', () => {
+  it('holds at least 60 requests in five languages and four shapes', () => {
+    expect(NO_MODEL_REQUESTS.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(NO_MODEL_REQUESTS.map((row) => row.language))).toEqual(new Set(['en', 'de', 'fr', 'es', 'it']));
+    expect(new Set(NO_MODEL_REQUESTS.map((row) => row.shape))).toEqual(new Set(['instruction', 'format', 'list', 'mixed']));
+  });
+
+  it.each(NO_MODEL_REQUESTS.filter((row) => row.outcome === 'refused'))('refuses "$prompt" ($language, $shape): it only asks for a video about a topic', async (row) => {
+    expect(await topicOnly({ prompt: row.prompt, images: 0, documents: 0, voiceover: false })).toBeDefined();
+  });
+
+  const accepted = NO_MODEL_REQUESTS.filter((row) => row.outcome === 'accepted');
+
+  it.each(accepted)('makes "$prompt" ($language, $shape)', async (row) => {
+    expect(await topicOnly({ prompt: row.prompt, images: 0, documents: 0, voiceover: false })).toBeUndefined();
+  });
+
+  it.each(accepted)('shows and says none of the request words of "$prompt", and no filler', async (row) => {
+    const story = await plan(row);
+    const banned = row.requestWords?.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${row.requestWords.join('|')})(?![\\p{L}\\p{N}])`, 'iu') : undefined;
+    for (const scene of story.scenes) {
+      for (const text of [...shown(scene), scene.title, scene.narration]) {
+        expect(text, `${scene.kind} scene`).not.toMatch(ALWAYS_BANNED);
+        if (banned) expect(text, `${scene.kind} scene`).not.toMatch(banned);
+      }
+      for (const text of [...shown(scene), scene.title]) expect(text, `${scene.kind} scene`).not.toMatch(FILLER);
+    }
+  });
+
+  it.each(accepted.filter((row) => row.whole || row.shows))('brings every content sentence of "$prompt" to the screen or the narration, whole and said once', async (row) => {
+    const story = await plan(row);
+    const screen = story.scenes.flatMap(shown).map(normal);
+    const script = normal(story.scenes.map((scene) => scene.narration).join(' '));
+    for (const sentence of row.whole ?? []) {
+      const said = count(script, normal(sentence));
+      expect(said, `"${sentence}" in ${JSON.stringify(story.scenes.map((scene) => [shown(scene), scene.narration]))}`).toBeLessThanOrEqual(1);
+      expect(said === 1 || screen.some((text) => text.includes(normal(sentence))), `"${sentence}" in ${JSON.stringify(story.scenes.map((scene) => [shown(scene), scene.narration]))}`).toBe(true);
+    }
+    for (const text of row.shows ?? []) expect(screen).toContain(normal(text));
+  });
+});
