@@ -50,7 +50,8 @@ describe('extractTopic', () => {
   it.each([
     ['Make a 30 second video about the history of tea.', 'The history of tea'],
     ['Create an explainer video explaining how vaccines work', 'How vaccines work'],
-    ['Photosynthesis for kids', 'Photosynthesis for kids'],
+    // The audience says whom the video is for, not what it shows (issue 40).
+    ['Photosynthesis for kids', 'Photosynthesis'],
     ['Please make a short promo video for our new bakery. Fresh bread daily.', 'Our new bakery'],
   ])('finds the subject of "%s"', (prompt, topic) => {
     expect(extractTopic(prompt)).toBe(topic);
