@@ -3,7 +3,7 @@ import { getBoundingBox, getLength, getPointAtLength, evolvePath } from '@remoti
 import { AbsoluteFill, Img, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
 import { cameraAt, cameraTransform, type CameraShot } from '../camera';
 import type { Theme } from '../../scene-props';
-import { kitColors } from '../color';
+import { kitColors, parseColor } from '../color';
 import { bestFit, cornerRadius, depthShadow, Enter, isBanner, mixColors, widestText } from '../data/common';
 import { FitLines, fitText, type TextFit } from '../fitted-text';
 import { Heading, packLayout } from '../heading';
@@ -489,6 +489,21 @@ export const NodeDisc: React.FC<{ theme: Theme; node: DiagramNode; place: NodePl
 };
 
 /**
+ * A tint of `color` over `background` that stands clearly apart from it (at least 60 levels summed
+ * over R, G and B): a fifth of the colour, more where the pack's colour is near its background (a
+ * pastel on cream).
+ */
+export function fieldTint(color: string, background: string): string {
+  const base = parseColor(background);
+  for (const share of [0.2, 0.3, 0.42]) {
+    const tint = mixColors(color, background, 1 - share);
+    const c = parseColor(tint);
+    if (!base || !c || Math.abs(c.r - base.r) + Math.abs(c.g - base.g) + Math.abs(c.b - base.b) >= 60) return tint;
+  }
+  return mixColors(color, background, 0.58);
+}
+
+/**
  * The colour field behind a diagram: a rounded panel round what it draws (`bounds`, grown by a
  * margin), tinted with the pack's primary, so the diagram reads as one designed block rather
  * than marks scattered on the background.
@@ -517,7 +532,7 @@ export const StagePanel: React.FC<{ theme: Theme; bounds: Rect; box: DiagramBox;
         width,
         height,
         borderRadius: cornerRadius(theme, Math.min(width, height), 56 * box.u),
-        background: `linear-gradient(135deg, ${mixColors(colors.primary, colors.background, 0.8)}, ${mixColors(colors.secondary, colors.background, 0.85)})`,
+        background: `linear-gradient(135deg, ${fieldTint(colors.primary, colors.background)}, ${fieldTint(colors.secondary, colors.background)})`,
         opacity: enter,
         transform: `scale(${0.96 + 0.04 * enter})`,
       }}

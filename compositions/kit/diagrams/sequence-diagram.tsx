@@ -11,6 +11,7 @@ import { type Layout, useLayout } from '../layout';
 import { useEntrance } from '../motion';
 import { emphasisAt, useNarrationBuild } from '../narration-build';
 import { SceneFrame } from '../scene-frame';
+import { fieldTint } from './common';
 import type { DiagramBox } from './geometry';
 import { SEQUENCE_MAX_ACTORS, SEQUENCE_MAX_MESSAGES, SEQUENCE_MIN_ACTORS, sequenceLayout, type SequencePlan, sequenceShots, sequenceSpacing } from './sequence-layout';
 
@@ -293,7 +294,7 @@ const SequenceBody: React.FC<{ theme: Theme; design: SequenceDesign; actors: Seq
   return (
     <>
       {/* A colour field behind the exchange: the stage the lifelines stand on. */}
-      <div style={{ position: 'absolute', ...stage, borderRadius: cornerRadius(theme, stage.width, 48 * u), background: mixColors(colors.primary, colors.background, 0.82) }} />
+      <div style={{ position: 'absolute', ...stage, borderRadius: cornerRadius(theme, stage.width, 48 * u), background: fieldTint(colors.primary, colors.background) }} />
       {plan.actors.map(({ x }, i) => (
         <div key={`band-${i}`} style={{ position: 'absolute', left: x - bandWidth / 2, top: lifeTop(i), width: bandWidth, height: (plan.lifeline.bottom - lifeTop(i)) * lifelineGrow, borderRadius: bandWidth / 2, background: mixColors(colors.primary, colors.background, 0.78 - 0.08 * involved[i]!) }} />
       ))}
