@@ -222,6 +222,26 @@ function isVisual(element: Element): boolean {
   return VISUAL_PARTS.has(element.getAttribute('data-kit-part') ?? '');
 }
 
+/**
+ * A box as it stands on the stage, before the nearest camera layer around it moves it: a camera
+ * layer is laid out as the whole canvas and moved by translate and scale only, so its drawn box
+ * against the canvas gives the move to undo.
+ */
+function onStage(element: Element, box: Box, canvas: Box): Box {
+  const camera = element.parentElement?.closest('[data-kit-camera]');
+  if (!camera) return box;
+  const moved = camera.getBoundingClientRect();
+  if (moved.width <= 0 || moved.height <= 0) return box;
+  const sx = (canvas.right - canvas.left) / moved.width;
+  const sy = (canvas.bottom - canvas.top) / moved.height;
+  return {
+    left: canvas.left + (box.left - moved.left) * sx,
+    right: canvas.left + (box.right - moved.left) * sx,
+    top: canvas.top + (box.top - moved.top) * sy,
+    bottom: canvas.top + (box.bottom - moved.top) * sy,
+  };
+}
+
 /** Audits the element tree under `root`, whose box is the canvas. */
 export function auditLayout(root: HTMLElement): LayoutAudit {
   const canvas = root.getBoundingClientRect();
@@ -252,9 +272,11 @@ export function auditLayout(root: HTMLElement): LayoutAudit {
     if (!isVisible(element)) continue;
     const bleeds = element.closest('[data-kit-bleed]') !== null;
     const rect = element.getBoundingClientRect();
-    // A camera layer (the scene frame's slow push) is the canvas itself, moved: what it holds is checked, not its own box.
+    // A camera layer (the scene frame's push, a scene's own camera) is the canvas itself, moved: what
+    // it holds is checked where it stands on the stage, before the camera moves it (a push in takes
+    // the frame's edges past the canvas on purpose), and the layer's own box is not checked.
     if (!bleeds && !element.hasAttribute('data-kit-camera') && rect.width > 0 && rect.height > 0) {
-      const off = outside({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom }, canvasBox);
+      const off = outside(onStage(element, { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom }, canvasBox), canvasBox);
       if (off) issues.push({ kind: 'off-canvas', element: describe(element), detail: `leaves the canvas ${off}` });
     }
     if (isVisual(element) && rect.width > 0 && rect.height > 0) {
