@@ -42,7 +42,7 @@ const MODIFIERS = new Set(
     'corta corto breve rápido rápida animado animada cuadrado cuadrada promocional explicativo explicativa publicitario ' +
     'breve brevi veloce animato animata verticale quadrato quadrata promozionale esplicativo esplicativa pubblicitario pubblicitaria ' +
     // Tone: "an upbeat announcement", "ein lustiges Video", "une vidéo drôle", "un vídeo divertido", "un video divertente".
-    'upbeat fun funny playful energetic cheerful friendly calm serious dramatic inspiring exciting lively casual formal happy ' +
+    'narrated captioned subtitled upbeat fun funny playful energetic cheerful friendly calm serious dramatic inspiring exciting lively casual formal happy ' +
     'lustig lustige lustiges lustigen fröhlich fröhliche fröhliches witzig witziges lockeres spannendes ' +
     'drôle amusante amusant ludique dynamique joyeuse joyeux divertido divertida alegre dinámico dinámica divertente allegro allegra vivace'
   ).split(' '),
@@ -68,7 +68,7 @@ const MAKE = new RegExp(
 
 /** The video asked for, at the start of what is left: "a vertical teaser for", "Onboarding video for", "ein kurzes Video über". */
 const VIDEO_PHRASE = new RegExp(
-  String.raw`^(?:${ARTICLE}\s+)?((?:${W}+\s+){0,3}?)(?:${NOUNS})\b((?:\s+${W}+){0,2}?)\s*(?:(${JOINS})\s+|[:,–—]\s*|$)`,
+  String.raw`^(?:${ARTICLE}\s+)?((?:${W}+,?\s+){0,3}?)(?:${NOUNS})\b((?:\s+${W}+){0,2}?)\s*(?:(${JOINS})\s+|[:,–—]\s*|$)`,
   'iu',
 );
 
@@ -107,9 +107,9 @@ const PRODUCTION_PHRASES: RegExp[] = [
   ),
   /\b(?:like (?:i'?m|i am) (?:five|5)|eli5|wie für (?:ein kind|kinder)|comme à un enfant|como (?:a un niño|si tuviera \d+ años)|come a un bambino)\b/giu,
   // Tone: "in a fun way", "with an upbeat tone", "keep it fun", "auf lustige Art", "de façon ludique", "de forma divertida", "in modo divertente".
-  /\b(?:in an?|with an?|using an?|keep it|make it|halte es|mach es|sur un ton|d'un ton|de (?:façon|manière|forma|modo)|con (?:un )?tono|en (?:un )?tono|in (?:modo|maniera|tono)|auf|im|mit)\s+(?:\p{L}+\s+)?(?:upbeat|fun|funny|playful|energetic|cheerful|friendly|calm|serious|dramatic|inspiring|exciting|lively|casual|formal|light|simple|lustige[nr]?|fröhliche[nr]?|witzige[nr]?|lockere[nr]?|einfache[nr]?|drôle|amusante?|ludique|dynamique|joyeuse|légère?|simple|divertida|divertido|alegre|dinámica|sencilla|divertente|allegr[oa]|leggera|semplice)(?:\s+(?:tone|way|style|manner|vibe|feel|art|weise|ton|stil|façon|manière|tono|estilo|modo|forma))?\b/giu,
+  /\b(?:in an?|with an?|using an?|keep it|make it|halte es|mach es|sur un ton|d'un ton|de (?:façon|manière|forma|modo)|con (?:un )?tono|en (?:un )?tono|in (?:modo|maniera|tono)|auf|im|mit)\s+(?:\p{L}+\s+)?(?:upbeat|fun|funny|playful|energetic|cheerful|friendly|calm|serious|dramatic|inspiring|exciting|lively|casual|formal|light|simple|lustige[nr]?|fröhliche[nr]?|witzige[nr]?|lockere[nr]?|einfache[nr]?|drôle|amusante?|ludique|dynamique|joyeuse|légère?|léger|simple|divertida|divertido|alegre|dinámica|sencilla|divertente|allegr[oa]|leggera|semplice)(?:\s+(?:tone|way|style|manner|vibe|feel|art|weise|ton|stil|façon|manière|tono|estilo|modo|forma))?\b/giu,
   // Format words of a request: "step by step", "Schritt für Schritt", "étape par étape", "paso a paso", "passo dopo passo", "in simple terms".
-  /\b(?:step[- ]by[- ]step|schritt für schritt|étape par étape|paso a paso|passo (?:dopo|per) passo|passo passo|in (?:simple|plain|easy) (?:terms|words|language|english)|in einfachen worten|simplement|en termes simples|en (?:términos|palabras) sencill[oa]s|in parole semplici|in modo semplice)\b/giu,
+  /\b(?:step[- ]by[- ]step|schritt für schritt|étape par étape|paso a paso|passo (?:dopo|per) passo|passo passo|in (?:simple|plain|easy) (?:terms|words|language|english)|in einfachen worten|simplement|en termes simples|en (?:términos|palabras) sencill[oa]s|in parole semplici|in modo semplice|simply explained|explained simply|einfach erklärt|expliqué simplement|explicado de forma sencilla|spiegato in modo semplice)\b/giu,
   // Italian sound, captions and language: "con musica", "senza voce", "con sottotitoli", "solo musica", "in italiano".
   /\b(?:con|senza|solo)\s+(?:la\s+|una\s+|i\s+|dei\s+)?(?:voce(?: fuori campo)?|narrazione|musica(?: di sottofondo)?|sottotitoli|audio)\b|\b(?:in|auf|en)\s+(?:italiano|italienisch|italien|italiano|portoghese|inglese|tedesco|francese|spagnolo)\b/giu,
   // A closing ask for numbers: "with real numbers", "mit echten Zahlen", "avec de vrais chiffres", "con cifras reales", "con numeri reali".
@@ -149,7 +149,7 @@ function stripFraming(sentence: string): string {
   const after = (video?.[2] ?? '').split(/\s+/).filter(Boolean);
   if (video && after.every((word) => MODIFIERS.has(word.toLowerCase()))) {
     // Words before the video that say what it is about stay: "Onboarding video for new hires" → "Onboarding for new hires".
-    const kept = (video[1] ?? '').split(/\s+/).filter((word) => word && !MODIFIERS.has(word.toLowerCase()) && !/^\d/.test(word));
+    const kept = (video[1] ?? '').split(/\s+/).map((word) => word.replace(/,$/, '')).filter((word) => word && !MODIFIERS.has(word.toLowerCase()) && !/^\d/.test(word));
     const rest = text.slice(video[0].length);
     const join = video[3]?.toLowerCase();
     if (kept.length === 0) return rest;
@@ -201,12 +201,16 @@ export function withoutRequestWords(text: string): string {
   return hasContent(out) ? (out === tidy(text) ? out : capitalize(out)) : '';
 }
 
+/** A clause after a comma that says only what kind of video (", landscape, narrated"). */
+const MODIFIER_CLAUSE = /[,;]\s*([^,;.!?]+?)(?=\s*(?:[,;.!?]|$))/gu;
+
 /** Removes the production phrases from a text. */
 export function stripProductionPhrases(text: string): string {
   let out = text;
   for (const pattern of PRODUCTION_PHRASES) out = out.replace(pattern, ' ');
   // A clause left naming only the video ("…, vertical video", ", 4:5 ad") goes too.
   out = out.replace(new RegExp(String.raw`[,;]\s*(?:as\s+)?(?:${ARTICLE}\s+)?(?:${W}+\s+){0,2}(?:${NOUNS})(?=\s*(?:[,;.!?]|$))`, 'giu'), (clause) => (hasContent(clause.replace(new RegExp(`\\b(?:${NOUNS})\\b`, 'giu'), '')) ? clause : ''));
+  out = out.replace(MODIFIER_CLAUSE, (clause, words: string) => (hasContent(words) ? clause : ''));
   return tidy(out);
 }
 
@@ -240,6 +244,7 @@ export function isRequestSentence(sentence: string): boolean {
   if (EXPLAIN.test(text) || MAKE.test(text)) return true;
   if (stripFraming(text) !== text) return true;
   if (VIDEO_LABEL.test(text)) return true;
+  if ([...text.matchAll(MODIFIER_CLAUSE)].some((clause) => !hasContent(clause[1]!) && /\p{L}/u.test(clause[1]!))) return true;
   // A clause that names only the video: "History of the bicycle, vertical video for TikTok".
   if (new RegExp(String.raw`[,;–—]\s*(?:as\s+)?(?:${ARTICLE}\s+)?(?:${W}+\s+){0,2}(?:${NOUNS})\b`, 'iu').test(text)) return true;
   return REQUEST_MARKERS.some((pattern) => {
