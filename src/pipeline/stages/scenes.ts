@@ -10,6 +10,10 @@ import type { SceneTheme } from '../theme/resolve-theme.js';
 import { authorScene, checkScene, type CommittedScene } from './scene-authoring.js';
 import type { StageContext } from './stage-context.js';
 import { storedPlanOf } from './stored-plan.js';
+import { addJobWarning } from '../videos/job-warnings.js';
+
+/** The warning code of a scene that could not be drawn as planned and shows its title alone. */
+export const SCENE_SHOWN_AS_TITLE = 'scene_shown_as_title';
 
 /** A plain kit template showing the scene's title, for a scene the writer could not get right: never rendered broken. */
 async function fallbackScene(stage: StageContext, row: VideoRow, scene: SceneRow, theme: SceneTheme, dir: string): Promise<CommittedScene> {
@@ -20,6 +24,11 @@ async function fallbackScene(stage: StageContext, row: VideoRow, scene: SceneRow
     stage.logger?.warn({ videoId: row.id, sceneId: scene.id, issues: checked.audit.issues }, 'the fallback scene has layout issues');
   }
   stage.ctx.db.prepare('UPDATE scenes SET settings = ? WHERE id = ?').run(replaced.settings, scene.id);
+  // What the plan put in this scene is not shown: the job says so.
+  addJobWarning(stage, {
+    code: SCENE_SHOWN_AS_TITLE,
+    message: `Scene ${scene.position + 1} (${scene.kind} "${scene.title}") could not be drawn as planned: every draft of it, and its kit template, failed the layout checks, so it shows its title alone.`,
+  });
   return { source, compiled: checked.code, writer: 'fallback', audit: checked.audit ? JSON.stringify(checked.audit) : null, authoring: null };
 }
 
