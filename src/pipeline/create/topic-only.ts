@@ -10,6 +10,7 @@
 import { ServiceError } from '../../errors/service-error.js';
 import { EmbeddedPlanner } from '../providers/embedded/embedded-planner.js';
 import { readRequestContent } from '../providers/embedded/request-content.js';
+import { findFigures } from '../../documents/stated-figures.js';
 
 /** What the no-model check reads of a create: the prompt and what comes with it. */
 export interface TopicOnlyInput {
@@ -20,6 +21,9 @@ export interface TopicOnlyInput {
   voiceover: boolean;
   brand?: { name?: string; description?: string; logo?: boolean };
 }
+
+/** A request that introduces its subject rather than asks for an explanation of it. */
+const INTRODUCES = /^(?:meet|introducing|presenting|voici|ecco|conoce|conozcan)\b/iu;
 
 /** A line of more words than this says something of its own: it is made, not refused. */
 const TOPIC_WORDS = 10;
@@ -36,7 +40,11 @@ export async function topicOnly(input: TopicOnlyInput): Promise<string | undefin
   // audience, tone or length) gives nothing to show unless it lists items, names an action or
   // comes with a brand that describes itself.
   const content = readRequestContent(input.prompt);
-  const asksOnly = content.stated.length === 0 && content.listed.length === 0 && !content.action && !input.brand?.description && !input.brand?.logo;
+  // A request that describes its subject with a figure ("an ad for a trail shoe that weighs 280 g") or
+  // introduces someone with who they are ("Meet Mara, a lighthouse keeper on a stormy island") says
+  // something of its own.
+  const describes = content.sentences.some((sentence) => sentence.split(/\s+/).length >= 8 && (findFigures(sentence).length > 0 || (INTRODUCES.test(input.prompt.trim()) && /,\s/.test(sentence))));
+  const asksOnly = content.stated.length === 0 && content.listed.length === 0 && !content.action && !describes && !input.brand?.description && !input.brand?.logo;
   if (asksOnly) return content.subject;
   const plan = await new EmbeddedPlanner().plan({
     prompt: input.prompt,
