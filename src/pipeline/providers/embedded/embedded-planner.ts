@@ -309,8 +309,29 @@ export class EmbeddedPlanner implements StoryPlanner {
     const closeAddsNothing = !action && !materials.logo && (message === topic || said.some((text) => text.includes(message.toLowerCase())));
     const scenes = !closeAddsNothing ? [hook, ...bodies, close] : bodies.length > 0 ? [hook, ...bodies.slice(0, -1), { ...bodies.at(-1)!, role: 'close' as const }] : [hook];
     const durations = allocateDurations(request.durationSeconds, scenes.map((s) => (s.role === 'body' ? 1 : 0.8)), request.fps);
-    return { title: topic, scenes: scenes.map((scene, i) => ({ ...scene, durationSeconds: durations[i]! })) };
+    const short = littleContent(scenes, request.durationSeconds);
+    return { title: topic, scenes: scenes.map((scene, i) => ({ ...scene, durationSeconds: durations[i]! })), ...(short ? { warnings: [short] } : {}) };
   }
+}
+
+/** Seconds a scene needs at the least to be read, and the words a second of narration says. */
+const SCENE_SECONDS = 4;
+const WORDS_PER_SECOND = 2.5;
+
+/**
+ * The warning for a request that says too little for its length: the node cannot write more, so it
+ * says how long the request's own words last and what to add, rather than hold each scene for long.
+ */
+function littleContent(scenes: SceneDraft[], durationSeconds: number): { code: string; message: string } | undefined {
+  const needed = Math.ceil(scenes.reduce((sum, scene) => sum + Math.max(SCENE_SECONDS, scene.narration.split(/\s+/).filter(Boolean).length / WORDS_PER_SECOND + 1.5), 0));
+  if (durationSeconds <= needed * 2 || durationSeconds - needed < 10) return undefined;
+  const each = Math.round(durationSeconds / scenes.length);
+  return {
+    code: 'little_content',
+    message:
+      `This node has no language model, and the prompt says enough for about ${needed} seconds: the ${durationSeconds}-second video holds each of its ${scenes.length} scenes for about ${each} seconds. ` +
+      `To fill it, write more points, steps or figures in the prompt; or ask for a video of about ${needed} seconds.`,
+  };
 }
 
 /** A request for a logo animation: a sting, a reveal, an intro or outro, an ident. */

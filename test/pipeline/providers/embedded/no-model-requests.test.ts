@@ -73,3 +73,17 @@ describe('a node with no language model, on the table of requests', () => {
     for (const text of row.shows ?? []) expect(screen).toContain(normal(text));
   });
 });
+
+describe('EmbeddedPlanner on a short request', () => {
+  it('says how long the request lasts and what to add when asked to fill a longer video', async () => {
+    const story = await new EmbeddedPlanner().plan({ prompt: 'Our café opens on Monday. Every coffee is half price in the first week.', durationSeconds: 60, multiScene: true, fps: 30, language: 'en' });
+    expect(story.warnings).toEqual([expect.objectContaining({ code: 'little_content' })]);
+    expect(story.warnings![0]!.message).toMatch(/about \d+ seconds.*write more points, steps or figures/s);
+  });
+
+  it('adds no warning when the request fills its length', async () => {
+    const prompt = 'How honeybees make honey. They collect nectar from flowers. They fan it with their wings until 80% of the water evaporates. Then they cap the honeycomb with wax.';
+    const story = await new EmbeddedPlanner().plan({ prompt, durationSeconds: 30, multiScene: true, fps: 30, language: 'en' });
+    expect(story.warnings).toBeUndefined();
+  });
+});
