@@ -22,9 +22,12 @@ describe('what a frame shows', () => {
     expect(share).toBeLessThan(0.27);
   });
 
-  it('takes the field to be the colour most pixels share, so a dark pack reads the same', () => {
+  it('takes the field to be the colour most of the edges share, so a dark pack reads the same and a panel over most of the frame is content', () => {
     const dark = frame(160, 90, [12, 18, 32], [{ x: 0, y: 0, w: 160, h: 30, color: [200, 60, 60] }]);
     expect(contentShare(dark)).toBeCloseTo(1 / 3, 2);
+    // A chart panel inside the margins covering 70% of the frame, bars on it.
+    const panel = frame(160, 90, [250, 248, 240], [{ x: 8, y: 5, w: 134, h: 77, color: [220, 230, 250] }, { x: 30, y: 40, w: 10, h: 40, color: [40, 80, 200] }]);
+    expect(contentShare(panel)).toBeGreaterThan(0.65);
   });
 
   it('finds the longest stretch in which nothing visibly changes, a slow move ending it once it shows', () => {

@@ -18,18 +18,24 @@ const FIELD_TOLERANCE = 36;
 
 /**
  * The share of a frame's pixels that carry content: those that differ from its field, the colour
- * most of its pixels share (its colours counted in steps of 8 levels per channel). A frame that is
- * one colour is 0; a full-bleed panel, a big picture or a chart counts as content. Pixels are
- * sampled every `step` pixels in both directions.
+ * most of the pixels along its edges share (colours counted in steps of 8 levels per channel): the
+ * plain ground a scene is laid on shows at the frame's edges, while a panel behind a chart, a card
+ * or a picture sits inside them, so a panel that covers most of the frame still counts as content.
+ * A frame that is one colour is 0. Pixels are sampled every `step` pixels in both directions.
  */
 export function contentShare(frame: RgbFrame, step = 2): number {
   const counts = new Map<number, number>();
   const { width, height, data } = frame;
+  const count = (x: number, y: number) => {
+    const at = (y * width + x) * 3;
+    const key = ((data[at]! >> 3) << 10) | ((data[at + 1]! >> 3) << 5) | (data[at + 2]! >> 3);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  // The edges: a ring 2% of the shorter side deep.
+  const ring = Math.max(1, Math.round(Math.min(width, height) * 0.02));
   for (let y = 0; y < height; y += step) {
     for (let x = 0; x < width; x += step) {
-      const at = (y * width + x) * 3;
-      const key = ((data[at]! >> 3) << 10) | ((data[at + 1]! >> 3) << 5) | (data[at + 2]! >> 3);
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+      if (x < ring || y < ring || x >= width - ring || y >= height - ring) count(x, y);
     }
   }
   let field = 0;
