@@ -1,6 +1,7 @@
 import React from 'react';
 import { AbsoluteFill, Easing, interpolate, random, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { Theme } from '../scene-props';
+import { backgroundVariant, bandAlpha, seedHash as hashOf } from './background-layout';
 import { BACKGROUND_TINTS, luminance, parseColor } from './color';
 import { sceneExitFrames, settle } from './motion';
 
@@ -23,6 +24,8 @@ export function backgroundDrift(frame: number, durationInFrames: number, fps: nu
 /**
  * The pack's background: solid, gradient, grain, floating shapes or particles, drifting gently as
  * the scene comes in and goes out (see {@link backgroundDrift}); the grain is a still texture.
+ * Each scene arranges the pack's glows and a soft band its own way, chosen from its seed
+ * ({@link backgroundVariant}), so neighbouring scenes' backgrounds differ within the pack.
  * Decoration stays faint (the audit composites it under every text element), and bleeds off the
  * canvas on purpose. Nothing at all with `theme.transparent` (a transparent render).
  */
@@ -38,7 +41,10 @@ export const Background: React.FC<{ theme: Theme; seed?: string; color?: string 
   const tints = BACKGROUND_TINTS[kind];
   const hexAlpha = (alpha: number) => Math.round(alpha * 255).toString(16).padStart(2, '0');
   // Filter ids must be valid in url(#...): the seed may hold any text.
-  const seedHash = [...seed].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7);
+  const seedHash = hashOf(seed);
+  // The scene's own arrangement of the pack's glows and band (background-layout.ts).
+  const variant = backgroundVariant(seed);
+  const [glow, glow2] = variant.glows;
   const grainId = `grain-${seedHash.toString(36)}`;
   const grainSeed = seedHash % 50;
   const unit = Math.min(width, height);
@@ -48,9 +54,17 @@ export const Background: React.FC<{ theme: Theme; seed?: string; color?: string 
       <AbsoluteFill
         key="gradient"
         style={{
-          background: `radial-gradient(circle at ${30 + drift * 20}% ${25 + drift * 10}%, ${primary}${hexAlpha(tints.primary)} 0%, transparent 55%), radial-gradient(circle at ${80 - drift * 15}% 80%, ${secondary}${hexAlpha(tints.secondary)} 0%, transparent 60%)`,
+          background: `radial-gradient(circle at ${glow.x + drift * 20 * (glow.x < 50 ? 1 : -1)}% ${glow.y + drift * 10}%, ${primary}${hexAlpha(tints.primary)} 0%, transparent 55%), radial-gradient(circle at ${glow2.x - drift * 15 * (glow2.x < 50 ? -1 : 1)}% ${glow2.y}%, ${secondary}${hexAlpha(tints.secondary)} 0%, transparent 60%)`,
         }}
       />,
+    );
+  }
+  if (kind !== 'solid') {
+    // A soft band of the primary across the canvas, its direction the scene's own; still on holds.
+    const { angle, at } = variant.band;
+    const band = `${primary}${hexAlpha(bandAlpha(tints.primary))}`;
+    layers.push(
+      <AbsoluteFill key="band" style={{ background: `linear-gradient(${angle}deg, transparent ${at - 22}%, ${band} ${at}%, transparent ${at + 22}%)` }} />,
     );
   }
   if (kind === 'grain') {
