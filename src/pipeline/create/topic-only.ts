@@ -67,6 +67,9 @@ export async function topicOnly(input: TopicOnlyInput): Promise<string | undefin
   const onlySubject = scene.kind === 'kinetic' || (scene.kind === 'title' && !settings.subtitle);
   if (!onlySubject) return undefined;
   const line = String(settings.text ?? settings.title ?? '').trim() || input.prompt.trim();
+  // Two statements in one line ("Foragers collect nectar, house bees fan it dry") are two points, not a topic.
+  const statements = line.split(/[,;]\s+/).filter((part) => part.split(/\s+/).length >= 3);
+  if (content.stated.length > 0 && statements.length >= 2) return undefined;
   return line.split(/\s+/).length <= TOPIC_WORDS ? line : undefined;
 }
 
