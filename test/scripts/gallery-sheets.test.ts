@@ -1,6 +1,5 @@
 // The pure parts of scripts/gallery-sheets.mjs: file names, thumbnail sizes, the sheet's tiling and the README.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module script without types
 import { baseName, galleryReadme, recordedPlans, secondLabel, slugOf, thumbSize, tileLayout } from '../../scripts/gallery-sheets.mjs';
 
 describe('gallery sheets', () => {
