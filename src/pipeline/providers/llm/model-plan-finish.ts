@@ -24,16 +24,24 @@ export interface PlanWarning {
 /**
  * Numbers written in a text, as values, in the ways the request's languages write them: "4.6
  * billion" gives 4.6, "1,200" 1200, and "50.000", "50 000" (thousands grouped by a stop or a space)
- * 50000, "3,5" 3.5. A number that reads two ways gives both: the check is whether a figure is stated.
+ * 50000, "3,5" 3.5, and "3k", "1.2M", "4bn" also 3000, 1200000 and 4000000000 (never "5 km").
+ * A number that reads two ways gives both: the check is whether a figure is stated.
  */
 export function statedNumbers(text: string): Set<number> {
   const found = new Set<number>();
-  for (const [written] of text.matchAll(/(?<![\p{L}\d])\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?/gu)) {
+  for (const match of text.matchAll(/(?<![\p{L}\d])\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?/gu)) {
+    const written = match[0];
     const plain = written.replace(/[\u00a0\u202f ]/g, '');
-    if (/^\d{1,3}(?:\.\d{3})+(?:,\d+)?$/.test(plain)) found.add(Number(plain.replace(/\./g, '').replace(',', '.')));
-    if (/^\d+,\d{1,2}$/.test(plain)) found.add(Number(plain.replace(',', '.')));
+    const values: number[] = [];
+    if (/^\d{1,3}(?:\.\d{3})+(?:,\d+)?$/.test(plain)) values.push(Number(plain.replace(/\./g, '').replace(',', '.')));
+    if (/^\d+,\d{1,2}$/.test(plain)) values.push(Number(plain.replace(',', '.')));
     const english = Number(plain.replace(/,/g, ''));
-    if (Number.isFinite(english)) found.add(english);
+    if (Number.isFinite(english)) values.push(english);
+    for (const value of values) found.add(value);
+    // A figure written short for thousands, millions or billions ("3k", "1.2M", "4bn"): its value too.
+    const unit = /^(k|K|M|bn|B)(?![\p{L}\d])/u.exec(text.slice((match.index ?? 0) + written.length));
+    const times = unit ? { k: 1e3, K: 1e3, M: 1e6, bn: 1e9, B: 1e9 }[unit[1] as 'k' | 'K' | 'M' | 'bn' | 'B'] : undefined;
+    if (times) for (const value of values) found.add(Math.round(value * times * 1e6) / 1e6);
   }
   return found;
 }

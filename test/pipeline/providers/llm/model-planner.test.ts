@@ -353,6 +353,12 @@ describe('statedNumbers', () => {
     expect([...statedNumbers('3,5 Liter')]).toEqual([3.5, 35]);
     expect([...statedNumbers('Q1 120, Q2 135')]).toEqual([1, 120, 2, 135]);
   });
+
+  it('reads figures written short for thousands, millions and billions, and never a unit that starts alike', () => {
+    expect([...statedNumbers('(Jan 3k, Feb 5k)')]).toEqual([3, 3000, 5, 5000]);
+    expect([...statedNumbers('1.2M downloads and $4bn')]).toEqual([1.2, 1200000, 4, 4000000000]);
+    expect([...statedNumbers('a 5 km run, 12 kg')]).toEqual([5, 12]);
+  });
 });
 
 describe('countProblem', () => {
