@@ -40,11 +40,18 @@ export const WORD_SENSES: Record<SenseLanguage, readonly AmbiguousWord[]> = {
       { context: ['read', 'reading', 'wear', 'wearing', 'eye', 'eyes', 'sight', 'lens', 'lenses', 'optician', 'vision', 'frame', 'frames', 'nose'], picture: f('glasses') },
       { context: ['wine', 'champagne', 'toast', 'cheers', 'drink', 'drinking'], picture: f('wine-glass') },
       { context: ['milk'], picture: f('glass-of-milk') },
+      { context: ['espresso', 'coffee', 'latte', 'cappuccino', 'barista', 'crema', 'tea'], picture: f('hot-beverage') },
+      { context: ['water', 'juice', 'lemonade', 'ice', 'whisky', 'whiskey'], picture: f('tumbler-glass') },
       { context: ['recycle', 'recycled', 'recycling', 'bottle', 'bottles'], picture: f('bottle-with-popping-cork') },
       { context: ['jar', 'jars', 'honey', 'jam', 'preserve', 'preserves', 'starter'], picture: f('jar') },
       { context: ['magnifying', 'magnify', 'magnifier', 'zoom', 'inspect', 'bug', 'search', 'detective', 'clue'], picture: f('magnifying-glass-tilted-left') },
       { context: ['window', 'windows', 'pane'], picture: f('window') },
       { context: ['melt', 'melted', 'sand', 'furnace', 'broken', 'shatter', 'shards', 'shard', 'cullet', 'crushed', 'material'], picture: null },
+    ] },
+    { words: ['machine', 'machines'], senses: [
+      { context: ['casino', 'gamble', 'gambling', 'jackpot', 'slot', 'slots', 'bet', 'betting'], picture: f('slot-machine') },
+      { context: ['espresso', 'coffee', 'latte', 'cappuccino', 'barista'], picture: f('hot-beverage') },
+      { context: ['washing', 'laundry', 'wash'], picture: null },
     ] },
     { words: ['hook', 'hooks'], senses: [
       { context: ['fish', 'fishing', 'bait', 'rod', 'catch', 'angler', 'lake', 'worm'], picture: f('fishing-pole') },
