@@ -136,7 +136,8 @@ describe('POST /v1/videos/{id}/render with a format', () => {
     const decoded = await new Promise<string>((resolve) => execFile(ffmpeg.ffmpeg, ['-hide_banner', '-c:v', 'libvpx-vp9', '-i', webmFile, '-frames:v', '1', '-f', 'null', '-'], (_error, _stdout, stderr) => resolve(String(stderr))));
     expect(decoded).toMatch(/Video: vp9 \(libvpx-vp9\), yuva420p/);
     expect(await probeVideo(ffmpeg, webmFile)).toMatchObject({ width: SIZE.width, height: SIZE.height, fps: FPS });
-    expectTransparentFrame(await rgbaFrame(webmFile, 2.5, ['-c:v', 'libvpx-vp9']));
+    // The middle of the first scene's hold (the job's two scenes cut at 2.5 s, where the second is still coming in).
+    expectTransparentFrame(await rgbaFrame(webmFile, 1.25, ['-c:v', 'libvpx-vp9']));
 
     const mov = await renderAs({ format: 'mov', background: 'transparent' });
     expect(mov).toMatchObject({ format: 'mov', background: 'transparent', dimensions: SIZE, fps: FPS });
@@ -146,7 +147,7 @@ describe('POST /v1/videos/{id}/render with a format', () => {
     const [movVideo] = await streamsOf(movFile);
     // Profile 4 is 4444. Encoded yuva444p10le; FFmpeg's ProRes decoder reports 4444 streams at 12 bits (yuva444p12le).
     expect(movVideo).toMatchObject({ codec_name: 'prores', profile: '4', pix_fmt: expect.stringMatching(/^yuva444p1[02]le$/) });
-    expectTransparentFrame(await rgbaFrame(movFile, 2.5));
+    expectTransparentFrame(await rgbaFrame(movFile, 1.25));
   });
 
   it('renders opaque WebM, MOV and GIF of the right codec, size, rate and length, each for one plan render', async () => {

@@ -2,7 +2,7 @@
  * A full-bleed colour field behind a scene's hero: a band of the pack's primary colour (softened
  * toward the background) with a large disc of a lighter shade in it, sliding in from its edge as
  * the scene opens. It carries no text: the text stays on the background, whose contrast is checked.
- * Box: {@link colourFieldBox}.
+ * Box: {@link colourFieldBox}. None in a transparent render (`theme.transparent`): it is a backdrop.
  */
 import React from 'react';
 import type { Theme } from '../../scene-props';
@@ -14,6 +14,8 @@ import type { FieldBox } from './colour-field-layout';
 export const ColourField: React.FC<{ theme: Theme; box: FieldBox; beside: boolean; delay?: number }> = ({ theme, box, beside, delay = 0 }) => {
   const colors = kitColors(theme);
   const enter = useEntrance(theme, delay);
+  // A transparent render is laid over someone's footage: a field that bleeds off the canvas is a backdrop, not drawn.
+  if (theme.transparent) return null;
   const fill = mixColors(colors.primary, colors.background, 0.3);
   const disc = Math.max(box.width, box.height) * 0.5;
   // It slides in from the edge it bleeds off.
