@@ -1,7 +1,7 @@
 import React from 'react';
 import { getBoundingBox, getLength, getPointAtLength, evolvePath } from '@remotion/paths';
 import { AbsoluteFill, Img, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
-import { cameraAt, cameraTransform, type CameraShot } from '../camera';
+import { cameraAt, cameraTransform, pushIn, type CameraShot } from '../camera';
 import type { Theme } from '../../scene-props';
 import { kitColors, parseColor } from '../color';
 import { bestFit, cornerRadius, depthShadow, Enter, isBanner, mixColors, widestText } from '../data/common';
@@ -72,12 +72,15 @@ export const DiagramScene: React.FC<{
 }> = ({ theme, seed, title, kicker, part, bodyHeight, camera, children }) => {
   const layout = useLayout();
   const frame = useCurrentFrame();
+  const { durationInFrames } = useVideoConfig();
   const u = layout.unit;
   const heading = text(title) || text(kicker);
   const over = text(title) ? text(kicker) : '';
   const frameOf = (content: React.ReactNode, box: DiagramBox, origin: Point) => {
     const shots = camera?.(box, { x: layout.margin + origin.x, y: layout.margin + origin.y }) ?? [];
-    const at = shots.length > 0 ? cameraAt(shots, frame, { moveFrames: 22 }) : undefined;
+    const shot = shots.length > 0 ? cameraAt(shots, frame, { moveFrames: 22 }) : undefined;
+    // The scene's slow push goes on under its own camera, so the whole view it ends on never stands still.
+    const at = shot ? { ...shot, scale: shot.scale * pushIn(frame, durationInFrames) } : undefined;
     const body = (
       <div data-kit-part={part} style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight }}>
         {content}

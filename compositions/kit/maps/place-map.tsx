@@ -25,7 +25,7 @@ import { SceneFrame } from '../scene-frame';
 import { bodyDelay, cornerRadius, DataScene, depthShadow, mixColors, staggerFor, useReveal } from '../data/common';
 import { journeyShots, legReveals } from './journey-layout';
 import { innerPoint, labelBounds, leaderEnd, MAP_MAX_MARKERS, MAP_MAX_PUSH, MAP_MAX_REGIONS, mapView, needsDetail, placeLabels, projectionAt, pushPoint, routeLegs, routePath, routeSamples, type MapView } from './place-map-layout';
-import { cameraAt, cameraTransform } from '../camera';
+import { cameraAt, cameraTransform, pushIn } from '../camera';
 import { useNarrationBuild } from '../narration-build';
 import { COARSE_WORLD, regionCode, useWorld, type World } from './world';
 
@@ -210,7 +210,9 @@ const MapBody: React.FC<{ theme: Theme; width: number; height: number; regions: 
   const stillPoints = markers.map((marker): [number, number] => still([marker.lon, marker.lat]) ?? [W / 2, H / 2]);
   const { durationInFrames } = useVideoConfig();
   const shots = journey ? journeyShots(stillPoints, build.enter, Math.min(durationInFrames - Math.round(fps * 1.2), journeyEnd + Math.round(fps * 0.8)), { width: W, height: H }) : [];
-  const camera = shots.length > 0 ? cameraAt(shots, frame, { moveFrames: 24 }) : undefined;
+  const shot = shots.length > 0 ? cameraAt(shots, frame, { moveFrames: 24 }) : undefined;
+  // A slow push goes on under the journey's camera, so the whole route it ends on never stands still.
+  const camera = shot ? { ...shot, scale: shot.scale * pushIn(frame, durationInFrames) } : undefined;
   const zoomed = camera !== undefined && camera.scale > 1.005;
   // A point of the map as the camera shows it.
   const viewed = (x: number, y: number): [number, number] => (camera ? [W / 2 + camera.scale * (x - camera.x), H / 2 + camera.scale * (y - camera.y)] : [x, y]);
