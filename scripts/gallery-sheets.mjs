@@ -120,6 +120,7 @@ export function galleryReadme(requests, results, fresh = []) {
     'npm run build',
     'node scripts/gallery-sheets.mjs --mode embedded      # no language model (the offline default)',
     'node scripts/gallery-sheets.mjs --mode model         # plans recorded from a model, in model-plans/',
+    'node scripts/gallery-sheets.mjs --mode fresh         # new requests (fresh/cases.json) planned by a model, with full-size frames',
     'node scripts/gallery-sheets.mjs --mode embedded --only 8,9   # some requests (0-based indices)',
     '```',
     '',
