@@ -8,6 +8,7 @@ import { readRequestContent } from '../../../../src/pipeline/providers/embedded/
 import type { PlanMaterials, StoryPlan } from '../../../../src/pipeline/providers/provider-types.js';
 import { documentFiles } from '../../../documents/document-files.js';
 import { SALES_CSV, USER_PROMPTS as CASES, type UserPromptCase as Case } from '../../../fixtures/user-prompts.js';
+import { sceneTexts } from '../../../helpers/scene-texts.js';
 
 // Prompts written the way people write them: instructions, not content. Without a language model
 // the planner may show only the prompt's own content, never the request around it.
@@ -17,21 +18,7 @@ import { SALES_CSV, USER_PROMPTS as CASES, type UserPromptCase as Case } from '.
 const COMMON_BANNED =
   /(?<![\p{L}\p{N}])(?:explain|explique|explícame|erkläre|make|mach|create|erstelle|fais|haz|please|bitte|por favor|vertical|verticale|hochformat|video|vidéo|videos|teaser|ad|anuncio|sting|reel|tiktok|voice-?over|captions|subtitles|untertiteln|screenshots|provided|in order|explainer|quick|kurzes|courte|just music|solo música|musique|sekunden|secondes|segundos|seconds|second|learn more|\d+s|\d+\s*:\s*\d+)(?![\p{L}\p{N}])/iu;
 
-/** Settings that are not words on screen: asset names, kinds, data citations. */
-const NOT_TEXT = new Set(['image', 'images', 'logo', 'mode', 'chart', 'icon', 'source', 'sourceRef', 'unit', 'valueLabel', 'value', 'prefix', 'suffix', 'decimals', 'values']);
-
-/** The words a scene shows (its settings' texts) and says (its script). */
-function textsOf(scene: StoryPlan['scenes'][number]): string[] {
-  const texts: string[] = [];
-  const walk = (value: unknown, key?: string) => {
-    if (key && NOT_TEXT.has(key)) return;
-    if (typeof value === 'string') texts.push(value);
-    else if (Array.isArray(value)) value.forEach((item) => walk(item));
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
-  };
-  walk(scene.settings);
-  return texts;
-}
+const textsOf = sceneTexts;
 
 const VISUAL_KINDS = ['illustration', 'icon', 'diagram', 'map', 'chart', 'image', 'mockup', 'footage', 'typography'];
 

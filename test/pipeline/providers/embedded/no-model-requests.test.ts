@@ -3,22 +3,9 @@ import { topicOnly } from '../../../../src/pipeline/create/topic-only.js';
 import { EmbeddedPlanner } from '../../../../src/pipeline/providers/embedded/embedded-planner.js';
 import type { StoryPlan } from '../../../../src/pipeline/providers/provider-types.js';
 import { NO_MODEL_REQUESTS, type NoModelRequest } from '../../../fixtures/no-model-requests.js';
+import { sceneTexts } from '../../../helpers/scene-texts.js';
 
-/** Settings that are not words on screen. */
-const NOT_TEXT = new Set(['image', 'images', 'logo', 'mode', 'chart', 'icon', 'source', 'sourceRef', 'unit', 'valueLabel', 'value', 'prefix', 'suffix', 'decimals', 'values', 'shape', 'regions']);
-
-/** The texts a scene shows. */
-function shown(scene: StoryPlan['scenes'][number]): string[] {
-  const texts: string[] = [];
-  const walk = (value: unknown, key?: string) => {
-    if (key && NOT_TEXT.has(key)) return;
-    if (typeof value === 'string') texts.push(value);
-    else if (Array.isArray(value)) value.forEach((item) => walk(item));
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
-  };
-  walk(scene.settings);
-  return texts;
-}
+const shown = sceneTexts;
 
 /** A request's production words that no accepted video shows or says, whatever the request. */
 const ALWAYS_BANNED = /(?<![\p{L}\p{N}])(?:video|vídeo|vidéo|videos|vertical|verticale|hochformat|seconds?|sekunden|secondes|segundos|secondi|upbeat|announcement|step by step|schritt für schritt|étape par étape|paso a paso|passo dopo passo|10-year-old|for kids|für kinder|pour les enfants|para niños|per bambini|what to know|takeaway)(?![\p{L}\p{N}])/iu;
