@@ -21,12 +21,20 @@ let node: ServeProcess;
 let key: string;
 
 const serve = () => startServe(['--allow-private-urls'], { SERVICE_DATA_DIR: dataDir, SERVICE_CACHE_DIR: E2E_CACHE_DIR, SERVICE_LOG_LEVEL: 'warn' });
-const api = (route: string, body?: unknown) =>
-  fetch(node.url + route, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  }).then(async (response) => ({ status: response.status, body: (await response.json()) as Json }));
+/** One REST call; a 429 (the key's 60 requests a minute, shared by the polls) waits its Retry-After and asks again, as a client should. */
+async function api(route: string, body?: unknown): Promise<{ status: number; body: Json }> {
+  for (;;) {
+    const response = await fetch(node.url + route, {
+      method: body ? 'POST' : 'GET',
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const answer = { status: response.status, body: (await response.json()) as Json };
+    if (answer.status !== 429) return answer;
+    const wait = Number(response.headers.get('retry-after') ?? '1');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(1, wait) * 1000));
+  }
+}
 
 /** Polls until `ready` holds for the job. */
 async function waitFor(id: string, ready: (job: Json) => boolean, what: string): Promise<Json> {
@@ -36,7 +44,7 @@ async function waitFor(id: string, ready: (job: Json) => boolean, what: string):
     job = (await api(`/v1/videos/${id}`)).body;
     if (ready(job)) return job;
     if (['completed', 'failed', 'canceled'].includes(job.status)) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   throw new Error(`video ${id} never reached ${what}: ${JSON.stringify({ status: job.status, review: job.review, error: job.error, phase_detail: job.phase_detail })}`);
 }
