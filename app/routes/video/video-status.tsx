@@ -1,4 +1,5 @@
 import type { Video } from '../../api/types.js';
+import { ProgressRow } from '../../components/progress-row.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { formatAge, formatDuration, isFinished, percent } from '../../format/format.js';
 
@@ -41,8 +42,13 @@ export function VideoStatus({ video, now }: { video: Video; now: number }) {
         </div>
       </dl>
       <div className="progress-bars">
-        <progress max={Math.max(1, progress.scenes_planned)} value={progress.scenes_committed} aria-label="Scenes committed" />
-        <progress max={Math.max(1, progress.frames_total ?? 1)} value={progress.frames_done ?? 0} aria-label="Frames rendered" />
+        <ProgressRow label="Scenes made" value={progress.scenes_committed} max={progress.scenes_planned} text={`${progress.scenes_committed} of ${progress.scenes_planned || '…'}`} />
+        <ProgressRow
+          label="Rendering"
+          value={progress.frames_done ?? 0}
+          max={progress.frames_total ?? 1}
+          text={rendering ? `${percent(progress.frames_done, progress.frames_total)}%` : video.download_url === undefined ? 'not started' : 'done'}
+        />
       </div>
       {video.error === undefined ? null : (
         <p className="notice notice-error">
