@@ -71,7 +71,8 @@ export function VideoPage({ id }: { id: string }) {
           <VideoLivePreview preview={preview.data} />
         ) : (
           <>
-            <video controls src={video.download_url} className="mp4" aria-label="The rendered video" />
+            {/* The poster is a real frame (the end of the first scene's hold, from the MP4), not the blank frame before it loads. */}
+            <video controls preload="metadata" src={video.download_url} poster={`${path}/poster`} className="mp4" aria-label="The rendered video" />
             <p>
               <a href={video.download_url} download={`${video.id}.mp4`}>
                 Download the MP4
