@@ -133,7 +133,7 @@ export async function runChecks(config: ServiceConfig, refused: readonly CheckRe
           },
     );
   } else {
-    results.push({ name: 'speech model', status: 'ok', detail: 'embedded engine (eSpeak NG, 74 languages); --speech names a neural voice model (see the README)' });
+    results.push({ name: 'speech model', status: 'ok', detail: 'embedded engine (eSpeak NG, 74 languages); --speech names a neural voice model (see docs/voices.md)' });
   }
   const modelRefused = refusedLine('language model');
   if (modelRefused) {

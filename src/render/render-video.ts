@@ -37,7 +37,7 @@ export interface RenderDetail {
   held: number;
   /** Output frames made per second of this call so far (captured and held). */
   framesPerSecond: number;
-  /** Why the render is stalled, when it is: render workers elsewhere cannot be reached (see "Scaling out"). */
+  /** Why the render is stalled, when it is: render workers elsewhere cannot be reached (see docs/scaling-out.md). */
   waiting?: string;
 }
 

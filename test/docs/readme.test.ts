@@ -1,13 +1,16 @@
-// The README and the served OpenAPI document stand on their own: a clone has nothing beside it.
+// The README, the docs/ pages and the served OpenAPI document stand on their own: a clone has nothing beside it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { PACKAGE_ROOT } from '../../src/package-root.js';
 import { createVideoBody } from '../../src/pipeline/create/create-video-schema.js';
+import { documentationPages } from '../helpers/markdown-links.js';
 import { bearer, createAccountWithKey, createTestApp, createTestNode, type TestNode } from '../helpers/test-node.js';
 
 const readme = readFileSync(path.join(PACKAGE_ROOT, 'README.md'), 'utf8');
+/** The REST API page, which holds the create request table. */
+const restApi = readFileSync(path.join(PACKAGE_ROOT, 'docs', 'rest-api.md'), 'utf8');
 /** Paths into the planning folder beside the repository, which a clone does not have. */
 const OUTSIDE = /\.\.\/shared|interface-spec\.md|DECISIONS\.md|DESIGN\.md|STYLE\.md/;
 
@@ -24,12 +27,17 @@ afterAll(async () => {
   node.cleanup();
 });
 
-it('the README points at nothing outside the repository', () => {
-  expect(readme).not.toMatch(OUTSIDE);
+it.each(documentationPages(PACKAGE_ROOT).map((page) => [path.relative(PACKAGE_ROOT, page), page]))('%s points at nothing outside the repository', (_name, page) => {
+  expect(readFileSync(page, 'utf8')).not.toMatch(OUTSIDE);
 });
 
-it('the README\'s create table describes every field POST /v1/videos accepts', () => {
-  const table = readme.slice(readme.indexOf('**Create request**'), readme.indexOf('A link that cannot be fetched'));
+it('the README is a short page of at most 300 lines', () => {
+  expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(300);
+});
+
+it('the REST API page\'s create table describes every field POST /v1/videos accepts', () => {
+  expect(restApi).toContain('**Create request**');
+  const table = restApi.slice(restApi.indexOf('**Create request**'), restApi.indexOf('A link that cannot be fetched'));
   for (const field of Object.keys(createVideoBody.shape)) expect(table, field).toMatch(new RegExp(`\\| \`${field}\`|\`${field}\` \\|| \`${field}\`,`));
 });
 

@@ -5,7 +5,7 @@
 import { ServiceError } from '../../errors/service-error.js';
 
 /** How an operator gives a node a language model, as the refusal says it. */
-const HOW_TO_GET_ONE = 'its operator gives it one by starting `serve --llm <provider>:<model>` (see the README)';
+const HOW_TO_GET_ONE = 'its operator gives it one by starting `serve --llm <provider>:<model>` (see docs/models.md)';
 
 /**
  * The 400 `invalid_request` of `enhance_prompt` on a node with no language model. `create`: the

@@ -15,7 +15,7 @@ import { mainTextKey, narrationWithText, replaceInSettings, sceneFromContent, se
 
 /** The shortest a scene may be, in seconds. */
 export const MIN_SCENE_SECONDS = 2;
-/** Lead plus tail a narrated scene keeps around its speech (README "Sound"). */
+/** Lead plus tail a narrated scene keeps around its speech (docs/voices.md, "Sound"). */
 const NARRATION_MARGIN_SECONDS = 0.8;
 /** How much shorter or longer "shorter"/"longer" makes a scene. @default 1.5 */
 export const DEFAULT_RETIME_FACTOR = 1.5;

@@ -4,7 +4,7 @@ import { describeOperation, type EditOperation } from './edit-operations.js';
 import type { EditSource } from './edit-source.js';
 import { DEFAULT_GRAMMAR_VOICES, GRAMMAR_RULES, type GrammarContext, type RuleReading } from './edit-grammar-rules.js';
 
-/** One documented phrasing of the rule grammar (the README's table and the tests read this list). */
+/** One documented phrasing of the rule grammar (the table in docs/editing.md and the tests read this list). */
 export interface EditGrammarExample {
   /** What the phrasing does. */
   rule: string;

@@ -27,7 +27,7 @@ export interface PromptLinks {
 /** Links one edit may import. */
 export const MAX_EDIT_LINKS = 4;
 
-/** How to say what a link is for (the 400 an unclear link gets, and the README). */
+/** How to say what a link is for (the 400 an unclear link gets, and docs/editing.md). */
 export const EDIT_LINK_HELP =
   'Say what each link is: "use the music <url>" (or song, track, soundtrack) makes it the soundtrack; "use the clip <url> in scene 2" (or footage, video) shows it in that scene, and without a scene it becomes a new scene at the end. A song can be named instead of linked: "use the song \'Blue Monday\' by New Order as the music" (found with yt-dlp).';
 

@@ -1,7 +1,7 @@
 /**
  * The 74 narration languages the node speaks, as BCP-47 codes without a region tag.
- * This list is the one source: request validation, the voice catalog, language detection and the
- * README all read it. Each is spoken by the embedded engine (eSpeak NG).
+ * This list is the one source: request validation, the voice catalog, language detection and
+ * docs/voices.md all read it. Each is spoken by the embedded engine (eSpeak NG).
  */
 export const NARRATION_LANGUAGES = {
   af: 'Afrikaans', am: 'Amharic', ar: 'Arabic', as: 'Assamese', az: 'Azerbaijani', be: 'Belarusian',

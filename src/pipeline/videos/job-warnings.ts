@@ -11,14 +11,14 @@ export interface JobWarning {
 export const NO_LANGUAGE_MODEL: JobWarning = {
   code: 'no_language_model',
   message:
-    "No language model is configured on this node: the video uses only the prompt's own words (no facts, explanations or answers beyond them). Configure one with --llm (see the README).",
+    "No language model is configured on this node: the video uses only the prompt's own words (no facts, explanations or answers beyond them). Configure one with --llm (see docs/models.md).",
 };
 
 /** The warning of a job whose film shots the kit draws because this node has no video model; no film is charged. */
 export const FOOTAGE_DRAWN: JobWarning = {
   code: 'footage_drawn',
   message:
-    'No video model is configured on this node: the film shots are not filmed but drawn by the kit (a picture with a camera move, light and grain), and nothing is charged for film (they cost what a motion-graphics scene costs). Configure one with --footage (see the README).',
+    'No video model is configured on this node: the film shots are not filmed but drawn by the kit (a picture with a camera move, light and grain), and nothing is charged for film (they cost what a motion-graphics scene costs). Configure one with --footage (see "Film shots" in docs/rest-api.md).',
 };
 
 /**
