@@ -45,8 +45,8 @@ export function VideoStatus({ video, now }: { video: Video; now: number }) {
         <ProgressRow label="Scenes made" value={progress.scenes_committed} max={progress.scenes_planned} text={`${progress.scenes_committed} of ${progress.scenes_planned || '…'}`} />
         <ProgressRow
           label="Rendering"
-          value={progress.frames_done ?? 0}
-          max={progress.frames_total ?? 1}
+          value={rendering ? (progress.frames_done ?? 0) : video.download_url === undefined ? 0 : 1}
+          max={rendering ? progress.frames_total! : 1}
           text={rendering ? `${percent(progress.frames_done, progress.frames_total)}%` : video.download_url === undefined ? 'not started' : 'done'}
         />
       </div>
