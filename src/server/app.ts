@@ -25,6 +25,7 @@ import { infographicRoutes } from './routes/infographics.js';
 import { videoRoutes } from './routes/videos.js';
 import { outputRoutes } from './routes/outputs.js';
 import { catalogRoutes } from './routes/catalogs.js';
+import { pictureRoutes } from './routes/pictures.js';
 import { healthRoutes } from './routes/health.js';
 import { RequestLimits } from './rate-limit/request-limits.js';
 import type { AppServices } from './services.js';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routes: RouteDefinition[] = [
     ...healthRoutes(ctx),
     ...catalogRoutes(ctx),
+    ...pictureRoutes(),
     ...accountRoutes(ctx),
     ...apiKeyRoutes(ctx),
     ...providerKeyRoutes(ctx),

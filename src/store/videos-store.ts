@@ -137,18 +137,21 @@ export class VideosStore {
   }
 
   /** Newest first; `before` is the (created_at, id) of the previous page's last item. */
-  listForAccount(accountId: string, limit: number, before?: { created_at: string; id: string }): VideoRow[] {
+  /** An account's jobs newest first, after the cursor `before`; only the edits of `parentId` when given. */
+  listForAccount(accountId: string, limit: number, before?: { created_at: string; id: string }, parentId?: string): VideoRow[] {
+    const parent = parentId === undefined ? '' : ' AND parent_id = ?';
+    const parentArgs = parentId === undefined ? [] : [parentId];
     if (!before) {
       return this.sql
-        .get('SELECT * FROM videos WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
-        .all(accountId, limit) as VideoRow[];
+        .get(`SELECT * FROM videos WHERE account_id = ?${parent} ORDER BY created_at DESC, id DESC LIMIT ?`)
+        .all(accountId, ...parentArgs, limit) as VideoRow[];
     }
     return this.sql
       .get(
-        `SELECT * FROM videos WHERE account_id = ? AND (created_at < ? OR (created_at = ? AND id < ?))
+        `SELECT * FROM videos WHERE account_id = ?${parent} AND (created_at < ? OR (created_at = ? AND id < ?))
          ORDER BY created_at DESC, id DESC LIMIT ?`,
       )
-      .all(accountId, before.created_at, before.created_at, before.id, limit) as VideoRow[];
+      .all(accountId, ...parentArgs, before.created_at, before.created_at, before.id, limit) as VideoRow[];
   }
 
   countInFlight(accountId: string): number {

@@ -28,7 +28,7 @@ describe('GET /v1/openapi.json', () => {
         '/v1/videos/{id}/edit', '/v1/videos/{id}/approve', '/v1/videos/{id}/render', '/v1/infographics/generate', '/v1/infographics/{id}/render', '/v1/infographics',
         '/v1/infographics/{id}', '/v1/infographics/{id}/versions/{versionId}', '/v1/infographics/{id}/renders/{renderId}', '/files/*',
         '/v1/videos/estimate', '/v1/account/ledger', '/v1/account/connections', '/v1/account/connections/{id}',
-        '/v1/videos/{id}/preview', '/v1/infographics/{id}/versions/{versionId}/preview',
+        '/v1/videos/{id}/preview', '/v1/infographics/{id}/versions/{versionId}/preview', '/v1/pictures',
         '/v1/videos/{id}/captions', '/v1/videos/{id}/poster', '/v1/infographics/{id}/versions/{versionId}/poster',
       ].sort(),
     );

@@ -19,6 +19,9 @@ import { captionRequestOf, captionTrack, withBurnedCaptions, type CaptionRequest
 import { NARRATION_LEAD } from '../speech/fit-timeline.js';
 import { MAX_IN_FLIGHT, type CreatedVideo } from '../videos/create-video.js';
 import { applyEditOperations, type EditResult } from './apply-edit-operations.js';
+import { EditError } from './edit-errors.js';
+import { describeOperation, type EditOperation } from './edit-operations.js';
+import type { EditSource } from './edit-source.js';
 import { readCaptionClauses } from './caption-clauses.js';
 import { applyEditLinks, clipSecondsFor, footageTargets, linkCreditParts, planWithLinks, unchangedEdit } from './apply-edit-links.js';
 import { findEditLinks } from './edit-links.js';
@@ -35,7 +38,10 @@ export const EDIT_SCENE_CREDITS = 0.5;
 
 /** The body of `POST /v1/videos/{id}/edit`. */
 export interface EditVideoBody {
-  prompt: string;
+  /** The change in words; required unless `operations` says it. */
+  prompt?: string;
+  /** The change as edit operations (extension), applied after what the prompt is read into. */
+  operations?: EditOperation[];
   images?: { url: string; context?: string; role?: 'import' | 'style' | 'reference' }[];
   render?: boolean;
   webhook_url?: string;
@@ -46,7 +52,7 @@ export interface EditVideoBody {
 /** What an edit job records of its edit (options `edit`, shown on the poll response). */
 export interface EditRecord {
   instruction: string;
-  /** Who read the instruction: `grammar`, or `model:<provider>:<model>`. */
+  /** Who read the instruction: `grammar`, or `model:<provider>:<model>`; `operations` when the client sent the operations alone. */
   read_by: string;
   changes: string[];
   /** New positions of the scenes redrawn (more may follow when new narration outgrows its scene). */
@@ -116,6 +122,8 @@ export async function createEdit(
   const sourceOptions = JSON.parse(source.options) as ResolvedVideoOptions;
   if (!sourceOptions.multiScene) throw invalidRequest(`id: ${source.model} videos are single-scene; only multi-scene videos (model-5, model-6) can be edited`);
   if (!source.plan) throw new ServiceError('not_editable', `video ${sourceId} failed before its story was planned, so there is nothing to edit; create it again`);
+  const given = body.operations ?? [];
+  if (body.prompt === undefined && given.length === 0) throw invalidRequest('prompt: say what to change, in words (prompt) or as edit operations (operations)');
   if (body.webhook_url !== undefined && !principal.key) throw invalidRequest('webhook_url: events are signed with an API key\'s webhook secret and this connection has none; use an API key for webhooks, or poll the job');
 
   const plan = JSON.parse(source.plan) as StoredPlan;
@@ -124,10 +132,11 @@ export async function createEdit(
   const attached = attachedEditImages(body.images);
   const editSource = { ...editSourceOf({ scenes: sourceScenes, plan, options: sourceOptions }), ...(attached.length > 0 ? { attached, footageStills: sourceOptions.aiVideo === 'full' } : {}) };
   // Links in the prompt are imported (music, footage); the rest of it is read as the change.
-  const links = findEditLinks(body.prompt, sourceScenes.length);
+  const prompt = body.prompt ?? '';
+  const links = findEditLinks(prompt, sourceScenes.length);
   if (links.links.some((link) => link.role === 'music') && !plan.audio) throw invalidRequest(`prompt: video ${sourceId} has no sound plan to put music in; create it again with the music in audio[]`);
   // Clauses about captions ("add karaoke captions") set them as the `captions` field does (the field wins); the rest is the change.
-  const captionClauses = readCaptionClauses(links.links.length > 0 ? links.instruction : body.prompt);
+  const captionClauses = readCaptionClauses(links.links.length > 0 ? links.instruction : prompt);
   const captionsAsked = body.captions ?? captionClauses.captions;
   const instruction = captionClauses.rest;
   // A language model reads the change when the node has one; the rule grammar reads it otherwise, or when the model cannot answer.
@@ -139,10 +148,11 @@ export async function createEdit(
       if (!(error instanceof LanguageModelError)) throw error;
     }
   }
-  if (instruction.trim() || (links.links.length === 0 && captionsAsked === undefined)) read ??= { operations: parseEditInstruction(instruction, editSource).operations, by: 'grammar' };
+  if (instruction.trim() || (links.links.length === 0 && captionsAsked === undefined && given.length === 0)) read ??= { operations: parseEditInstruction(instruction, editSource).operations, by: 'grammar' };
   // An instruction only about the edit's images ("add the new image") reads as no operation: the images' roles make the change.
-  const imagesOnly = attached.length > 0 && Array.isArray(read?.operations) && read.operations.length === 0;
-  let result = read && !imagesOnly ? applyEditOperations(editSource, read.operations) : unchangedEdit(editSource);
+  const imagesOnly = attached.length > 0 && given.length === 0 && Array.isArray(read?.operations) && read.operations.length === 0;
+  let result = given.length > 0 ? applyWithGiven(editSource, read?.operations, given) : read && !imagesOnly ? applyEditOperations(editSource, read.operations) : unchangedEdit(editSource);
+  const readBy = read?.by ?? (given.length > 0 ? 'operations' : 'grammar');
   // The scripts are in the source's language: without translating them, a new language would read them in the wrong voice.
   const narrated = result.options.narration && (plan.audio?.narration ?? false);
   if (narrated && result.options.language !== editSource.options.language) {
@@ -187,9 +197,11 @@ export async function createEdit(
     // With a bucket the edit's own files (attached images, imported clips) go there before the job exists.
     await saveJobTree(ctx, path.posix.join('videos', id));
     const now = nowIso();
+    // Operations sent alone are recorded in words, as the job's prompt and instruction.
+    const instructionText = body.prompt ?? result.changes.join('; ');
     const record: EditRecord = {
-      instruction: body.prompt,
-      read_by: read?.by ?? 'grammar',
+      instruction: instructionText,
+      read_by: readBy,
       changes: result.changes,
       regenerated: [...result.regenerate].sort((a, b) => a - b),
       reused: [...result.reused].map(([position, from]) => ({ position, from })).sort((a, b) => a.position - b.position),
@@ -249,7 +261,7 @@ export async function createEdit(
         status: 'queued',
         phase: null,
         phase_detail: 'Waiting for a worker',
-        prompt: body.prompt,
+        prompt: instructionText,
         enhanced_prompt: null,
         options: JSON.stringify({ ...sourceOptions, enhancePrompt: false, durationSeconds: seconds, render, webhookUrl: body.webhook_url, estimate, edit: record, ...(captionsAsked !== undefined ? { captions: captionsAsked } : {}) }),
         render: render ? 1 : 0,
@@ -291,6 +303,28 @@ export async function createEdit(
     // A refused edit leaves no file behind: the links' imports go with it.
     rmSync(path.join(ctx.filesDir, 'videos', id), { recursive: true, force: true });
     throw error;
+  }
+}
+
+/**
+ * The operations the prompt was read into (none without a prompt), then the client's own, applied
+ * as one edit. A refusal of one of the client's is told as `operations: change <n>: …`, numbered in
+ * the list the client sent, not as a problem of the prompt.
+ */
+function applyWithGiven(source: EditSource, read: unknown, given: EditOperation[]): EditResult {
+  const before = read === undefined ? [] : Array.isArray(read) ? read : undefined;
+  // A model's answer that is no list is refused as the prompt's (parseEditOperations says why).
+  if (before === undefined) return applyEditOperations(source, read);
+  try {
+    return applyEditOperations(source, [...before, ...given]);
+  } catch (error) {
+    if (!(error instanceof EditError)) throw error;
+    // A refusal of the whole edit ("changes nothing") is the client's when it sent every operation.
+    if (error.field === 'operations' && before.length === 0) throw new EditError('operations', error.problem, 'operations');
+    const at = /^operations\[(\d+)\](.*)$/.exec(error.field);
+    if (!at || Number(at[1]) < before.length) throw error;
+    const index = Number(at[1]) - before.length;
+    throw new EditError(`operations[${index}]${at[2]}`, `change ${index + 1} (${describeOperation(given[index]!)}): ${error.problem}`, 'operations');
   }
 }
 

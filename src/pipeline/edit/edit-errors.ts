@@ -12,13 +12,19 @@ export class EditError extends ServiceError {
    * was read into, else the request field (`prompt`, `images`). Never shown to the user.
    */
   readonly field: string;
+  /** The problem without the request field in front of it. */
+  readonly problem: string;
 
-  constructor(field: string, problem: string) {
+  /**
+   * `sent` is the request field the user wrote, when it is not the one `field` implies: a client
+   * that sent `operations` itself is told about `operations`, not the prompt.
+   */
+  constructor(field: string, problem: string, sent: string = /^operations\b/.test(field) ? 'prompt' : field) {
     // Operations are how the node reads the prompt; the user wrote the prompt.
-    const sent = /^operations\b/.test(field) ? 'prompt' : field;
     super('invalid_request', `${sent}: ${problem}`, { details: [{ field: sent, message: problem }] });
     this.name = 'EditError';
     this.field = field;
+    this.problem = problem;
   }
 }
 

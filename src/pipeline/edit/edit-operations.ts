@@ -34,6 +34,9 @@ export const newSceneContentSchema = z.discriminatedUnion('kind', [
 /** One of {@link newSceneContentSchema}. */
 export type NewSceneContent = z.infer<typeof newSceneContentSchema>;
 
+/** The `op` of every edit operation, in the order {@link editOperationSchema} lists them. */
+const EDIT_OPERATION_NAMES = ['retext', 'replace_text', 'restyle', 'retime', 'recolor_text', 'resize_text', 'set_length', 'reorder', 'swap', 'remove_scene', 'add_scene', 'swap_image', 'set_picture', 'set_voice', 'set_language', 'set_music', 'set_sfx', 'set_narration', 'regenerate_scene'] as const;
+
 /**
  * The edit vocabulary: what an editor (the rule grammar, or a language model as structured output)
  * may do to a finished video. Applied in order by `applyEditOperations`.
@@ -129,15 +132,18 @@ export const editOperationSchema = z.discriminatedUnion('op', [
     })
     .strict(),
   z.object({ op: z.literal('regenerate_scene'), scene: sceneNumber, instruction: z.string().max(2000).optional() }).strict(),
-]);
+], { error: (issue) => (issue.code === 'invalid_union' ? `is no change this node makes; it is one of ${EDIT_OPERATION_NAMES.join(', ')}` : undefined) });
 
 /** One edit operation. */
 export type EditOperation = z.infer<typeof editOperationSchema>;
 /** The `op` names. */
 export type EditOperationName = EditOperation['op'];
 
+/** The most operations one edit applies. */
+export const MAX_EDIT_OPERATIONS = 50;
+
 /** A list of operations, as a language model returns it. */
-export const editOperationsSchema = z.object({ operations: z.array(editOperationSchema).min(1).max(50) });
+export const editOperationsSchema = z.object({ operations: z.array(editOperationSchema).min(1).max(MAX_EDIT_OPERATIONS) });
 
 /**
  * Checks untrusted operations (a model's output, a client's body) against {@link editOperationSchema};

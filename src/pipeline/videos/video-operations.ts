@@ -59,10 +59,10 @@ function decodeCursor(cursor: string): { created_at: string; id: string } {
 export function listVideos(
   ctx: NodeContext,
   accountId: string,
-  page: { limit: number; cursor?: string | undefined },
+  page: { limit: number; cursor?: string | undefined; parent_id?: string | undefined },
   baseUrl: string,
 ): { videos: Record<string, unknown>[]; next_cursor: string | null } {
-  const rows = ctx.videos.listForAccount(accountId, page.limit + 1, page.cursor ? decodeCursor(page.cursor) : undefined);
+  const rows = ctx.videos.listForAccount(accountId, page.limit + 1, page.cursor ? decodeCursor(page.cursor) : undefined, page.parent_id);
   const shown = rows.slice(0, page.limit);
   return {
     videos: shown.map((row) => toListItem(row, baseUrl)),

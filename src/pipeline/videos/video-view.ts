@@ -192,7 +192,15 @@ export function toListItem(row: VideoRow, baseUrl: string): Record<string, unkno
     warnings: parseWarnings(row.warnings),
     ...(row.credits_cost_millicredits !== null ? { credits_cost: toCredits(row.credits_cost_millicredits) } : {}),
     ...(row.parent_id ? { parent_id: row.parent_id } : {}),
+    ...editSummaryOf(row),
   };
+}
+
+/** On an edit job's list item (extension): what the edit changed, one line each, so a list can say what it edits. */
+function editSummaryOf(row: VideoRow): { edit?: { changes: string[] } } {
+  if (!row.parent_id) return {};
+  const edit = (JSON.parse(row.options) as { edit?: { changes?: unknown } }).edit;
+  return Array.isArray(edit?.changes) ? { edit: { changes: edit.changes.filter((line): line is string => typeof line === 'string') } } : {};
 }
 
 /** A scene's stored settings; unreadable ones read as none. */

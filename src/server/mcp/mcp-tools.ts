@@ -150,7 +150,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'edit_video',
     title: 'Edit a video',
-    description: 'Change a finished multi-scene video by describing the change (POST /v1/videos/{id}/edit); answers with a new job id to poll.',
+    description: 'Change a finished multi-scene video by describing the change in prompt, or by giving it as edit operations in operations, or both (POST /v1/videos/{id}/edit); answers with a new job id to poll.',
     input: videoIdParams.extend(editVideoFields.shape),
     output: createdVideoResponse,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -258,7 +258,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'list_videos',
     title: 'List videos',
-    description: 'The account\'s video jobs, newest first (GET /v1/videos); pass next_cursor back as cursor for the next page.',
+    description: 'The account\'s video jobs, newest first (GET /v1/videos); pass next_cursor back as cursor for the next page, and parent_id to list only the edits made from one video.',
     input: listVideosQuery,
     output: listVideosResponse,
     annotations: READ_ONLY,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { captionsField, MAX_PROMPT_CHARS } from '../../pipeline/create/create-video-schema.js';
+import { editOperationSchema, MAX_EDIT_OPERATIONS } from '../../pipeline/edit/edit-operations.js';
 import { renderOutputFields } from '../../pipeline/videos/render-output-schema.js';
 import { OUTPUT_FORMATS } from '../../render/formats/output-format.js';
 
@@ -182,12 +183,22 @@ export const pageQuery = z.strictObject({
   cursor: z.string().max(200).optional().describe('The next_cursor of the previous page'),
 });
 
-/** `limit` and `cursor` of `GET /v1/videos`. */
-export const listVideosQuery = pageQuery;
+/** `limit`, `cursor` and `parent_id` of `GET /v1/videos`. */
+export const listVideosQuery = pageQuery.extend({
+  parent_id: z.string().min(1, { error: 'must not be empty' }).max(100, { error: 'must be at most 100 characters' }).optional().describe('Extension: only the edits made from this video (their parent_id), newest first'),
+});
 
 /** The answer of `GET /v1/videos`. */
 export const listVideosResponse = z.object({
-  videos: z.array(z.looseObject({ id: z.string(), status: z.string(), warnings: jobWarnings })),
+  videos: z.array(
+    z.looseObject({
+      id: z.string(),
+      status: z.string(),
+      warnings: jobWarnings,
+      parent_id: z.string().optional().describe('An edit job: the video it was edited from'),
+      edit: z.object({ changes: z.array(z.string()).describe('What the edit changed, one line per change') }).optional().describe('Extension, on an edit job: what it changed'),
+    }),
+  ),
   next_cursor: z.string().nullable(),
 });
 
@@ -223,12 +234,22 @@ export const framesResponse = z.object({
 /** Body of `POST /v1/videos/{id}/edit` (spec: edit body). */
 export const editVideoFields = z.strictObject({
   prompt: z
-    .string({ error: 'is required and must be a string' })
+    .string({ error: 'must be a string' })
     .trim()
     .min(1, { error: 'must not be empty' })
     .max(MAX_PROMPT_CHARS, { error: `must be at most ${MAX_PROMPT_CHARS} characters` })
+    .optional()
     .meta({ examples: ['make the title say "Hello" and use the voice Noah'] })
-    .describe('The change in plain words. A link it calls music ("use the music <url>", song, track, soundtrack) becomes the soundtrack; a video link is imported as footage, into the scene its clause names ("use the clip <url> in scene 2") or as a new scene at the end'),
+    .describe('The change in plain words; required unless operations says it. A link it calls music ("use the music <url>", song, track, soundtrack) becomes the soundtrack; a video link is imported as footage, into the scene its clause names ("use the clip <url> in scene 2") or as a new scene at the end'),
+  operations: z
+    .array(editOperationSchema, { error: 'must be a list of changes, each an object with its op' })
+    .min(1, { error: 'must hold at least one change' })
+    .max(MAX_EDIT_OPERATIONS, { error: `must hold at most ${MAX_EDIT_OPERATIONS} changes` })
+    .optional()
+    .meta({ examples: [[{ op: 'retext', scene: 2, text: 'Fast setup' }, { op: 'retime', scene: 2, seconds: 6 }]] })
+    .describe(
+      'Extension: the change as edit operations, the ones the prompt is read into (retext, replace_text, restyle, retime, recolor_text, resize_text, set_length, reorder, swap, remove_scene, add_scene, swap_image, set_picture, set_voice, set_language, set_music, set_sfx, set_narration, regenerate_scene), applied in order after what the prompt says. Scene numbers always mean the source video\'s scenes, 1 = first. Required unless prompt is given',
+    ),
   images: z
     .array(
       z.strictObject({
