@@ -3,14 +3,15 @@ import type { Frames, Video } from '../../api/types.js';
 import { ErrorNotice } from '../../components/error-notice.js';
 import { VideoLivePreview } from '../../components/live-preview.js';
 import { useLoad } from '../../components/use-load.js';
-import { formatCredits, formatDate } from '../../format/format.js';
+import { formatCredits, formatDate, isFinished } from '../../format/format.js';
 import type { VideoPreviewData } from '../../player/scene-preview.js';
-import { Link } from '../../router/router.js';
 import { useApi } from '../../session/session-context.js';
 import { FramesGrid } from './frames-grid.js';
 import { RenderList } from './render-list.js';
 import { ReviewGate } from './review-gate.js';
+import { SceneEditing } from './scene-editing.js';
 import { CancelAction, EditAction, RenderAction } from './video-actions.js';
+import { EditSourceLink, VideoEdits } from './video-edits.js';
 import { VideoStatus } from './video-status.js';
 import { useNow, useVideoPoll } from './use-video-poll.js';
 
@@ -43,18 +44,15 @@ export function VideoPage({ id }: { id: string }) {
   }
   const title = video.scenes[0]?.title ?? 'Video';
   const sceneIds = video.scenes.map((scene) => scene.id);
+  // Only a finished video whose story was planned can be edited (the node refuses the rest).
+  const editable = isFinished(video.status) && video.scenes.length > 0;
   return (
     <article className="video-page">
       <header className="page-head">
         <div>
           <h1>{title}</h1>
           <p className="prompt">{video.prompt}</p>
-          {video.parent_id === undefined ? null : (
-            <p>
-              Edited from <Link to={`videos/${encodeURIComponent(video.parent_id)}`}>the earlier video</Link>
-              {video.edit === undefined ? null : `: “${video.edit.instruction}”`}
-            </p>
-          )}
+          <EditSourceLink video={video} />
           <p className="meta">
             {video.model} · created {formatDate(video.created_at)}
             {video.credits_cost === undefined ? '' : ` · cost ${formatCredits(video.credits_cost)} credits`}
@@ -89,7 +87,9 @@ export function VideoPage({ id }: { id: string }) {
 
       <section aria-labelledby="scenes-title">
         <h2 id="scenes-title">Scenes</h2>
-        {video.scenes.length === 0 ? (
+        {editable ? (
+          <SceneEditing key={video.id} video={video} frames={frames.data} preview={preview.data} />
+        ) : video.scenes.length === 0 ? (
           <p>The scenes appear once the story is planned.</p>
         ) : (
           <ol className="scene-list">
@@ -116,6 +116,8 @@ export function VideoPage({ id }: { id: string }) {
         <RenderAction video={video} onChanged={replace} />
         <EditAction video={video} />
       </section>
+
+      <VideoEdits videoId={video.id} refreshKey={video.status} />
     </article>
   );
 }
