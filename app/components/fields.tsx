@@ -79,16 +79,22 @@ export function TextAreaField(props: FieldProps & { value: string; onChange: (va
   );
 }
 
-/** One choice of a select; `disabled` ones say why in their label. */
+/**
+ * One choice of a select; `disabled` ones say why in their label. The label is kept short enough to
+ * show whole in the closed select; `detail` says more, under the select while the choice is chosen.
+ */
 export interface Option {
   value: string;
   label: string;
+  detail?: string | undefined;
   disabled?: boolean;
 }
 
-/** A labelled select. */
+/** A labelled select; the chosen option's detail shows (and is announced) with the hint. */
 export function SelectField(props: FieldProps & { value: string; onChange: (value: string) => void; options: readonly Option[]; disabled?: boolean }) {
   const id = useId();
+  const detail = props.options.find((option) => option.value === props.value)?.detail;
+  const hint = detail === undefined ? props.hint : props.hint === undefined ? detail : <>{detail} {props.hint}</>;
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
@@ -98,7 +104,7 @@ export function SelectField(props: FieldProps & { value: string; onChange: (valu
         disabled={props.disabled}
         onChange={(event) => props.onChange(event.target.value)}
         aria-invalid={props.error === undefined ? undefined : true}
-        aria-describedby={describedBy(id, props.error, props.hint)}
+        aria-describedby={describedBy(id, props.error, hint)}
       >
         {props.options.map((option) => (
           <option key={option.value} value={option.value} disabled={option.disabled}>
@@ -106,7 +112,7 @@ export function SelectField(props: FieldProps & { value: string; onChange: (valu
           </option>
         ))}
       </select>
-      <Described id={id} error={props.error} hint={props.hint} />
+      <Described id={id} error={props.error} hint={hint} />
     </div>
   );
 }

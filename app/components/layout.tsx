@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../api/api-error.js';
 import { Link, useRouter } from '../router/router.js';
 import { useSession } from '../session/session-context.js';
+import { BrandName } from './brand-mark.js';
 
 const NAV = [
   { to: 'videos', label: 'Videos', pages: ['videos', 'video'] },
@@ -10,7 +11,7 @@ const NAV = [
   { to: 'account', label: 'Account', pages: ['account'] },
 ];
 
-/** The page frame: skip link, header with the navigation and sign-out, and the page as `<main>`. */
+/** The page frame: skip link, header with the product's name, the navigation and sign-out, and the page as `<main>`. */
 export function Layout({ children }: { children: ReactNode }) {
   const { route, path, navigate } = useRouter();
   const firstPath = useRef(path);
@@ -32,6 +33,9 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="site-header">
+        <Link to="videos" className="brand-link">
+          <BrandName size={28} />
+        </Link>
         <nav aria-label="Main">
           <ul>
             {NAV.map((item) => (

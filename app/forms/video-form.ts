@@ -85,21 +85,21 @@ export const ASPECT_RATIOS = [
   { value: '4:5', label: 'Portrait 4:5 (1080×1350)' },
 ] as const;
 
-/** The looks of burned-in captions, for the captions select. */
+/** The looks of burned-in captions, for the captions select: a short label, and what it means under the select. */
 export const CAPTION_CHOICES = [
-  { value: '', label: 'As the prompt says ("with captions")' },
+  { value: '', label: 'From the prompt', detail: 'On when the prompt asks for them ("with captions").' },
   { value: 'off', label: 'Off' },
-  { value: 'clean', label: 'Clean: a subtitle line' },
-  { value: 'bold', label: 'Bold: large words' },
-  { value: 'karaoke', label: 'Karaoke: each word lit as it is said' },
+  { value: 'clean', label: 'Clean', detail: 'A subtitle line.' },
+  { value: 'bold', label: 'Bold', detail: 'Large words.' },
+  { value: 'karaoke', label: 'Karaoke', detail: 'Each word lit as it is said.' },
 ] as const;
 
-/** The choices of `ai_video`. */
+/** The choices of `ai_video`, labelled short, with what each does. */
 export const AI_VIDEO_CHOICES = [
-  { value: 'auto', label: 'Auto: where film shows the subject better' },
-  { value: 'off', label: 'Off: motion graphics only' },
-  { value: 'on', label: 'On: every other body scene' },
-  { value: 'full', label: 'Full: every scene is a film shot' },
+  { value: 'auto', label: 'Auto', detail: 'Film shots where film shows the subject better.' },
+  { value: 'off', label: 'Off', detail: 'Motion graphics only.' },
+  { value: 'on', label: 'On', detail: 'A film shot in every other body scene.' },
+  { value: 'full', label: 'Full', detail: 'Every scene is a film shot.' },
 ] as const;
 
 function toggleField(toggle: Toggle): { value?: boolean } {

@@ -56,6 +56,10 @@ function FramePlayer({ message }: { message: ToFrameMessage }) {
   const { preview, autoplay } = message;
   const length = timelineLength(preview);
   if (length === 0) return <p className="frame-notice">No scenes are planned yet.</p>;
+  const first = preview.scenes[0];
+  // Before play it stands on a real frame, as the video's poster does: about 80% into the first
+  // scene, its entrances settled (frame 0 is mostly the empty background before anything comes in).
+  const posterFrame = first?.committed && autoplay !== true ? Math.min(length - 1, Math.floor(first.duration_in_frames * 0.8)) : 0;
   return (
     <Player
       ref={player}
@@ -66,6 +70,7 @@ function FramePlayer({ message }: { message: ToFrameMessage }) {
       compositionWidth={preview.width}
       compositionHeight={preview.height}
       controls
+      initialFrame={posterFrame}
       autoPlay={autoplay === true}
       // Browsers refuse sound that starts without a click; muted, autoplay is allowed (unmute in the controls).
       initiallyMuted={autoplay === true}

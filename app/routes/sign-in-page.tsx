@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { BrandName } from '../components/brand-mark.js';
 import { InputField } from '../components/fields.js';
 import { useRouter } from '../router/router.js';
 import { useSession } from '../session/session-context.js';
@@ -30,22 +31,28 @@ export function SignInPage({ next, loadError }: { next: string; loadError: strin
 
   return (
     <main id="main" className="sign-in">
-      <h1>Sign in</h1>
-      {loadError === undefined ? null : (
-        <p className="notice notice-error" role="alert">
-          Could not check your session: {loadError}
-        </p>
-      )}
-      <form onSubmit={onSubmit} aria-describedby={error === undefined ? undefined : 'sign-in-error'}>
-        <InputField label="Email" type="email" value={email} onChange={setEmail} required autoComplete="username" />
-        <InputField label="Password" type="password" value={password} onChange={setPassword} required autoComplete="current-password" />
-        <div className="status-line" aria-live="polite" id="sign-in-error">
-          {error === undefined ? null : <p className="field-error">{error}</p>}
-        </div>
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
+      <header className="sign-in-brand">
+        <BrandName size={44} />
+        <p className="tagline">Videos and infographics from a prompt, made on your own machine.</p>
+      </header>
+      <div className="sign-in-card">
+        <h1>Sign in</h1>
+        {loadError === undefined ? null : (
+          <p className="notice notice-error" role="alert">
+            Could not check your session: {loadError}
+          </p>
+        )}
+        <form onSubmit={onSubmit} aria-describedby={error === undefined ? undefined : 'sign-in-error'}>
+          <InputField label="Email" type="email" value={email} onChange={setEmail} required autoComplete="username" />
+          <InputField label="Password" type="password" value={password} onChange={setPassword} required autoComplete="current-password" />
+          <div className="status-line" aria-live="polite" id="sign-in-error">
+            {error === undefined ? null : <p className="field-error">{error}</p>}
+          </div>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+      </div>
     </main>
   );
 }

@@ -3,12 +3,13 @@ import type { Video, VideoList } from '../api/types.js';
 import { ErrorNotice } from '../components/error-notice.js';
 import { LoadMore } from '../components/load-more.js';
 import { StatusBadge } from '../components/status-badge.js';
+import { Thumbnail } from '../components/thumbnail.js';
 import { useLoad } from '../components/use-load.js';
 import { formatDate } from '../format/format.js';
 import { Link } from '../router/router.js';
 import { useApi } from '../session/session-context.js';
 
-/** The account's videos, newest first, a page at a time. */
+/** The account's videos, newest first, a page at a time, each with a thumbnail of its first scene. */
 export function VideosPage() {
   const api = useApi();
   const first = useLoad(() => api.get<VideoList>('../v1/videos', { limit: 20 }), 'videos');
@@ -52,6 +53,9 @@ export function VideosPage() {
           <caption className="visually-hidden">Your videos, newest first</caption>
           <thead>
             <tr>
+              <th scope="col" className="thumb-cell">
+                <span className="visually-hidden">Picture</span>
+              </th>
               <th scope="col">Prompt</th>
               <th scope="col">Status</th>
               <th scope="col">Model</th>
@@ -61,14 +65,21 @@ export function VideosPage() {
           <tbody>
             {videos.map((video) => (
               <tr key={video.id}>
+                <td className="thumb-cell">
+                  <Thumbnail src={`api/videos/${encodeURIComponent(video.id)}/thumbnail`} />
+                </td>
                 <td data-label="Prompt">
                   <Link to={`videos/${encodeURIComponent(video.id)}`}>{video.prompt.length > 90 ? `${video.prompt.slice(0, 90)}…` : video.prompt}</Link>
                 </td>
                 <td data-label="Status">
                   <StatusBadge status={video.status} />
                 </td>
-                <td data-label="Model">{video.model}</td>
-                <td data-label="Created">{formatDate(video.created_at)}</td>
+                <td data-label="Model" className="nowrap">
+                  {video.model}
+                </td>
+                <td data-label="Created" className="nowrap">
+                  {formatDate(video.created_at)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import type { InfographicList } from '../../api/types.js';
 import { ErrorNotice } from '../../components/error-notice.js';
 import { LoadMore } from '../../components/load-more.js';
+import { Thumbnail } from '../../components/thumbnail.js';
 import { useLoad } from '../../components/use-load.js';
 import { formatDate } from '../../format/format.js';
 import { Link } from '../../router/router.js';
 import { useApi } from '../../session/session-context.js';
 
-/** The account's infographic projects, newest first, a page at a time. */
+/** The account's infographic projects, newest first, a page at a time, each with a thumbnail of its newest ready version. */
 export function InfographicsPage() {
   const api = useApi();
   const first = useLoad(() => api.get<InfographicList>('../v1/infographics', { limit: 20 }), 'infographics');
@@ -40,11 +41,14 @@ export function InfographicsPage() {
       {first.data !== undefined && projects.length === 0 ? (
         <p>No infographics yet. Generate one with <code>POST /v1/infographics/generate</code> or the MCP tool; it shows here.</p>
       ) : null}
-      <ul className="card-list">
+      <ul className="card-list thumb-list">
         {projects.map((project) => (
           <li key={project.projectId}>
-            <Link to={`infographics/${encodeURIComponent(project.projectId)}`}>{project.prompt.length > 120 ? `${project.prompt.slice(0, 120)}…` : project.prompt}</Link>
-            <span className="meta"> · {formatDate(project.createdAt)}</span>
+            <Thumbnail src={`api/infographics/${encodeURIComponent(project.projectId)}/thumbnail`} />
+            <div className="thumb-text">
+              <Link to={`infographics/${encodeURIComponent(project.projectId)}`}>{project.prompt.length > 120 ? `${project.prompt.slice(0, 120)}…` : project.prompt}</Link>
+              <span className="meta">Created {formatDate(project.createdAt)}</span>
+            </div>
           </li>
         ))}
       </ul>

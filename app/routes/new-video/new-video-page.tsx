@@ -14,7 +14,7 @@ import { estimateProblem, useEstimate } from './use-estimate.js';
 import { useCatalogs } from './use-catalogs.js';
 
 const TOGGLE_OPTIONS: Option[] = [
-  { value: 'auto', label: 'As the prompt says (default)' },
+  { value: 'auto', label: 'From the prompt', detail: 'As the prompt says; the default.' },
   { value: 'on', label: 'On' },
   { value: 'off', label: 'Off' },
 ];
@@ -45,7 +45,8 @@ export function NewVideoPage() {
     { value: '', label: 'Default model' },
     ...models.map((item) => ({
       value: item.id,
-      label: item.available ? `${item.label} (${item.id})` : `${item.label} (${item.id}): unavailable, ${item.unavailable_reason ?? 'not on this node'}`,
+      label: item.available ? `${item.label} (${item.id})` : `${item.label} (${item.id}): unavailable`,
+      detail: item.available ? undefined : `Unavailable: ${item.unavailable_reason ?? 'not on this node'}.`,
       disabled: !item.available,
     })),
   ];
@@ -80,7 +81,7 @@ export function NewVideoPage() {
           <TextAreaField label="Prompt" value={form.prompt} onChange={(prompt) => patch({ prompt })} required rows={5} maxLength={10000} error={fields.prompt} hint={model?.backed_by?.planner === 'embedded' ? 'What the video shows: its points, steps or figures. This node has no language model, so a topic alone is not enough.' : 'What the video is about.'} />
           <div className="field-grid">
             <SelectField label="Model" value={form.model} options={modelOptions} onChange={chooseModel} error={fields.model} hint={model?.description} />
-            <SelectField label="Shape" value={form.aspect_ratio} options={[{ value: '', label: 'From the prompt, else 16:9' }, ...ASPECT_RATIOS]} onChange={(aspect_ratio) => patch({ aspect_ratio })} error={fields.aspect_ratio} />
+            <SelectField label="Shape" value={form.aspect_ratio} options={[{ value: '', label: 'From the prompt', detail: 'The shape the prompt asks for, else landscape 16:9.' }, ...ASPECT_RATIOS]} onChange={(aspect_ratio) => patch({ aspect_ratio })} error={fields.aspect_ratio} />
             <InputField
               label="Duration (seconds)"
               type="number"
@@ -95,14 +96,14 @@ export function NewVideoPage() {
             <SelectField
               label="Style"
               value={form.animation_style}
-              options={[{ value: '', label: 'Picked from the prompt' }, ...(catalogs.styles.data?.styles ?? []).map((style) => ({ value: style.id, label: `${style.name}: ${style.vibe}` }))]}
+              options={[{ value: '', label: 'Picked from the prompt' }, ...(catalogs.styles.data?.styles ?? []).map((style) => ({ value: style.id, label: style.name, detail: style.vibe }))]}
               onChange={(animation_style) => patch({ animation_style })}
               error={fields.animation_style}
             />
             <SelectField
               label="Voice"
               value={form.narration_voice}
-              options={[{ value: '', label: 'One that suits the style' }, ...(catalogs.voices.data?.voices ?? []).map((voice) => ({ value: voice.id, label: voiceLabel(voice) }))]}
+              options={[{ value: '', label: 'One that suits the style' }, ...(catalogs.voices.data?.voices ?? []).map(voiceOption)]}
               onChange={(narration_voice) => patch({ narration_voice })}
               error={fields.narration_voice}
               disabled={supports?.narration === false}
@@ -124,9 +125,9 @@ export function NewVideoPage() {
               label="Captions position"
               value={form.captions_position}
               options={[
-                { value: '', label: 'Bottom (a band under the scene)' },
-                { value: 'top', label: 'Top (a band over the scene)' },
-                { value: 'middle', label: 'Middle (over film shots; elsewhere the bottom)' },
+                { value: '', label: 'Bottom', detail: 'A band under the scene.' },
+                { value: 'top', label: 'Top', detail: 'A band over the scene.' },
+                { value: 'middle', label: 'Middle', detail: 'Over film shots; elsewhere at the bottom.' },
               ]}
               onChange={(value) => patch({ captions_position: value as VideoForm['captions_position'] })}
               disabled={supports?.narration === false || form.captions === '' || form.captions === 'off'}
@@ -140,7 +141,7 @@ export function NewVideoPage() {
               disabled={model?.multi_scene === false}
               hint={notWith(model?.multi_scene)}
             />
-            <SelectField label="Film shots (ai_video)" value={form.ai_video} options={[{ value: '', label: 'Default (auto)' }, ...AI_VIDEO_CHOICES]} onChange={(ai_video) => patch({ ai_video, ...(ai_video === 'full' ? {} : { storyboard: false }) })} error={fields.ai_video} disabled={supports?.ai_video === false} hint={notWith(supports?.ai_video)} />
+            <SelectField label="Film shots (ai_video)" value={form.ai_video} options={[{ value: '', label: 'Default (auto)', detail: 'Film shots where film shows the subject better.' }, ...AI_VIDEO_CHOICES]} onChange={(ai_video) => patch({ ai_video, ...(ai_video === 'full' ? {} : { storyboard: false }) })} error={fields.ai_video} disabled={supports?.ai_video === false} hint={notWith(supports?.ai_video)} />
           </div>
           <CheckboxField
             label="Storyboard review: pause at the cast sheets and the storyboard for my approval"
@@ -165,8 +166,11 @@ export function NewVideoPage() {
   );
 }
 
-/** A voice as the picker shows it: name, description and, for the speech model's voices, who speaks it (the embedded engine's are marked as such). */
-function voiceLabel(voice: Voice): string {
-  const described = voice.description ? `${voice.name}: ${voice.description}` : voice.name;
-  return voice.provider && voice.provider !== 'embedded' ? `${described} (${voice.provider})` : `${described}${voice.provider === 'embedded' ? ' (built-in)' : ''}`;
+/**
+ * A voice as the picker shows it: its name and, for the speech model's voices, who speaks it (the
+ * embedded engine's are marked built-in); its description shows under the picker once chosen.
+ */
+function voiceOption(voice: Voice): Option {
+  const by = voice.provider && voice.provider !== 'embedded' ? ` (${voice.provider})` : voice.provider === 'embedded' ? ' (built-in)' : '';
+  return { value: voice.id, label: `${voice.name}${by}`, detail: voice.description || undefined };
 }

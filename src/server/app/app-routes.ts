@@ -6,16 +6,20 @@ import { publicUrlOf } from '../../config/resolve-config.js';
 import { notFound, ServiceError } from '../../errors/service-error.js';
 import type { NodeContext } from '../../node-context.js';
 import type { AccountRow } from '../../store/accounts-store.js';
+import type { AppServices } from '../services.js';
 import { invalidFields, validationDetails } from '../validation-message.js';
 import { isBuiltFile, loadAppBuild } from './app-build.js';
 import { APP_PAGE_HEADERS, appBasePath, appIndexHtml, assetContentType, notBuiltHtml, PLAYER_FRAME_HEADERS, playerFrameHtml } from './app-pages.js';
 import { csrfTokenMatches, deleteSession, findSession, type LiveSession } from './app-sessions.js';
 import { signInToApp } from './app-sign-in.js';
+import { registerThumbnailRoutes } from './app-thumbnails.js';
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from './session-cookie.js';
 
 /** Options of the web app's routes. */
 export interface AppRoutesOptions {
   ctx: NodeContext;
+  /** The render pool and bundle cache the list thumbnails are drawn with. @default no pool: a thumbnail not stored yet is 404 */
+  services?: AppServices;
   /** The built app's folder. @default `<package>/dist/app` */
   distDir?: string;
   /** Clock for sessions and the sign-in lockout, for tests. @default Date.now */
@@ -45,7 +49,8 @@ const sessionAnswer = (account: AccountRow, csrfToken: string) => ({
  * The web app under `/app`: its built files (`/app/assets/<file>`), the single-page app's HTML for
  * every other `/app` path (the permanent `app_url` `/app/videos/{id}` included; the app itself sends
  * a visitor without a session to sign-in and back), the sandboxed preview frame, and the session API
- * (`/app/api/session`, `sign-in`, `sign-out`). None of these take an API key.
+ * (`/app/api/session`, `sign-in`, `sign-out`), and the lists' thumbnails (`/app/api/videos/:id/thumbnail`,
+ * `/app/api/infographics/:id/thumbnail`, for the session's account). None of these take an API key.
  */
 export async function appRoutesPlugin(app: FastifyInstance, options: AppRoutesOptions): Promise<void> {
   const { ctx } = options;
@@ -107,6 +112,8 @@ export async function appRoutesPlugin(app: FastifyInstance, options: AppRoutesOp
     reply.removeHeader('set-cookie');
     return reply.code(204).header('set-cookie', clearedSessionCookie(ctx.config)).send();
   });
+
+  registerThumbnailRoutes(app, { ctx, services: options.services ?? { cacheDir: ctx.config.cacheDir }, account: (request, reply) => liveSession(request, reply).session.account });
 
   app.get('/app/api/*', { config: noAuth }, async (request) => {
     throw notFound(`app API route ${request.url.split('?')[0]}`);
