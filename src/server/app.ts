@@ -112,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(mcpPlugin, { ctx, services, limits });
   await app.register(oauthPlugin, { ctx });
-  await app.register(appRoutesPlugin, { ctx, ...options.app });
+  await app.register(appRoutesPlugin, { ctx, services, ...options.app });
   const methodsByUrl = new Map<string, Set<HttpMethod>>();
   for (const route of routes) {
     const validation = validateRequest(route);
