@@ -53,5 +53,5 @@ it('the served OpenAPI document points at nothing outside the node and describes
 it('the quick start is two commands', () => {
   const quickStart = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('## Command line'));
   const block = /```sh\n([\s\S]*?)```/.exec(quickStart)?.[1] ?? '';
-  expect(block.trim().split('\n').map((line) => line.replace(/\s+#.*$/, ''))).toEqual(['npm install && npx service serve', 'npm install && npm test']);
+  expect(block.trim().split('\n').map((line) => line.replace(/\s+#.*$/, ''))).toEqual(['npm install && npm start', 'npm install && npm test']);
 });
