@@ -8,6 +8,7 @@ import { useLoad } from '../components/use-load.js';
 import { formatDate } from '../format/format.js';
 import { Link } from '../router/router.js';
 import { useApi } from '../session/session-context.js';
+import { EditOfNote } from './video/edit-of-note.js';
 
 /** The account's videos, newest first, a page at a time, each with a thumbnail of its first scene. */
 export function VideosPage() {
@@ -37,6 +38,8 @@ export function VideosPage() {
   };
 
   const videos = [...(first.data?.videos ?? []), ...more];
+  // An edit's source, when loaded too, is named by its prompt.
+  const prompts = new Map(videos.map((video) => [video.id, video.prompt]));
   return (
     <section>
       <div className="page-head">
@@ -70,6 +73,7 @@ export function VideosPage() {
                 </td>
                 <td data-label="Prompt">
                   <Link to={`videos/${encodeURIComponent(video.id)}`}>{video.prompt.length > 90 ? `${video.prompt.slice(0, 90)}…` : video.prompt}</Link>
+                  <EditOfNote video={video} sourcePrompt={video.parent_id === undefined ? undefined : prompts.get(video.parent_id)} />
                 </td>
                 <td data-label="Status">
                   <StatusBadge status={video.status} />

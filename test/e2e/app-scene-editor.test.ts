@@ -153,5 +153,12 @@ describe('the scene editor on the video page', () => {
     const link = edits.locator(`[data-edit="${editId}"] a`);
     expect(new URL(await link.evaluate((anchor) => (anchor as unknown as { href: string }).href)).pathname).toBe(`/app/videos/${editId}`);
     expect(await seriousViolations(page), 'axe on the source with its edits').toEqual([]);
+
+    // In the videos list the edit says what it edits (its source, by prompt, as a link) and what it changed.
+    await page.goto('/app/videos');
+    const note = page.locator('tr', { has: page.locator(`a[href$="videos/${editId}"]`) }).locator('.edit-of');
+    await note.waitFor({ timeout: 15_000 });
+    expect(await note.innerText()).toMatch(/^Edit of “How bees make honey\..*”: .*remove scene 2/);
+    expect(new URL(await note.locator('a').evaluate((anchor) => (anchor as unknown as { href: string }).href)).pathname).toBe(`/app/videos/${sourceId}`);
   }, 60_000);
 });
