@@ -82,21 +82,12 @@ async function serve(options: Record<string, unknown>): Promise<void> {
   const address = app.server.address();
   port = typeof address === 'object' && address ? address.port : config.port;
   runtime.resume();
-  // Build the compositions bundle now, so the first job does not wait for it.
-  const { ensureBundle } = await import('../../render/bundle/ensure-bundle.js');
-  ensureBundle(config.cacheDir).then(
-    (dir) => logger.info({ bundle: dir }, 'compositions bundle ready'),
-    (error: unknown) => logger.error({ err: error }, 'could not build the compositions bundle; jobs will fail until this is fixed'),
-  );
-  // Say now, not at the first job, when this machine cannot render.
-  const { prepareBrowser } = await import('../../render/browser/find-browser.js');
-  prepareBrowser(config.browserExecutable).then(
-    (browser) => logger.info({ browser: browser.executable, source: browser.source, version: browser.version }, 'browser ready'),
-    (error: unknown) => {
-      process.stderr.write(`warning: renders will fail: ${(error as Error).message}\n`);
-      logger.warn({ err: error }, 'no browser can render here');
-    },
-  );
+  // The bundle and the browser, ready before the first job; says what it prepares on a first start.
+  const { warmUpRendering } = await import('../render-warmup.js');
+  void warmUpRendering(config, logger, {
+    say: (line) => process.stdout.write(line),
+    warn: (line) => process.stderr.write(line),
+  });
   const bindHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   // Loaded before the listening line, so the "node started" log follows it without a gap.
   const { describeLanguageModel } = await import('../../pipeline/providers/llm/model-config.js');

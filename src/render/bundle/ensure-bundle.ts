@@ -54,6 +54,16 @@ export interface EnsureBundleOptions {
   workerScript?: string;
 }
 
+/** The folder of the compositions bundle for the current kit version under `cacheDir`. */
+function bundleDir(cacheDir: string): string {
+  return path.join(cacheDir, 'bundles', kitVersion());
+}
+
+/** Whether the bundle for the current kit version is built, so {@link ensureBundle} returns at once. */
+export function bundleIsBuilt(cacheDir: string): boolean {
+  return existsSync(path.join(bundleDir(cacheDir), 'index.html'));
+}
+
 /**
  * The path of the compositions bundle for the current kit version, building it once with
  * @remotion/bundler (webpack) into `<cacheDir>/bundles/<version>` when it is not there yet. The
@@ -63,9 +73,8 @@ export interface EnsureBundleOptions {
  */
 export async function ensureBundle(cacheDir: string, options: EnsureBundleOptions = {}): Promise<string> {
   const { onProgress, workerScript } = options;
-  const version = kitVersion();
-  const target = path.join(cacheDir, 'bundles', version);
-  if (existsSync(path.join(target, 'index.html'))) return target;
+  const target = bundleDir(cacheDir);
+  if (bundleIsBuilt(cacheDir)) return target;
   let pending = building.get(target);
   if (!pending) {
     pending = build(target, workerScript ?? BUNDLE_WORKER_SCRIPT, onProgress).finally(() => building.delete(target));
