@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraWarp, captureAll, holdPlan, rangePlan, splitProbe, warpCovers } from '../../src/render/worker/hold-plan.js';
+import { cameraMove, cameraStepPx, cameraWarp, captureAll, holdPlan, probeRanges, rangePlan, splitProbe, warpCovers } from '../../src/render/worker/hold-plan.js';
 
 describe('holdPlan', () => {
   it('captures the frames that change and holds the last one captured for the rest', () => {
@@ -85,17 +85,46 @@ describe('camera moves over a hold', () => {
   const push = (frame: number, scale: number): [number, number, number, number] => [frame, scale, (1 - scale) * 50, (1 - scale) * 25];
 
   it('holds a frame whose only change is the camera, moved by the camera\'s difference', () => {
-    const cameras = Array.from({ length: 10 }, (_, frame) => push(frame, 1 + frame * 0.01));
+    // 2% a frame moves the 100 px frame's corners a pixel a frame: each frame is a step.
+    const cameras = Array.from({ length: 10 }, (_, frame) => push(frame, 1 + frame * 0.02));
     const plan = holdPlan({ frames: 10, changed: [0, 6], volatile: [], cameras }, size);
     expect(plan.capture).toEqual([0, 6]);
     expect(plan.source).toEqual([0, 0, 0, 0, 0, 0, 6, 6, 6, 6]);
     expect(plan.warp![0]).toBeNull();
     expect(plan.warp![6]).toBeNull();
-    // Frame 3 is frame 0's picture pushed in by 3%, about the centre (pixel centres: (49.5, 24.5)).
+    // Frame 3 is frame 0's picture pushed in by 6%, about the centre (pixel centres: (49.5, 24.5)).
     const warp = plan.warp![3]!;
-    expect(warp.scale).toBeCloseTo(1.03, 9);
+    expect(warp.scale).toBeCloseTo(1.06, 9);
     expect(warp.scale * 49.5 + warp.x).toBeCloseTo(49.5, 9);
     expect(warp.scale * 24.5 + warp.y).toBeCloseTo(24.5, 9);
+  });
+
+  it('moves a held picture in steps of CAMERA_STEP of the short side: a slow push repeats the last moved picture until the corners have moved that far', () => {
+    // A 1080p frame pushed in about its centre by 1/4800 a frame: the corners move a fifth of a
+    // pixel a frame, a step (0.75 px) every fourth frame.
+    const hd = { width: 1920, height: 1080 };
+    const at = (scale: number) => ({ scale, x: (1 - scale) * 960, y: (1 - scale) * 540 });
+    const cameras = Array.from({ length: 12 }, (_, frame): [number, number, number, number] => {
+      const pose = at(1 + frame / 4800);
+      return [frame, pose.scale, pose.x, pose.y];
+    });
+    const plan = holdPlan({ frames: 12, changed: [0], volatile: [], cameras }, hd);
+    expect(plan.capture).toEqual([0]);
+    const steps = plan.warp!.map((warp) => (warp === null ? 0 : Math.round((warp.scale - 1) * 4800)));
+    expect(steps).toEqual([0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8]);
+    for (let frame = 1; frame < 12; frame += 1) {
+      // No frame lags its own camera by a step or more.
+      expect(cameraMove(at(1 + steps[frame]! / 4800), at(1 + frame / 4800), hd)).toBeLessThan(cameraStepPx(hd));
+    }
+    expect(cameraStepPx(hd)).toBeCloseTo(0.75, 9);
+    // A quarter-size frame steps at a quarter of the pixels: the same share of the picture.
+    expect(cameraStepPx({ width: 480, height: 270 })).toBeCloseTo(0.1875, 9);
+  });
+
+  it('cameraMove is the largest move of a frame corner between two cameras', () => {
+    expect(cameraMove({ scale: 1, x: 0, y: 0 }, { scale: 1, x: 3, y: -4 }, size)).toBe(4);
+    // A 2% push about the centre moves the corners by 1 px along x (half of 100 px times 2%) and 0.5 along y.
+    expect(cameraMove({ scale: 1, x: 0, y: 0 }, { scale: 1.02, x: -1, y: -0.5 }, size)).toBeCloseTo(1, 9);
   });
 
   it('captures a frame the held picture does not cover (a pull out, a pan past its edge) and one whose camera is not reported', () => {
@@ -133,5 +162,23 @@ describe('camera moves over a hold', () => {
     expect(part.source).toEqual([12, 12, 12, 12]);
     expect(part.warp![0]).toBeNull();
     expect(part.warp![2]!.scale).toBeCloseTo(1.14 / 1.12, 9);
+  });
+});
+
+describe('probeRanges', () => {
+  it('cuts a timeline at scene starts into parts of about equal frames', () => {
+    expect(probeRanges([150, 150, 150, 150, 150, 150], 2)).toEqual([[0, 450], [450, 900]]);
+    expect(probeRanges([300, 60, 60, 60], 2)).toEqual([[0, 300], [300, 480]]);
+    expect(probeRanges([90, 90, 90], 3)).toEqual([[0, 90], [90, 180], [180, 270]]);
+    expect(probeRanges([150], 4)).toEqual([[0, 150]]);
+    expect(probeRanges([60, 60], 1)).toEqual([[0, 120]]);
+  });
+
+  it('probing the parts finds what probing the whole finds, the parts\' first frames being scene starts', () => {
+    // A scene's first frame is always captured: a part starting there adds no capture.
+    const whole = { frames: 12, changed: [0, 1, 6, 7], volatile: [], cameras: [] };
+    const parts = probeRanges([6, 6], 2);
+    const changed = parts.flatMap(([from, to]) => [from, ...whole.changed.filter((frame) => frame > from && frame < to)]);
+    expect(splitProbe({ ...whole, changed }, [6, 6]).map((probe) => holdPlan(probe).capture)).toEqual(splitProbe(whole, [6, 6]).map((probe) => holdPlan(probe).capture));
   });
 });

@@ -93,20 +93,56 @@ function cameraPoses(probe: FrameProbe): (CameraPose | null)[] | undefined {
   return poses;
 }
 
-/** The plan of frames [from, to): `must` are captured, `from` always; the rest hold, moved by their camera when it can be. */
+/**
+ * How far a held picture's camera must have moved since the picture last drawn (at the frame's
+ * farthest point, as a share of the frame's short side) before a new moved picture is made: 0.75 px
+ * of a 1080p frame. A slow push moves the frame's corners a quarter to half a pixel a frame: drawing
+ * each such step would cost a resample and an encode per frame for motion no one can see, so the
+ * picture steps when the move reaches this, and the frames between repeat the last one (one
+ * Matroska block). Below a pixel, a step does not read as a jump; a share rather than pixels keeps
+ * a small video (watched scaled up) as smooth as a large one.
+ */
+export const CAMERA_STEP = 0.75 / 1080;
+
+/** {@link CAMERA_STEP} in px of a frame of `size`. */
+export function cameraStepPx(size: { width: number; height: number }): number {
+  return CAMERA_STEP * Math.min(size.width, size.height);
+}
+
+/**
+ * The most any point of a `size` frame drawn through camera `a` moves when drawn through `b`
+ * (frame px): a frame point q shows stage (q - t_a) / s_a, which `b` draws at
+ * s_b (q - t_a) / s_a + t_b; the move is linear in q, so its largest is at a corner.
+ */
+export function cameraMove(a: CameraPose, b: CameraPose, size: { width: number; height: number }): number {
+  const ratio = b.scale / a.scale;
+  const along = (offsetA: number, offsetB: number, extent: number) =>
+    Math.max(Math.abs((ratio - 1) * (0 - offsetA) + offsetB - offsetA), Math.abs((ratio - 1) * (extent - offsetA) + offsetB - offsetA));
+  return Math.max(along(a.x, b.x, size.width), along(a.y, b.y, size.height));
+}
+
+/**
+ * The plan of frames [from, to): `must` are captured, `from` always; the rest hold, moved by their
+ * camera when it can be, in steps of {@link CAMERA_STEP} (a captured frame is drawn through its
+ * own camera; each held one through the last camera drawn, until its own has moved a step from it).
+ */
 function planFrom(must: Set<number>, poses: (CameraPose | null)[] | undefined, from: number, to: number, size: { width: number; height: number } | undefined): HoldPlan {
   const capture: number[] = [];
   const source: number[] = [];
   const warp: (CameraPose | null)[] = [];
   let last = from;
+  let drawn: CameraPose | null | undefined;
   for (let frame = from; frame < to; frame += 1) {
     if (frame === from || must.has(frame) || (poses && !camerasHold(poses[last], poses[frame], size))) {
       capture.push(frame);
       last = frame;
+      drawn = poses?.[frame];
     }
     source.push(last);
     const [held, shown] = [poses?.[last], poses?.[frame]];
-    warp.push(held && shown ? cameraWarp(held, shown) : null);
+    if (held && shown && drawn && size && cameraMove(drawn, shown, size) >= cameraStepPx(size)) drawn = shown;
+    else if (held && shown && !size) drawn = shown;
+    warp.push(held && drawn ? cameraWarp(held, drawn) : null);
   }
   return poses ? { capture, source, camera: poses.slice(from, to), warp } : { capture, source };
 }
@@ -135,6 +171,28 @@ export function splitProbe(probe: FrameProbe, lengths: number[]): FrameProbe[] {
     const cameras = probe.cameras?.filter(([frame]) => frame >= start && frame < start + frames).map(([frame, scale, x, y]): [number, number, number, number] => [frame - start, scale, x, y]);
     return { frames, changed: within(probe.changed), volatile: within(probe.volatile), ...(cameras && cameras.length > 0 ? { cameras } : {}) };
   });
+}
+
+/**
+ * The timeline cut at scene starts into at most `parts` ranges of about equal frames, for probing in
+ * parallel pages. A range's first frame counts as changed, which a scene's first frame is anyway.
+ */
+export function probeRanges(lengths: number[], parts: number): [number, number][] {
+  const total = lengths.reduce((sum, frames) => sum + frames, 0);
+  const ranges: [number, number][] = [];
+  let start = 0;
+  let at = 0;
+  for (let index = 0; index < lengths.length; index += 1) {
+    at += lengths[index]!;
+    const remaining = parts - ranges.length;
+    // Close the range at this scene's end once it holds its share of what is left.
+    if (index < lengths.length - 1 && remaining > 1 && at - start >= (total - start) / remaining) {
+      ranges.push([start, at]);
+      start = at;
+    }
+  }
+  ranges.push([start, total]);
+  return ranges;
 }
 
 /**

@@ -52,14 +52,14 @@ function sameWarp(a: CameraPose | null, b: CameraPose | null): boolean {
 
 /**
  * A captured picture moved as its camera moved: each source pixel index i drawn at
- * `scale * i + (x, y)` (bicubic), cut to the frame. Takes the source decoded to RGB.
+ * `scale * i + (x, y)` (bilinear: at the small scales of a push, as sharp as bicubic against a full capture, SSIM alike, and half the time), cut to the frame. Takes the source decoded to RGB.
  */
 export async function warpPicture(rgb: Buffer, shape: SegmentShape, warp: CameraPose): Promise<Buffer> {
   const { width, height } = shape;
   // The affine's canvas is the moved picture's whole extent; sharp cuts before it transforms
   // within one pipeline, so the cut to the frame is a second one.
   const moved = await sharp(rgb, { raw: { width, height, channels: 3 } })
-    .affine([warp.scale, 0, 0, warp.scale], { odx: warp.x, ody: warp.y, interpolator: 'bicubic' })
+    .affine([warp.scale, 0, 0, warp.scale], { odx: warp.x, ody: warp.y, interpolator: 'bilinear' })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return sharp(moved.data, { raw: { width: moved.info.width, height: moved.info.height, channels: 3 } })
