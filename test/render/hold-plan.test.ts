@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraMove, cameraStepPx, cameraWarp, captureAll, holdPlan, probeRanges, rangePlan, splitProbe, warpCovers } from '../../src/render/worker/hold-plan.js';
+import { cameraMove, cameraStepPx, cameraWarp, captureAll, holdPlan, rangePlan, splitProbe, warpCovers } from '../../src/render/worker/hold-plan.js';
 
 describe('holdPlan', () => {
   it('captures the frames that change and holds the last one captured for the rest', () => {
@@ -162,23 +162,5 @@ describe('camera moves over a hold', () => {
     expect(part.source).toEqual([12, 12, 12, 12]);
     expect(part.warp![0]).toBeNull();
     expect(part.warp![2]!.scale).toBeCloseTo(1.14 / 1.12, 9);
-  });
-});
-
-describe('probeRanges', () => {
-  it('cuts a timeline at scene starts into parts of about equal frames', () => {
-    expect(probeRanges([150, 150, 150, 150, 150, 150], 2)).toEqual([[0, 450], [450, 900]]);
-    expect(probeRanges([300, 60, 60, 60], 2)).toEqual([[0, 300], [300, 480]]);
-    expect(probeRanges([90, 90, 90], 3)).toEqual([[0, 90], [90, 180], [180, 270]]);
-    expect(probeRanges([150], 4)).toEqual([[0, 150]]);
-    expect(probeRanges([60, 60], 1)).toEqual([[0, 120]]);
-  });
-
-  it('probing the parts finds what probing the whole finds, the parts\' first frames being scene starts', () => {
-    // A scene's first frame is always captured: a part starting there adds no capture.
-    const whole = { frames: 12, changed: [0, 1, 6, 7], volatile: [], cameras: [] };
-    const parts = probeRanges([6, 6], 2);
-    const changed = parts.flatMap(([from, to]) => [from, ...whole.changed.filter((frame) => frame > from && frame < to)]);
-    expect(splitProbe({ ...whole, changed }, [6, 6]).map((probe) => holdPlan(probe).capture)).toEqual(splitProbe(whole, [6, 6]).map((probe) => holdPlan(probe).capture));
   });
 });

@@ -174,28 +174,6 @@ export function splitProbe(probe: FrameProbe, lengths: number[]): FrameProbe[] {
 }
 
 /**
- * The timeline cut at scene starts into at most `parts` ranges of about equal frames, for probing in
- * parallel pages. A range's first frame counts as changed, which a scene's first frame is anyway.
- */
-export function probeRanges(lengths: number[], parts: number): [number, number][] {
-  const total = lengths.reduce((sum, frames) => sum + frames, 0);
-  const ranges: [number, number][] = [];
-  let start = 0;
-  let at = 0;
-  for (let index = 0; index < lengths.length; index += 1) {
-    at += lengths[index]!;
-    const remaining = parts - ranges.length;
-    // Close the range at this scene's end once it holds its share of what is left.
-    if (index < lengths.length - 1 && remaining > 1 && at - start >= (total - start) / remaining) {
-      ranges.push([start, at]);
-      start = at;
-    }
-  }
-  ranges.push([start, total]);
-  return ranges;
-}
-
-/**
  * The part of a scene's plan that renders frames [from, to) on their own (frames still counted
  * from the scene's start). The range's first frame is always captured, because its encoder starts
  * there with no earlier picture to hold: a hold that began before `from` holds `from` instead,

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { openBrowser, renderFrames, selectComposition } from '@remotion/renderer';
 import { browserStartProblem } from '../browser/find-browser.js';
 import { unpackBundledBrowser } from '../browser/bundled-browser.js';
-import { captureAll, holdPlan, probeRanges, rangePlan, splitProbe, type FrameProbe, type HoldPlan } from './hold-plan.js';
+import { captureAll, holdPlan, rangePlan, splitProbe, type FrameProbe, type HoldPlan } from './hold-plan.js';
 import type { RenderTask, SceneInputProps, TaskMessage, WorkerBrowserConfig, WorkerMessage } from './render-protocol.js';
 import { CAPTURE_JPEG_QUALITY } from './render-protocol.js';
 import { SegmentEncoder } from './segment-encoder.js';
@@ -125,19 +125,6 @@ async function scenePlans(task: SegmentsTask, original: SegmentsTask, timeline: 
   });
 }
 
-/** Probes a timeline of several scenes in up to `parts` pages at once (see {@link probeRanges}), as one report. */
-async function probeInParts(serveUrl: string, timeline: SceneInputProps, lengths: number[], parts: number, puppeteerInstance: Browser): Promise<FrameProbe> {
-  const ranges = probeRanges(lengths, parts);
-  if (ranges.length === 1) return probeTimeline(serveUrl, timeline, puppeteerInstance);
-  const reports = await Promise.all(ranges.map((range) => probeTimeline(serveUrl, { ...timeline, probeRange: range }, puppeteerInstance)));
-  return {
-    frames: timeline.durationInFrames,
-    changed: reports.flatMap((report) => report.changed),
-    volatile: reports.flatMap((report) => report.volatile),
-    cameras: reports.flatMap((report) => report.cameras ?? []),
-  };
-}
-
 /** Each scene's plan over all its frames (see {@link scenePlans}). */
 async function wholeScenePlans(task: SegmentsTask, original: SegmentsTask, timeline: SceneInputProps, puppeteerInstance: Browser): Promise<HoldPlan[]> {
   const lengths = task.scenes.map((scene) => scene.inputProps.durationInFrames);
@@ -146,10 +133,7 @@ async function wholeScenePlans(task: SegmentsTask, original: SegmentsTask, timel
   const range = task.scenes.length === 1 ? task.scenes[0]!.frameRange : undefined;
   try {
     const size = { width: timeline.width, height: timeline.height };
-    const probe = range
-      ? await probeTimeline(task.serveUrl, { ...timeline, probeRange: range }, puppeteerInstance)
-      : await probeInParts(task.serveUrl, timeline, lengths, config.concurrency, puppeteerInstance);
-    return splitProbe(probe, lengths).map((probe) => holdPlan(probe, size));
+    return splitProbe(await probeTimeline(task.serveUrl, range ? { ...timeline, probeRange: range } : timeline, puppeteerInstance), lengths).map((probe) => holdPlan(probe, size));
   } catch (error) {
     console.error('render worker: frame probe failed, capturing every frame', error);
     return lengths.map(captureAll);
