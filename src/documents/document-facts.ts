@@ -1,4 +1,4 @@
-import { findFigures, type StatedFigure } from './stated-figures.js';
+import { ABBREVIATIONS, findFigures, type StatedFigure } from './stated-figures.js';
 import { parseNumber } from './parse-number.js';
 import type { SourceDocument } from './read-document.js';
 import { cleanHeader, headerPeriods, isIdentifierHeader, isTimeOrdered, scaleOf, unitOf, type ChartUnit } from './table-shape.js';
@@ -95,9 +95,6 @@ const BOILERPLATE = [
   /^(?:strictly\s+)?(?:confidential|proprietary|internal use only|draft)\b/i,
   /\b(?:terms of use|privacy policy|cookie policy|unsubscribe)\b/i,
 ];
-
-// Abbreviations after which a full stop does not end a sentence.
-const ABBREVIATIONS = /(?:\b(?:mr|mrs|ms|dr|prof|st|inc|ltd|co|corp|vs|etc|no|fig|approx|est|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)|\b[a-z](?:\.[a-z])+|\be\.g|\bi\.e)\.$/i;
 
 function isBoilerplate(text: string): boolean {
   return BOILERPLATE.some((pattern) => pattern.test(text.trim()));

@@ -2,13 +2,29 @@
 // around them. Documents (key statements of a PDF) and the embedded providers (the prompt) both
 // read figures this way, so it sits here, below both.
 
-/** Splits text into sentences: after `.`, `!` or `?` before a capital in any script, a digit, a quote, `¿` or `¡`. */
+/**
+ * A piece that ends on an abbreviation, not a sentence: titles, company forms, months, "e.g.", letters
+ * with stops ("d.C.", "a.C.", "B.C.", "U.S."), the era words "Chr." and "J.-C.", and an initial.
+ */
+export const ABBREVIATIONS = /(?:\b(?:mr|mrs|ms|dr|prof|st|inc|ltd|co|corp|vs|etc|no|fig|approx|est|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|chr|ca)|\b\p{L}(?:\.\p{L})+|\bJ\.-C|\be\.g|\bi\.e|(?:^|\s)\p{Lu})\.$/iu;
+
+/**
+ * Splits text into sentences: after `.`, `!` or `?` before a capital in any script, a digit, a quote,
+ * `¿` or `¡`, but never after an abbreviation ("nell'80 d.C. Tito lo inaugurò" is one sentence).
+ */
 export function sentences(text: string): string[] {
-  return text
+  const pieces = text
     .replace(/\s+/g, ' ')
     .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'“¿¡])/u)
     .map((s) => s.trim())
     .filter(Boolean);
+  const joined: string[] = [];
+  for (const piece of pieces) {
+    const last = joined[joined.length - 1];
+    if (last !== undefined && ABBREVIATIONS.test(last)) joined[joined.length - 1] = `${last} ${piece}`;
+    else joined.push(piece);
+  }
+  return joined;
 }
 
 /** A sentence's own end: a full stop, question or exclamation mark or ellipsis, and any closing quote or bracket after it. */
@@ -68,8 +84,11 @@ export interface StatedFigure {
   sentence: string;
 }
 
-/** Units of time, distance, weight and volume that follow a number, in en/de/fr/es. */
-const MEASURE = /^\s*(hours?|hrs|days?|weeks?|months?|years?|km|kg|g|lbs?|miles?|meters?|metres?|liters?|litres?|stunden|tage[n]?|wochen|monate[n]?|jahre[n]?|heures|jours|semaines|mois|ans|horas|días|semanas|meses|años)(?![\p{L}])/iu;
+/**
+ * Units of time, distance, speed, weight, volume and energy that follow a number, in en/de/fr/es/it.
+ * A compound unit ("km/h", "m/s") is read whole, and a unit is never cut from one ("km" of "km/h").
+ */
+const MEASURE = /^\s*(km\/h|mph|kph|m\/s|kwh|mwh|gwh|hours?|hrs|days?|weeks?|months?|years?|km|kg|g|lbs?|miles?|meters?|metres?|liters?|litres?|stunden|tage[n]?|wochen|monate[n]?|jahre[n]?|heures|jours|semaines|mois|ans|horas|días|semanas|meses|años|ore|giorni|settimane|mesi|anni)(?![\p{L}/])/iu;
 
 /** Words that begin a clause that goes on from another, not one that stands alone. */
 const JOINING = /^(?:and|or|but|which|that|und|oder|aber|et|ou|mais|y|o|pero|que)\b/i;
@@ -138,8 +157,8 @@ const SENTENCE_OPENERS = new Set(
 /** The numbers of one sentence that state figures (not years, lengths of the video, names or small counts). */
 function numbersIn(sentence: string): FoundNumber[] {
   const found: FoundNumber[] = [];
-  // Whole words only, longest first: "4.2 million" is 4.2M, not 4.2m followed by "illion".
-  const pattern = /([$€£]?)(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(%|percent\b|million\b|billion\b|thousand\b|x\b|k\b|m\b)?/gi;
+  // Whole words only, longest first: "4.2 million" is 4.2M, not 4.2m followed by "illion"; "35 m/s" is a speed, not 35M.
+  const pattern = /([$€£]?)(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(%|percent\b|million\b|billion\b|thousand\b|x\b|k\b(?!\/)|m\b(?!\/))?/gi;
   for (const match of sentence.matchAll(pattern)) {
     const raw = match[2]!.replace(/,/g, '');
     const value = Number(raw);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asSentence, findFigures, limitWords } from '../../src/documents/stated-figures.js';
+import { sentences, asSentence, findFigures, limitWords } from '../../src/documents/stated-figures.js';
 
 describe('findFigures: the figure and the words that say what it counts', () => {
   it('keeps a measure with its number and labels it with its whole clause, not a fragment', () => {
@@ -15,6 +15,13 @@ describe('findFigures: the figure and the words that say what it counts', () => 
     expect(findFigures('Der Teig ruht 12 Stunden im Kühlschrank.')[0]).toMatchObject({ value: 12, suffix: ' Stunden' });
     expect(findFigures('La pâte repose 36 heures au frais.')[0]).toMatchObject({ value: 36, suffix: ' heures' });
     expect(findFigures('La masa fermenta 24 horas.')[0]).toMatchObject({ value: 24, suffix: ' horas' });
+  });
+
+  it('reads a compound unit whole, never the first part of it ("35 km/h" is not "35 km")', () => {
+    expect(findFigures('A cheetah runs at 110 km/h in short bursts.')[0]).toMatchObject({ value: 110, suffix: ' km/h' });
+    expect(findFigures('The wind reached 35 m/s over the ridge.')[0]).toMatchObject({ value: 35, suffix: ' m/s' });
+    expect(findFigures('The panels make 12 kWh on a sunny day.')[0]).toMatchObject({ value: 12, suffix: ' kWh' });
+    expect(findFigures("L'impasto riposa 24 ore in frigo.")[0]).toMatchObject({ value: 24, suffix: ' ore' });
   });
 
   it('never ends a label on a dangling word when the figure closes its sentence', () => {
@@ -88,5 +95,15 @@ describe('findFigures in a list', () => {
     expect(findFigures('Finland drinks 12 kg, Norway 9.9 kg, Iceland 9 kg and Denmark 8.7 kg').map((f) => f.label)).toEqual(['Finland', 'Norway', 'Iceland', 'Denmark']);
     expect(findFigures('infrastructure and hosting 420k, research and development 275k').map((f) => f.label)).toEqual(['Infrastructure and hosting', 'Research and development']);
     expect(findFigures('Revenue by region: North $1.2M, South $0.8M').map((f) => f.label)).toEqual(['North', 'South']);
+  });
+});
+
+describe('sentences', () => {
+  it('never ends a sentence at an abbreviation: era marks, titles, initials, e.g.', () => {
+    expect(sentences("Il Colosseo fu inaugurato nell'80 d.C. Tito aprì i giochi. Durarono cento giorni.")).toEqual(["Il Colosseo fu inaugurato nell'80 d.C. Tito aprì i giochi.", 'Durarono cento giorni.']);
+    expect(sentences('Rome was founded in 753 B.C. Romulus was its first king.')).toEqual(['Rome was founded in 753 B.C. Romulus was its first king.']);
+    expect(sentences('Caesar died in 44 v. Chr. Sein Erbe war Augustus.')).toEqual(['Caesar died in 44 v. Chr. Sein Erbe war Augustus.']);
+    expect(sentences('Dr. Lee runs the lab. It opened in 2019.')).toEqual(['Dr. Lee runs the lab.', 'It opened in 2019.']);
+    expect(sentences('Bees make honey. They store it in wax cells.')).toEqual(['Bees make honey.', 'They store it in wax cells.']);
   });
 });
