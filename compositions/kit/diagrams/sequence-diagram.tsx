@@ -13,7 +13,7 @@ import { emphasisAt, useNarrationBuild } from '../narration-build';
 import { SceneFrame } from '../scene-frame';
 import { fieldTint } from './common';
 import type { DiagramBox } from './geometry';
-import { SEQUENCE_MAX_ACTORS, SEQUENCE_MAX_MESSAGES, SEQUENCE_MIN_ACTORS, sequenceLayout, type SequencePlan, sequenceShots, sequenceSpacing } from './sequence-layout';
+import { headerStick, SEQUENCE_MAX_ACTORS, SEQUENCE_MAX_MESSAGES, SEQUENCE_MIN_ACTORS, sequenceLayout, type SequencePlan, sequenceShots, sequenceSpacing } from './sequence-layout';
 
 /** An actor of a sequence diagram: a column with its header card and lifeline. */
 export interface SequenceActor {
@@ -248,6 +248,8 @@ export const SequenceDiagram: React.FC<{ theme: Theme; title?: string; kicker?: 
   const offset = { x: layout.margin + design.body.left, y: layout.margin + design.body.top };
   const shots = sequenceShots(design.plan, build.enter, { width: layout.width, height: layout.height }, design.stageHeight, offset, { margin: layout.margin });
   const camera = cameraAt(shots, frame, { moveFrames: 20 });
+  const headerTop = offset.y + Math.min(...design.plan.actors.map(({ card }) => card.top));
+  const stick = design.mode === 'scroll' ? headerStick(camera, layout.height, layout.margin, headerTop) : 0;
   return (
     <SceneFrame theme={theme} seed={seed} push={false}>
       <AbsoluteFill data-kit-camera="sequence" {...(design.mode === 'scroll' ? { 'data-kit-bleed': 'stage' } : {})} style={{ transform: cameraTransform(camera, layout.width, layout.height) }}>
@@ -258,7 +260,7 @@ export const SequenceDiagram: React.FC<{ theme: Theme; title?: string; kicker?: 
             </div>
           ) : null}
           <div style={{ position: 'absolute', left: design.body.left, top: design.body.top, width: design.box.width, height: design.plan.height }}>
-            <SequenceBody theme={theme} design={design} actors={shownActors} messages={shownMessages} start={start} actorStep={actorStep} enter={build.enter} emphasis={emphasis} />
+            <SequenceBody theme={theme} design={design} actors={shownActors} messages={shownMessages} start={start} actorStep={actorStep} enter={build.enter} emphasis={emphasis} stick={stick} />
           </div>
         </div>
       </AbsoluteFill>
@@ -266,16 +268,18 @@ export const SequenceDiagram: React.FC<{ theme: Theme; title?: string; kicker?: 
   );
 };
 
-const SequenceBody: React.FC<{ theme: Theme; design: SequenceDesign; actors: SequenceActor[]; messages: SequenceMessage[]; start: number; actorStep: number; enter: number[]; emphasis: (k: number) => number }> = ({
-  theme,
-  design,
-  actors,
-  messages,
-  start,
-  actorStep,
-  enter,
-  emphasis,
-}) => {
+const SequenceBody: React.FC<{
+  theme: Theme;
+  design: SequenceDesign;
+  actors: SequenceActor[];
+  messages: SequenceMessage[];
+  start: number;
+  actorStep: number;
+  enter: number[];
+  emphasis: (k: number) => number;
+  /** How far down the actors' cards are moved to stay in view (scroll mode), px. */
+  stick: number;
+}> = ({ theme, design, actors, messages, start, actorStep, enter, emphasis, stick }) => {
   const frame = useCurrentFrame();
   const colors = kitColors(theme);
   const { plan, box } = design;
@@ -291,6 +295,9 @@ const SequenceBody: React.FC<{ theme: Theme; design: SequenceDesign; actors: Seq
   // Each lifeline runs down from under its own card.
   const lifeTop = (i: number) => plan.actors[i]!.card.top + plan.actors[i]!.card.height;
   const stage = { left: -pad * 2, top: -pad * 2, width: box.width + pad * 4, height: plan.height + pad * 3 };
+  const cardsTop = Math.min(...plan.actors.map(({ card }) => card.top));
+  const cardsBottom = Math.max(...plan.actors.map(({ card }) => card.top + card.height));
+  const headerBand = { top: cardsTop - pad * 2, height: cardsBottom - cardsTop + pad * 3 };
   return (
     <>
       {/* A colour field behind the exchange: the stage the lifelines stand on. */}
@@ -321,11 +328,15 @@ const SequenceBody: React.FC<{ theme: Theme; design: SequenceDesign; actors: Seq
           );
         })}
       </svg>
-      {plan.actors.map(({ card }, i) => (
-        <ActorCard key={`actor-${i}`} theme={theme} actor={actors[i]!} card={card} picture={design.picture} fit={design.actorFits[i]!} delay={start + i * actorStep} ring={focusing ? involved[i]! : 0} u={u} />
-      ))}
       {plan.messages.map((m, k) => (
         <MessagePill key={`pill-${k}`} theme={theme} rect={m.label} fit={design.labelFits[k]!} pad={design.labelPad} delay={(enter[k] ?? 0) + 6} emphasis={focusing ? emphasis(k) : 0} u={u} />
+      ))}
+      {stick > 0 ? (
+        // The band the messages pass under while the cards stay in view.
+        <div style={{ position: 'absolute', left: stage.left, width: stage.width, top: headerBand.top + stick, height: headerBand.height, background: fieldTint(colors.primary, colors.background), boxShadow: `0 ${12 * u}px ${24 * u}px ${mixColors(colors.background, '#000000', 0.5)}40` }} />
+      ) : null}
+      {plan.actors.map(({ card }, i) => (
+        <ActorCard key={`actor-${i}`} theme={theme} actor={actors[i]!} card={stick > 0 ? { ...card, top: card.top + stick } : card} picture={design.picture} fit={design.actorFits[i]!} delay={start + i * actorStep} ring={focusing ? involved[i]! : 0} u={u} />
       ))}
     </>
   );

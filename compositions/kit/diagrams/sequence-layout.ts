@@ -182,3 +182,14 @@ export function sequenceShots(
   if (!tall && last !== undefined && plan.messages.length > 0) shots.push({ frame: last + (options.settle ?? 45), ...whole });
   return shots;
 }
+
+/**
+ * How far down the actors' cards move to stay in view while the camera scrolls down a tall
+ * exchange: to just inside the margin (half of it) below the view's top, never above where they
+ * stand. The later messages pass under them, so the names of who sends what never leave the
+ * frame; it changes only while the camera moves, so holds stay held.
+ */
+export function headerStick(camera: { y: number; scale: number }, frameHeight: number, margin: number, headerTop: number): number {
+  const viewTop = camera.y - frameHeight / (2 * camera.scale);
+  return Math.max(0, viewTop + margin * 0.5 - headerTop);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cameraAt } from '../../../compositions/kit/camera.js';
-import { sequenceLayout, sequenceShots, sequenceSpacing } from '../../../compositions/kit/diagrams/sequence-layout.js';
+import { headerStick, sequenceLayout, sequenceShots, sequenceSpacing } from '../../../compositions/kit/diagrams/sequence-layout.js';
 
 const handshake = [
   { from: 0, to: 1 },
@@ -126,5 +126,23 @@ describe('sequenceShots', () => {
     const mid = cameraAt(tall, 70);
     expect(mid.y).toBeGreaterThan(tall[1]!.y);
     expect(mid.y).toBeLessThan(tall[2]!.y);
+  });
+});
+
+describe('headerStick', () => {
+  it('keeps the actors\' cards in view as the camera scrolls down a tall exchange, and never lifts them above where they stand', () => {
+    const frame = { width: 1920, height: 1080 };
+    const margin = 86;
+    const headerTop = 120;
+    // The whole view: the cards stand where they are.
+    expect(headerStick({ y: frame.height / 2, scale: 1 }, frame.height, margin, headerTop)).toBe(0);
+    // Scrolled 600 px down the stage: the view's top is at 600, and the cards follow to 43 px below it.
+    expect(headerStick({ y: frame.height / 2 + 600, scale: 1 }, frame.height, margin, headerTop)).toBeCloseTo(600 + 43 - headerTop, 9);
+    // Leaning in (scale 1.035) the view is shorter, so its top is lower on the stage.
+    const leaning = { y: 1200, scale: 1.035 };
+    const viewTop = leaning.y - frame.height / (2 * leaning.scale);
+    const stick = headerStick(leaning, frame.height, margin, headerTop);
+    // Where the cards land on the canvas: inside the frame, half a margin from its top.
+    expect((headerTop + stick - viewTop) * leaning.scale).toBeCloseTo((margin / 2) * leaning.scale, 6);
   });
 });
