@@ -48,6 +48,13 @@ export const WORD_SENSES: Record<SenseLanguage, readonly AmbiguousWord[]> = {
       { context: ['window', 'windows', 'pane'], picture: f('window') },
       { context: ['melt', 'melted', 'sand', 'furnace', 'broken', 'shatter', 'shards', 'shard', 'cullet', 'crushed', 'material'], picture: null },
     ] },
+    { words: ['light', 'lights'], senses: [
+      { context: ['bulb', 'bulbs', 'lamp', 'lamps', 'switch', 'turn', 'off', 'room', 'ceiling', 'led', 'electricity', 'bill', 'energy', 'save', 'saving'], picture: f('light-bulb') },
+      { context: ['scatter', 'scattered', 'scatters', 'scattering', 'spectrum', 'prism', 'wavelength', 'wavelengths', 'refract', 'refraction', 'rainbow', 'colours', 'colors'], picture: f('rainbow') },
+      { context: ['sun', 'sunlight', 'daylight', 'sunrise', 'dawn', 'photosynthesis', 'solar'], picture: f('sun') },
+      { context: ['torch', 'flashlight', 'dark', 'beam'], picture: f('flashlight') },
+      { context: ['speed', 'year', 'years', 'photon', 'photons', 'heavy', 'weight', 'backpack', 'bag', 'meal', 'lunch', 'traffic'], picture: null },
+    ] },
     { words: ['machine', 'machines'], senses: [
       { context: ['casino', 'gamble', 'gambling', 'jackpot', 'slot', 'slots', 'bet', 'betting'], picture: f('slot-machine') },
       { context: ['espresso', 'coffee', 'latte', 'cappuccino', 'barista'], picture: f('hot-beverage') },
