@@ -263,7 +263,7 @@ describe('the web app looks like a product', () => {
       expect(await page.getByRole('progressbar', { name: label!.text }).count()).toBe(1);
     }
     expect(names[0]).toMatch(/^Scenes made \d+ of \d+$/);
-    expect(names[1]).toMatch(/^Rendering (\d+%|done)$/);
+    expect(names[1]).toMatch(/^Rendering (\d+% \(\d+ of \d+ frames\)|done|not started)$/);
   }, 60_000);
 
   for (const width of LOOK_WIDTHS) {

@@ -4,8 +4,9 @@ import { StatusBadge } from '../../components/status-badge.js';
 import { formatAge, formatDuration, isFinished, percent } from '../../format/format.js';
 
 /**
- * Status, phase and progress of a job, announced as they change. Every line is always present
- * (empty when it does not apply) so the page below does not move when the status changes.
+ * Status, phase and progress of a job, announced as they change: the scenes made and the frames
+ * rendered as labelled bars, the time taken and the last heartbeat as facts. Every line is always
+ * present (empty when it does not apply) so the page below does not move when the status changes.
  */
 export function VideoStatus({ video, now }: { video: Video; now: number }) {
   const { progress } = video;
@@ -23,16 +24,6 @@ export function VideoStatus({ video, now }: { video: Video; now: number }) {
       </div>
       <dl className="facts">
         <div>
-          <dt>Scenes committed</dt>
-          <dd>
-            {progress.scenes_committed} of {progress.scenes_planned || '…'}
-          </dd>
-        </div>
-        <div>
-          <dt>Frames rendered</dt>
-          <dd>{rendering ? `${progress.frames_done ?? 0} of ${progress.frames_total} (${percent(progress.frames_done, progress.frames_total)}%)` : '—'}</dd>
-        </div>
-        <div>
           <dt>Elapsed</dt>
           <dd>{formatDuration(video.elapsed_seconds)}</dd>
         </div>
@@ -47,7 +38,7 @@ export function VideoStatus({ video, now }: { video: Video; now: number }) {
           label="Rendering"
           value={rendering ? (progress.frames_done ?? 0) : video.download_url === undefined ? 0 : 1}
           max={rendering ? progress.frames_total! : 1}
-          text={rendering ? `${percent(progress.frames_done, progress.frames_total)}%` : video.download_url === undefined ? 'not started' : 'done'}
+          text={rendering ? `${percent(progress.frames_done, progress.frames_total)}% (${progress.frames_done ?? 0} of ${progress.frames_total} frames)` : video.download_url === undefined ? 'not started' : 'done'}
         />
       </div>
       {video.error === undefined ? null : (
