@@ -1,4 +1,5 @@
 // What of a scene's settings the editor shows as its texts, picture and colour.
+import { textName } from '../../../src/pipeline/edit/text-name.js';
 
 /**
  * Settings that name assets, drive layout or override the theme: never on-screen text. The node's
@@ -38,14 +39,7 @@ export function sceneTexts(settings: Record<string, unknown>): SceneText[] {
 
 /** A key path in words, as the node's edit lines say it: "title" → "Title", "items.1" → "Item 2", "left.points.0" → "Left point 1". */
 export function textLabel(key: string): string {
-  const words: string[] = [];
-  for (const part of key.split('.')) {
-    if (/^\d+$/.test(part)) {
-      const noun = (words.pop() ?? 'item').replace(/ies$/, 'y').replace(/s$/, '');
-      words.push(`${noun} ${Number(part) + 1}`);
-    } else words.push(part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
-  }
-  const label = words.join(' ');
+  const label = textName(key);
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 

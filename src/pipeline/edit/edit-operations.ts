@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EditError } from './edit-errors.js';
+import { textName } from './text-name.js';
 
 /**
  * A scene of the source video by its number as the user saw it (1 = the first scene). Numbers
@@ -167,17 +168,7 @@ function where(placement: Placement): string {
   return 'before' in placement ? `before scene ${placement.before}` : `after scene ${placement.after}`;
 }
 
-/** A settings key path in words: "title" → "title", "items.1" → "item 2", "left.points.0" → "left point 1". */
-export function textName(key: string): string {
-  const words: string[] = [];
-  for (const part of key.split('.')) {
-    if (/^\d+$/.test(part)) {
-      const noun = (words.pop() ?? 'item').replace(/ies$/, 'y').replace(/s$/, '');
-      words.push(`${noun} ${Number(part) + 1}`);
-    } else words.push(part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
-  }
-  return words.join(' ');
-}
+export { textName } from './text-name.js';
 
 /** One line saying what an operation does, for the `understood` list and the job's record. */
 export function describeOperation(op: EditOperation): string {
