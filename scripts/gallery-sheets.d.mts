@@ -11,3 +11,4 @@ export declare function tileLayout(
 export declare function secondLabel(second: number): string;
 export declare function galleryReadme(requests: { prompt: string; materials?: string }[], results: Record<string, Record<number, unknown>>, fresh?: { name: string; prompt: string }[]): string;
 export declare function recordedPlans(recording: { calls?: { request?: { response_format?: { json_schema?: { name?: string } } }; answer?: { object?: unknown } }[] }): ModelPlan[];
+export declare function recordedPictureChoice(recording: { calls?: { request?: { response_format?: { json_schema?: { name?: string } } }; answer?: { object?: unknown } }[] }): { choices: { item: number; picture: string }[] } | undefined;

@@ -15,7 +15,8 @@
 // --mode embedded: no language model (the node's offline default).
 // --mode fresh: new everyday requests (docs/gallery/fresh/cases.json) whose plans a capable model
 // wrote (recorded through scripts/record-model-answers.mjs --fixtures docs/gallery/fresh into
-// <case>.json beside them), replayed the same way, each plan request answered in recorded order;
+// <case>.json beside them), replayed the same way, each plan request answered in recorded order and
+// the picture choice with the model's recorded choice (scripts/record-model-answers.mjs --pictures);
 // three full-size frames of each video (held frames of three scenes) go beside its sheet.
 // Every mode measures each video (src/render/quality/frame-measures.ts): the median share of a held
 // frame's pixels that carry content over the scenes that are not title cards, and the longest
@@ -222,6 +223,11 @@ export function recordedPlans(recording) {
   return (recording.calls ?? []).filter((call) => call.request?.response_format?.json_schema?.name === 'story_plan' && call.answer?.object).map((call) => call.answer.object);
 }
 
+/** The model's picture choice in a recorded case (its last `picture_choices` answer), or undefined. */
+export function recordedPictureChoice(recording) {
+  return (recording.calls ?? []).filter((call) => call.request?.response_format?.json_schema?.name === 'picture_choices' && call.answer?.object).map((call) => call.answer.object).at(-1);
+}
+
 /** The materials, served from a loopback file server. */
 async function startFileServer(salesCsv) {
   const sharp = (await import('sharp')).default;
@@ -246,10 +252,12 @@ async function startFileServer(salesCsv) {
 
 /**
  * A Chat Completions server on loopback: the planner's structured-output request (`story_plan`) gets
- * the current recorded plan; anything else a 400, so the node falls back to its own writing.
+ * the current recorded plan, the picture choice (`picture_choices`) the recorded choice where the
+ * case has one; anything else a 400, so the node falls back to its own writing (and to the search's
+ * pictures).
  */
 async function startReplayServer() {
-  const state = { plan: undefined, plans: undefined, asked: [] };
+  const state = { plan: undefined, plans: undefined, pictures: undefined, asked: [] };
   const error = (message) => ({ error: { message, type: 'invalid_request_error', param: null, code: null } });
   const server = createServer((req, res) => {
     const chunks = [];
@@ -266,10 +274,15 @@ async function startReplayServer() {
       const schemaName = body.response_format?.json_schema?.name;
       state.asked.push(schemaName ?? (body.tools ? 'tools' : 'text'));
       const plans = state.plans ?? (state.plan ? [state.plan] : []);
-      if (schemaName !== 'story_plan' || plans.length === 0) return send(400, error('gallery replay: only the story_plan request is recorded'));
-      // The k-th plan request gets the k-th recorded answer (a revision its revision), the last one after that.
-      const asked = state.asked.filter((name) => name === 'story_plan').length;
-      const content = JSON.stringify(plans[Math.min(asked - 1, plans.length - 1)]);
+      let answer;
+      if (schemaName === 'picture_choices' && state.pictures) answer = state.pictures;
+      else if (schemaName === 'story_plan' && plans.length > 0) {
+        // The k-th plan request gets the k-th recorded answer (a revision its revision), the last one after that.
+        const asked = state.asked.filter((name) => name === 'story_plan').length;
+        answer = plans[Math.min(asked - 1, plans.length - 1)];
+      }
+      if (!answer) return send(400, error('gallery replay: only the story_plan and picture_choices requests are recorded'));
+      const content = JSON.stringify(answer);
       send(200, {
         id: `chatcmpl-${Date.now()}`,
         object: 'chat.completion',
@@ -353,13 +366,15 @@ async function main() {
     const name = args.mode === 'fresh' ? request.name : baseName(index, request.prompt);
     if (args.mode === 'fresh') {
       const file = path.join(args.out, 'fresh', `${name}.json`);
-      const plans = existsSync(file) ? recordedPlans(JSON.parse(readFileSync(file, 'utf8'))) : [];
+      const recording = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+      const plans = recordedPlans(recording);
+      const pictures = recordedPictureChoice(recording);
       if (plans.length === 0) {
         console.log(`#${index} ${name}: skipped, no recorded plan at ${path.relative(process.cwd(), file)}`);
         results[index] = { skipped: `no recorded plan (fresh/${name}.json)` };
         continue;
       }
-      todo.push({ index, request, name, plans });
+      todo.push({ index, request, name, plans, pictures });
     } else if (args.mode === 'model') {
       const planFile = path.join(args.out, 'model-plans', `${name}.json`);
       if (!existsSync(planFile)) {
@@ -436,10 +451,11 @@ async function main() {
         saveResults();
       }
     }
-    async function makeOne({ index, request, name, plan, plans }) {
+    async function makeOne({ index, request, name, plan, plans, pictures }) {
       if (replay) {
         replay.state.plan = plan;
         replay.state.plans = plans;
+        replay.state.pictures = pictures;
         replay.state.asked = [];
       }
       const body = { prompt: request.prompt, render: true };

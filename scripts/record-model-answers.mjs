@@ -10,6 +10,11 @@
 //
 // --fixtures names another folder with its own cases.json (the gallery's fresh requests: docs/gallery/fresh).
 //
+// A plan case records the plan and then the picture choice the node asks of the model after it
+// (picture_choices: one call for the video, with the search's candidates). --pictures records only
+// that choice for cases whose plan is already recorded: their recorded plan answers are replayed to
+// the node's planner, and the choice it then asks is sent to the endpoint and appended.
+//
 // Cases already recorded are kept unless named with --only.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +24,7 @@ import { parseArgs } from 'node:util';
 import http from 'node:http';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { 'base-url': { type: 'string' }, model: { type: 'string', default: 'relay-model' }, only: { type: 'string' }, 'timeout-s': { type: 'string', default: '1800' }, fixtures: { type: 'string' } } });
+const { values } = parseArgs({ options: { 'base-url': { type: 'string' }, model: { type: 'string', default: 'relay-model' }, only: { type: 'string' }, 'timeout-s': { type: 'string', default: '1800' }, fixtures: { type: 'string' }, pictures: { type: 'boolean', default: false } } });
 const fixtures = values.fixtures ? path.resolve(values.fixtures) : path.join(root, 'test/fixtures/recorded-plans');
 if (!values['base-url']) {
   console.error('usage: record-model-answers.mjs --base-url <OpenAI-compatible /v1 URL> [--model name] [--only a,b]');
@@ -31,6 +36,7 @@ const { createAiSdkModel } = await import(path.join(root, 'dist/pipeline/provide
 const { ModelPlanner } = await import(path.join(root, 'dist/pipeline/providers/llm/model-planner.js'));
 const { modelEditReader } = await import(path.join(root, 'dist/pipeline/edit/model-edit-reader.js'));
 const { ModelSceneWriter } = await import(path.join(root, 'dist/pipeline/providers/llm/model-scene-writer.js'));
+const { choosePictures } = await import(path.join(root, 'dist/pipeline/materials/picture-choice.js'));
 const { recordedPlanRequest, RECORDED_EDIT_SOURCE, RECORDED_CRITIQUE } = await import(path.join(root, 'scripts/recorded-cases.mjs'));
 
 const cases = JSON.parse(readFileSync(path.join(fixtures, 'cases.json'), 'utf8'));
@@ -73,30 +79,73 @@ function postWithoutTimeout(url, init) {
   });
 }
 
+/** A model that answers each request with the next recorded answer of the same answer format (a plan's replay). */
+function replayingModel(recorded) {
+  const used = new Map();
+  const fetchRecorded = async (_url, init) => {
+    const body = JSON.parse(init.body);
+    const kind = body.response_format?.json_schema?.name ?? (body.tools ? 'tools' : 'text');
+    const same = recorded.filter((call) => (call.request.response_format?.json_schema?.name ?? (call.request.tools ? 'tools' : 'text')) === kind);
+    const at = used.get(kind) ?? 0;
+    used.set(kind, at + 1);
+    const answer = same[Math.min(at, same.length - 1)]?.answer;
+    if (!answer) return new Response(JSON.stringify({ error: { message: `no recorded ${kind} answer` } }), { status: 400, headers: { 'content-type': 'application/json' } });
+    const message = answer.toolCalls
+      ? { role: 'assistant', content: null, tool_calls: answer.toolCalls.map((call, n) => ({ id: `call_${n}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.input) } })) }
+      : { role: 'assistant', content: answer.object ? JSON.stringify(answer.object) : answer.text };
+    const text = JSON.stringify({ id: 'replay', object: 'chat.completion', created: 0, model: values.model, choices: [{ index: 0, message, finish_reason: answer.toolCalls ? 'tool_calls' : 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } });
+    return new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  return createAiSdkModel(
+    { provider: 'openai-compatible', model: values.model, baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'replay' },
+    { fetch: fetchRecorded, defaultTimeoutMs: 60_000, maxRetries: 0, outputRetries: 0, acceptsImages: true },
+  );
+}
+
+const isPictureCall = (call) => call.request?.response_format?.json_schema?.name === 'picture_choices';
+
 function save(name, input, calls) {
   writeFileSync(path.join(fixtures, `${name}.json`), `${JSON.stringify({ name, recorded: new Date().toISOString().slice(0, 10), model: values.model, input, calls }, null, 2)}\n`);
   console.log(`recorded ${name}: ${calls.length} call(s)`);
 }
 
-const wanted = (name) => (only ? only.has(name) : !existsSync(path.join(fixtures, `${name}.json`)));
+const recordedFile = (name) => path.join(fixtures, `${name}.json`);
+const wanted = (name) => (only ? only.has(name) : !existsSync(recordedFile(name)));
 const work = [];
-for (const item of cases.plans.filter((entry) => wanted(entry.name))) {
+if (values.pictures) {
+  // Only the picture choice, after the recorded plan (replayed), for cases that lack one.
+  for (const item of cases.plans.filter((entry) => existsSync(recordedFile(entry.name)) && (!only || only.has(entry.name)))) {
+    const recorded = JSON.parse(readFileSync(recordedFile(item.name), 'utf8'));
+    if (!only && recorded.calls.some(isPictureCall)) continue;
+    work.push(async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'record-'));
+      const request = await recordedPlanRequest(item, dir);
+      const planCalls = recorded.calls.filter((call) => !isPictureCall(call));
+      const plan = await new ModelPlanner(replayingModel(planCalls)).plan(request);
+      const { model, calls } = recordingModel();
+      await choosePictures(model, plan.scenes, request.language);
+      save(item.name, recorded.input ?? item, [...planCalls, ...calls]);
+    });
+  }
+}
+for (const item of values.pictures ? [] : cases.plans.filter((entry) => wanted(entry.name))) {
   work.push(async () => {
     const { model, calls } = recordingModel();
     const dir = mkdtempSync(path.join(tmpdir(), 'record-'));
     const request = await recordedPlanRequest(item, dir);
-    await new ModelPlanner(model).plan(request);
+    const plan = await new ModelPlanner(model).plan(request);
+    await choosePictures(model, plan.scenes, request.language);
     save(item.name, item, calls);
   });
 }
-for (const item of (cases.edits ?? []).filter((entry) => wanted(entry.name))) {
+for (const item of values.pictures ? [] : (cases.edits ?? []).filter((entry) => wanted(entry.name))) {
   work.push(async () => {
     const { model, calls } = recordingModel();
     await modelEditReader(model).read(item.instruction, RECORDED_EDIT_SOURCE);
     save(item.name, item, calls);
   });
 }
-if (!values.fixtures && wanted('critique-title')) {
+if (!values.pictures && !values.fixtures && wanted('critique-title')) {
   work.push(async () => {
     const { model, calls } = recordingModel();
     const still = readFileSync(path.join(root, RECORDED_CRITIQUE.still));

@@ -1,6 +1,6 @@
 // The pure parts of scripts/gallery-sheets.mjs: file names, thumbnail sizes, the sheet's tiling and the README.
 import { describe, expect, it } from 'vitest';
-import { baseName, galleryReadme, recordedPlans, secondLabel, slugOf, thumbSize, tileLayout } from '../../scripts/gallery-sheets.mjs';
+import { baseName, galleryReadme, recordedPictureChoice, recordedPlans, secondLabel, slugOf, thumbSize, tileLayout } from '../../scripts/gallery-sheets.mjs';
 
 describe('gallery sheets', () => {
   it('names a request by its index and first words, in ASCII', () => {
@@ -59,10 +59,13 @@ describe('gallery sheets', () => {
     const recording = {
       calls: [
         { request: { response_format: { json_schema: { name: 'story_plan' } } }, answer: { object: plan('first') } },
-        { request: { response_format: { json_schema: { name: 'picture_choice' } } }, answer: { object: { pictures: [] } } },
+        { request: { response_format: { json_schema: { name: 'picture_choices' } } }, answer: { object: { choices: [{ item: 1, picture: 'none' }] } } },
         { request: { response_format: { json_schema: { name: 'story_plan' } } }, answer: { object: plan('revised') } },
       ],
     };
     expect(recordedPlans(recording)).toEqual([plan('first'), plan('revised')]);
+    // The picture choice the model made after the plan, replayed to the node's picture step.
+    expect(recordedPictureChoice(recording)).toEqual({ choices: [{ item: 1, picture: 'none' }] });
+    expect(recordedPictureChoice({ calls: recording.calls.slice(0, 1) })).toBeUndefined();
   });
 });

@@ -48,7 +48,8 @@ const nameOf = (id: string): string => (id.split(':')[1] ?? id).replace(/-/g, ' 
  * The search's candidates for a picture phrase beside its line, best first, at most
  * {@link MAX_CANDIDATES}: the picture the node would choose without a model (its sense read from the
  * line), the topic table's pictures for the phrase, then the search's illustrations and flags in
- * English and the video's language. Empty when the library holds nothing near it.
+ * English and the video's language, and, for a phrase of several words, the best for each word (two
+ * places kept for them). Empty when the library holds nothing near it.
  */
 export function pictureCandidates(phrase: string, line: string, language: string): PictureCandidate[] {
   const ids: string[] = [];
@@ -62,6 +63,22 @@ export function pictureCandidates(phrase: string, line: string, language: string
   for (const tongue of new Set(['en', language])) {
     for (const match of searchVisuals(phrase, { language: tongue, limit: MAX_CANDIDATES, kinds: ['illustration', 'flag'] })) add(match.id);
   }
+  // Each word of a longer phrase on its own ("milk" of "milk bottle" finds a glass of milk, where
+  // the whole phrase finds only a baby's bottle), kept two places among the candidates: the model
+  // sees them and judges.
+  const words = phrase.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 2);
+  const byWord: string[] = [];
+  if (words.length > 1) {
+    for (const word of words) {
+      for (const tongue of new Set(['en', language])) {
+        for (const match of searchVisuals(word, { language: tongue, limit: 2, kinds: ['illustration'] })) {
+          if (!ids.includes(match.id) && !byWord.includes(match.id)) byWord.push(match.id);
+        }
+      }
+    }
+  }
+  const room = MAX_CANDIDATES - Math.min(2, byWord.length);
+  ids.splice(room, ids.length, ...byWord);
   return ids.slice(0, MAX_CANDIDATES).map((id) => ({ id, name: nameOf(id), keywords: visualKeywords(id, 6) }));
 }
 

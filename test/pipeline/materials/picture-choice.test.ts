@@ -59,6 +59,15 @@ describe('the candidates a model chooses among', () => {
     expect(pictureCandidates('zzqxv', 'Nothing here', 'en')).toEqual([]);
   });
 
+  it('shows, for a phrase of several words, the best picture for each word too', () => {
+    // The whole phrase finds only a baby's bottle; the milk itself is a glass of milk.
+    const ids = pictureCandidates('milk bottle', 'Milk. You will need', 'en').map((candidate) => candidate.id);
+    expect(ids).toContain(f('glass-of-milk'));
+    expect(ids.length).toBeLessThanOrEqual(MAX_CANDIDATES);
+    // A one-word phrase is searched whole only.
+    expect(pictureCandidates('milk', 'Milk', 'en').map((candidate) => candidate.id)).toContain(f('glass-of-milk'));
+  });
+
   it('asks about every planned phrase with its own line, never about library ids or a declined picture', () => {
     const scenes = [...LIFT, { kind: 'title', title: 'x', settings: { title: 'Done', picture: f('house') } }, { kind: 'title', title: 'y', settings: { title: 'None', picture: NO_PICTURE } }];
     const asks = pictureAsks(scenes, 'en');
