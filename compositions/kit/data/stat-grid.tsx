@@ -1,7 +1,10 @@
 /**
- * Two to four figures side by side, each on a card with a picture (or an icon chosen from its
- * label), a number that counts up and a label under it. The figures count up in turn, left to
- * right; while the grid holds, the pictures float, each in its own phase.
+ * Two to four figures as big colour tiles that fill the body: side by side on wide canvases, two
+ * by two or in a column on square and tall ones. Each tile is a solid field of one of the pack's
+ * colours (primary, secondary, accent in turn: {@link statTileColors}) with its picture (or an icon
+ * chosen from its label) on a light disc, a huge figure that counts up and a label under it. The
+ * figures count up in turn as the narration names them, the one spoken about emphasised; while the
+ * grid holds, the pictures float, each in its own phase.
  */
 import React from 'react';
 import { useNarrationBuild } from '../narration-build';
@@ -13,7 +16,8 @@ import { useLayout } from '../layout';
 import { useEntrance } from '../motion';
 import { formatNumber } from '../stat-counter';
 import { bodyFloor, listOf, numberOf, pictureOf, PictureOrIcon, textOf, TitledScene } from '../lists/scene-parts';
-import { bodyDelay, cornerRadius, depthShadow, Enter, mixColors, panelTheme, uniformSize } from './common';
+import { contrastRatio, parseColor } from '../color';
+import { bodyDelay, cornerRadius, depthShadow, Enter, mixColors, uniformSize } from './common';
 import { FALLBACK_ICON, iconFor } from './icons';
 
 /** One figure of a stat grid. */
@@ -54,11 +58,13 @@ export interface StatGridNeeds {
   floor: number;
   /** Whether the cards show pictures: without, the figure and label take the whole card. */
   pictured?: boolean;
+  /** The longest word of a label, in characters: a tile too narrow for it at the smallest type is squeezed. */
+  wordChars?: number;
 }
 
-/** Height a label of `chars` characters takes at the smallest type in a column `width` wide (a character about 0.6 of the type size). */
+/** Height a label of `chars` characters takes at the smallest type in a column `width` wide (a character about 0.68 of the type size: words wrap short of the width). */
 function labelNeed(needs: StatGridNeeds, width: number): number {
-  const lines = Math.min(4, Math.max(1, Math.ceil((needs.labelChars * needs.floor * 0.6) / Math.max(1, width))));
+  const lines = Math.min(4, Math.max(1, Math.ceil((needs.labelChars * needs.floor * 0.68) / Math.max(1, width))));
   return lines * needs.floor * 1.22 + 4;
 }
 
@@ -67,7 +73,8 @@ function cardsIn(columns: number, n: number, needs: StatGridNeeds, width: number
   const rows = Math.ceil(n / columns);
   const gap = 28 * u;
   const cellW = (width - gap * (columns - 1)) / columns;
-  const cellH = Math.min((height - gap * (rows - 1)) / rows, columns === 1 ? 560 * u : cellW * 1.25);
+  // Tiles take the body's whole height (a tile at most 2.4 times as tall as wide): a colour field, not a strip with room beside it.
+  const cellH = Math.min((height - gap * (rows - 1)) / rows, cellW * 2.4);
   const pad = Math.min(cellW, cellH) * 0.07;
   const beside = cellW / cellH > 1.25;
   const meterH = Math.max(6, 12 * u);
@@ -75,21 +82,24 @@ function cardsIn(columns: number, n: number, needs: StatGridNeeds, width: number
   const innerH = cellH - pad * 2 - meterH - pad * 0.5;
   const pictured = needs.pictured !== false;
   if (beside) {
-    const picture = pictured ? Math.round(Math.min(innerH * 0.92, innerW * 0.26, 240 * u)) : 0;
+    const picture = pictured ? Math.round(Math.min(innerH * 0.92, innerW * 0.3, 300 * u)) : 0;
     const textW = pictured ? innerW - picture - pad : innerW;
     const labelH = Math.min(innerH * 0.75, labelNeed(needs, textW));
     return { columns, rows, cellW, cellH, gap, pad, beside, picture, textW, figureH: Math.max(0, innerH - labelH - 8 * u), labelH, meterH };
   }
-  const labelH = Math.min(innerH * 0.7, labelNeed(needs, innerW));
+  // A little over the label's estimated need: a word that wraps early must not shrink it under the floor.
+  const labelH = Math.min(innerH * 0.7, labelNeed(needs, innerW) * 1.2);
   const rest = innerH - labelH - 8 * u - pad * 0.6;
   const figureH = pictured ? Math.max(needs.floor * 1.3, rest * 0.42) : Math.max(needs.floor * 1.3, rest);
-  const picture = pictured ? Math.round(Math.max(0, Math.min(rest - figureH, innerW * 0.62, 240 * u))) : 0;
+  const picture = pictured ? Math.round(Math.max(0, Math.min(rest - figureH, innerW * 0.62, 300 * u))) : 0;
   return { columns, rows, cellW, cellH, gap, pad, beside, picture, textW: innerW, figureH, labelH, meterH };
 }
 
 /**
  * The grid for `n` figures in a body of `width` × `height`: of one row, a column or two by two,
- * the arrangement whose figures can be largest with their pictures, empty slots counting against it.
+ * the arrangement whose figures can be largest with their pictures, empty slots, tiles shaped as
+ * strips or towers (over 2.4 times as wide as tall, or 1.6 times as tall as wide) and a grid that
+ * leaves the body's room empty counting against it.
  */
 export function statGridLayout(n: number, needs: StatGridNeeds, width: number, height: number, u: number): StatGridBoxes {
   let best: { boxes: StatGridBoxes; score: number } | undefined;
@@ -97,8 +107,11 @@ export function statGridLayout(n: number, needs: StatGridNeeds, width: number, h
     const boxes = cardsIn(columns, n, needs, width, height, u);
     const figure = Math.min(boxes.figureH, boxes.textW / (Math.max(2, needs.figureChars) * 0.62));
     // A label squeezed below its need, or a figure smaller than body type, counts heavily against an arrangement.
-    const squeezed = boxes.labelH < labelNeed(needs, boxes.textW) - 1 || figure < needs.floor * 1.4 ? 0.2 : 1;
-    const score = (figure + boxes.picture * 0.25) * (n / (boxes.rows * columns)) ** 2 * squeezed;
+    const squeezed = boxes.labelH < labelNeed(needs, boxes.textW) - 1 || figure < needs.floor * 1.4 || (needs.wordChars ?? 0) * needs.floor * 0.68 > boxes.textW ? 0.2 : 1;
+    const aspect = boxes.cellW / boxes.cellH;
+    const shaped = aspect > 2.4 || aspect < 1 / 1.6 ? 0.25 : 1;
+    const filled = Math.sqrt(((boxes.cellW * columns + boxes.gap * (columns - 1)) * (boxes.cellH * boxes.rows + boxes.gap * (boxes.rows - 1))) / Math.max(1, width * height));
+    const score = (figure + boxes.picture * 0.25) * (n / (boxes.rows * columns)) ** 2 * squeezed * shaped * filled;
     if (!best || score > best.score) best = { boxes, score };
   }
   return best!.boxes;
@@ -125,12 +138,49 @@ function figureText(stat: GridStat, value: number): string {
   return `${stat.prefix}${body}${stat.suffix}`;
 }
 
+/** A tile's field and the ink its figure and label are set in. */
+export interface StatTile {
+  fill: string;
+  ink: string;
+}
+
+/** How much a colour must be darkened (0..0.7, toward black) for white type to read on it. */
+function darkeningForWhite(color: string): number {
+  const white = parseColor('#FFFFFF')!;
+  for (let t = 0; t <= 0.7; t += 0.05) {
+    const fill = parseColor(mixColors(color, '#000000', t));
+    if (fill && contrastRatio(white, fill) >= 4.9) return t;
+  }
+  return 0.7;
+}
+
+/**
+ * The tiles' colours: the pack's primary, secondary and accent in turn, each a solid field. White
+ * type where the colour takes it darkened by at most a fifth (a blue, a magenta); on a light colour
+ * (a yellow, an amber, a mint) a deep shade of the colour itself, where that reads; else the colour
+ * darkened until white reads. On a pack whose colours all need the same treatment the tiles still
+ * differ in hue.
+ */
+export function statTileColors(palette: { primary: string; secondary: string; accent: string }, n: number): StatTile[] {
+  const tile = (color: string): StatTile => {
+    const darkening = darkeningForWhite(color);
+    if (darkening <= 0.2) return { fill: mixColors(color, '#000000', darkening), ink: '#FFFFFF' };
+    const deep = readableOn(color, mixColors(color, '#000000', 0.82), 4.7);
+    const fill = parseColor(color);
+    const ink = parseColor(deep);
+    if (fill && ink && contrastRatio(fill, ink) >= 4.7) return { fill: color, ink: deep };
+    return { fill: mixColors(color, '#000000', darkening), ink: '#FFFFFF' };
+  };
+  const colors = [palette.primary, palette.secondary, palette.accent];
+  return Array.from({ length: n }, (_, i) => tile(colors[i % colors.length]!));
+}
+
 export const StatGrid: React.FC<{ theme: Theme; title?: string; kicker?: string; stats: GridStat[] }> = ({ theme, title, kicker, stats }) => {
   const shown = statsOf(stats);
   const heading = textOf(title);
   return (
-    <TitledScene theme={theme} seed={`stat-grid-${heading}`} title={heading} kicker={textOf(kicker)} part="stat-grid" panel>
-      {(box) => (shown.length > 0 ? <Grid theme={heading ? panelTheme(theme) : theme} stats={shown} width={box.width} height={box.height} u={box.u} /> : null)}
+    <TitledScene theme={theme} seed={`stat-grid-${heading}`} title={heading} kicker={textOf(kicker)} part="stat-grid">
+      {(box) => (shown.length > 0 ? <Grid theme={theme} stats={shown} width={box.width} height={box.height} u={box.u} /> : null)}
     </TitledScene>
   );
 };
@@ -141,19 +191,21 @@ const Grid: React.FC<{ theme: Theme; stats: GridStat[]; width: number; height: n
   const floor = bodyFloor(layout);
   // Pictures only when every card has one, its own or an icon its label suggests: never a placeholder, never a mix.
   const pictured = stats.every((stat) => stat.picture || iconFor(stat.label) !== FALLBACK_ICON);
-  const boxes = statGridLayout(n, { figureChars: Math.max(...stats.map((stat) => figureText(stat, stat.value).length)), labelChars: Math.max(...stats.map((stat) => stat.label.length)), floor, pictured }, width, height, u);
+  const boxes = statGridLayout(n, { figureChars: Math.max(...stats.map((stat) => figureText(stat, stat.value).length)), labelChars: Math.max(...stats.map((stat) => stat.label.length)), wordChars: Math.max(0, ...stats.flatMap((stat) => stat.label.split(/\s+/).map((word) => word.length))), floor, pictured }, width, height, u);
   const { columns, rows, cellW, cellH, gap } = boxes;
   const heading = theme.fonts.heading;
   const figureFont = Math.min(
-    ...stats.map((stat) => fitText({ text: figureText(stat, stat.value), width: boxes.textW, height: boxes.figureH, maxLines: 1, maxFontSize: 150 * u, family: heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' }).fontSize),
+    ...stats.map((stat) => fitText({ text: figureText(stat, stat.value), width: boxes.textW, height: boxes.figureH, maxLines: 1, maxFontSize: 240 * u, family: heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' }).fontSize),
   );
   const labelFont = Math.max(
     floor,
     uniformSize(
       stats.map((stat) => stat.label),
-      { width: boxes.textW, height: boxes.labelH, maxLines: 4, maxFontSize: Math.max(floor, Math.min(46 * u, figureFont * 0.6)), family: theme.fonts.body, weight: 600, lineHeight: 1.2 },
+      { width: boxes.textW, height: boxes.labelH, maxLines: 4, maxFontSize: Math.max(floor, Math.min(52 * u, figureFont * 0.5)), family: theme.fonts.body, weight: 600, lineHeight: 1.2 },
     ),
   );
+  const colors = kitColors(theme);
+  const tiles = statTileColors(colors, n);
   const gridW = cellW * columns + gap * (columns - 1);
   const gridH = cellH * rows + gap * (rows - 1);
   const start = bodyDelay(theme);
@@ -172,6 +224,7 @@ const Grid: React.FC<{ theme: Theme; stats: GridStat[]; width: number; height: n
           key={i}
           theme={theme}
           stat={stat}
+          tile={tiles[i]!}
           boxes={boxes}
           left={(i % columns) * (cellW + gap)}
           top={Math.floor(i / columns) * (cellH + gap)}
@@ -187,9 +240,10 @@ const Grid: React.FC<{ theme: Theme; stats: GridStat[]; width: number; height: n
   );
 };
 
-const StatCard: React.FC<{ theme: Theme; stat: GridStat; boxes: StatGridBoxes; left: number; top: number; delay: number; figureFont: number; labelFont: number; index: number; u: number }> = ({
+const StatCard: React.FC<{ theme: Theme; stat: GridStat; tile: StatTile; boxes: StatGridBoxes; left: number; top: number; delay: number; figureFont: number; labelFont: number; index: number; u: number }> = ({
   theme,
   stat,
+  tile,
   boxes,
   left,
   top,
@@ -199,28 +253,50 @@ const StatCard: React.FC<{ theme: Theme; stat: GridStat; boxes: StatGridBoxes; l
   index,
   u,
 }) => {
-  const colors = kitColors(theme);
   const frame = useCurrentFrame();
   const entered = useEntrance(theme, delay + 4);
   const counted = interpolate(frame, [delay + 6, delay + 36], [0, 1], { easing: Easing.out(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
   const { cellW, cellH, pad, beside, picture, textW, figureH, labelH, meterH } = boxes;
   const align = beside ? 'left' : 'center';
   const figureFit = fitText({ text: figureText(stat, stat.value), width: textW, height: figureH, maxLines: 1, maxFontSize: figureFont, family: theme.fonts.heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
+  const { fill, ink } = tile;
+  // The picture stands on a light disc of the tile's colour; the disc's shade of the colour draws a fallback icon.
+  const disc = mixColors(fill, '#FFFFFF', 0.8);
+  const radius = cornerRadius(theme, Math.min(cellW, cellH), 44 * u);
+  // A large disc of the tile's own colour, a shade away from its ink (so the type reads on it as
+  // well), bleeds off its top corner: the tile reads as a poster, not a flat card.
+  const ring = Math.round(Math.min(cellW, cellH) * 0.62);
+  const discColor = mixColors(fill, ink === '#FFFFFF' ? '#000000' : '#FFFFFF', 0.1);
+  // Drawn as a gradient on a rect the tile's size (an svg, the tile's visual), so nothing leaves the tile.
+  const glowId = `stat-tile-glow-${React.useId().replace(/:/g, '')}`;
   return (
     <Enter
       theme={theme}
       delay={delay}
       distance={30 * u}
       part="stat-card"
-      style={{ position: 'absolute', left, top, width: cellW, height: cellH, boxSizing: 'border-box', padding: pad, borderRadius: cornerRadius(theme, Math.min(cellW, cellH), 36 * u), background: colors.surface, boxShadow: depthShadow(theme, u), display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: beside ? pad : pad * 0.6, paddingBottom: pad * 1.5 + meterH }}
+      style={{ position: 'absolute', left, top, width: cellW, height: cellH, boxSizing: 'border-box', padding: pad, borderRadius: radius, backgroundColor: fill, boxShadow: depthShadow(theme, u), overflow: 'hidden', display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: beside ? pad : pad * 0.6, paddingBottom: pad * 1.5 + meterH }}
     >
-      {picture > 0 ? <PictureOrIcon theme={theme} src={stat.picture} label={stat.label} size={picture} entered={entered} phase={index * 1.7} /> : null}
-      <div style={{ width: textW, display: 'flex', flexDirection: 'column', alignItems: beside ? 'flex-start' : 'center', gap: 8 * u }}>
-        <FitLines fit={{ ...figureFit, lines: [figureText(stat, stat.value * counted)] }} width={textW} family={theme.fonts.heading} weight={800} color={readableOn(colors.surface, colors.primary)} lineHeight={1.1} align={align} part="figure" style={{ fontVariantNumeric: 'tabular-nums' }} />
-        {stat.label ? <FittedText part="stat-label" text={stat.label} width={textW} height={labelH} maxLines={4} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={colors.onSurface} align={align} lineHeight={1.2} /> : null}
+      <svg data-kit-part="stat-tile-disc" width={cellW} height={cellH} style={{ position: 'absolute', left: 0, top: 0 }}>
+        <defs>
+          <radialGradient id={glowId} gradientUnits="userSpaceOnUse" cx={cellW * 0.92} cy={cellH * 0.02} r={ring}>
+            <stop offset={0.995} stopColor={discColor} />
+            <stop offset={1} stopColor={discColor} stopOpacity={0} />
+          </radialGradient>
+        </defs>
+        <rect width={cellW} height={cellH} fill={`url(#${glowId})`} />
+      </svg>
+      {picture > 0 ? (
+        <div style={{ position: 'relative', flex: 'none', width: picture, height: picture, borderRadius: '50%', background: disc, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <PictureOrIcon theme={{ ...theme, palette: { ...theme.palette, primary: mixColors(fill, '#000000', 0.2), surface: disc } }} src={stat.picture} label={stat.label} size={Math.round(picture * 0.74)} entered={entered} phase={index * 1.7} />
+        </div>
+      ) : null}
+      <div style={{ position: 'relative', width: textW, display: 'flex', flexDirection: 'column', alignItems: beside ? 'flex-start' : 'center', gap: 8 * u }}>
+        <FitLines fit={{ ...figureFit, lines: [figureText(stat, stat.value * counted)] }} width={textW} family={theme.fonts.heading} weight={800} color={ink} lineHeight={1.1} align={align} part="figure" style={{ fontVariantNumeric: 'tabular-nums' }} />
+        {stat.label ? <FittedText part="stat-label" text={stat.label} width={textW} height={labelH} maxLines={4} maxFontSize={labelFont} family={theme.fonts.body} weight={600} color={ink} align={align} lineHeight={1.2} /> : null}
       </div>
-      <div data-kit-part="meter" style={{ position: 'absolute', left: pad, right: pad, bottom: pad, height: meterH, borderRadius: meterH / 2, background: mixColors(colors.primary, colors.surface, 0.82) }}>
-        <div style={{ width: `${counted * 100}%`, height: '100%', borderRadius: meterH / 2, background: colors.primary }} />
+      <div data-kit-part="meter" style={{ position: 'absolute', left: pad, right: pad, bottom: pad, height: meterH, borderRadius: meterH / 2, background: mixColors(fill, ink, 0.3) }}>
+        <div style={{ width: `${counted * 100}%`, height: '100%', borderRadius: meterH / 2, background: ink }} />
       </div>
     </Enter>
   );
