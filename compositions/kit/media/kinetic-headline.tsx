@@ -10,6 +10,8 @@ import { useLayout } from '../layout';
 import { entranceStyle, useEntrance } from '../motion';
 import { SceneFrame } from '../scene-frame';
 import { HeroPicture, heroPictureBox } from './hero-picture';
+import { ColourField } from '../lists/colour-field';
+import { colourFieldBox } from '../lists/colour-field-layout';
 
 /** The indexes of the words (split on spaces) that `emphasis` covers, at its first occurrence. */
 export function emphasizedWords(text: string, emphasis: string | undefined): Set<number> {
@@ -157,7 +159,9 @@ const UnderlinedSpace: React.FC<{ theme: Theme; delay: number; color: string }> 
  * A big statement whose words land one after another: the whole text is fitted once (the layout
  * never moves while words appear) and `emphasis`, a word or phrase of it, is set in the brand color.
  * With a `picture` (an image URL, such as a visual library illustration) the picture is the hero,
- * beside the words on wide canvases and above them on square and tall ones.
+ * beside the words on wide canvases and above them on square and tall ones, standing on a
+ * full-bleed colour field (the canvas's right part, or its top) as a title card's does, so the
+ * frame reads as a poster: a colour field and a text field.
  */
 export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: string; kicker?: string; picture?: string }> = ({ theme, text, emphasis, kicker, picture }) => {
   const layout = useLayout();
@@ -244,6 +248,7 @@ export const KineticHeadline: React.FC<{ theme: Theme; text: string; emphasis?: 
   const blockWidth = hero || kicker ? boxWidth : Math.min(boxWidth, Math.ceil(linesWidth) + 4);
   return (
     <SceneFrame theme={theme} seed={`kinetic-${normalized}`}>
+      {hero ? <ColourField theme={theme} box={colourFieldBox(layout.width, layout.height, { left: hero.left, top: hero.top, width: hero.size, height: hero.size }, hero.gap, hero.beside)} beside={hero.beside} /> : null}
       {hero ? <HeroPicture theme={theme} src={picture!} left={hero.left} top={hero.top} size={hero.size} /> : null}
       <div
         data-kit-part="kinetic-headline"
