@@ -44,7 +44,7 @@ const MODIFIERS = new Set(
     // Tone: "an upbeat announcement", "ein lustiges Video", "une vidéo drôle", "un vídeo divertido", "un video divertente".
     'narrated captioned subtitled upbeat fun funny playful energetic cheerful friendly calm serious dramatic inspiring exciting lively casual formal happy ' +
     'lustig lustige lustiges lustigen fröhlich fröhliche fröhliches witzig witziges lockeres spannendes ' +
-    'drôle amusante amusant ludique dynamique joyeuse joyeux divertido divertida alegre dinámico dinámica divertente allegro allegra vivace'
+    'drôle amusante amusant ludique dynamique joyeuse joyeux divertido divertida alegre dinámico dinámica divertente allegro allegra vivace simpatico simpatica carino carina'
   ).split(' '),
 );
 
@@ -52,19 +52,36 @@ const MODIFIERS = new Set(
 const ARTICLE = String.raw`(?:a|an|the|one|some|ein|eine|einen|einem|un|une|una|le|la|el|uno|il|lo|l')`;
 
 /** Prepositions that join the video to its subject ("video for", "Video über", "vidéo sur", "video sobre"). */
-const JOINS = String.raw`about|on|of|for|introducing|explaining|showing|covering|that (?:explains?|shows?|covers?)|to explain|to show|über|zu|zum|zur|für|von|sur|de|du|des|pour|à propos de|qui explique|expliquant|présentant|sobre|para|acerca de|del|que explique|explicando|mostrando|su|sul|sulla|sullo|sui|sugli|sulle|di|della|dello|dei|degli|riguardo a|che spiega|che mostra`;
+const JOINS = String.raw`about|on|of|for|introducing|explaining|showing|covering|that (?:explains?|shows?|covers?)|to explain|to show|über|zu|zum|zur|für|von|sur|de|du|des|pour|à propos de|qui explique|expliquant|présentant|sobre|para|acerca de|del|que explique|explicando|mostrando|su|sul|sulla|sullo|sui|sugli|sulle|di|della|dello|dei|degli|riguardo a|che spiega|che mostra|per spiegare|per mostrare|pour expliquer|pour montrer|para explicar|para mostrar`;
 
 // Verbs that ask for an explanation keep what follows ("Explain how X works" → "How X works");
 // verbs that ask for a video are followed by the video they ask for ("Make a teaser for X" → "X").
-const OPENERS = String.raw`(?:(?:please|bitte|por favor|can you|could you|would you|will you|kannst du|könntest du|können sie|peux-tu|pouvez-vous|puedes|podrías|per favore|puoi|potresti|i want you to|help me)[\s,]+)*`;
+const OPENERS = String.raw`(?:(?:please|bitte|por favor|can you|could you|would you|will you|kannst du|könntest du|können sie|peux-tu|pouvez-vous|pourrais-tu|pourriez-vous|puedes|podrías|puede|podría|per favore|puoi|potresti|i want you to|help me)[\s,]+)*`;
+/** A pronoun said before the verb ("Peux-tu me faire", "Mi fai", "¿Me haces", "Pourriez-vous nous préparer"). */
+const CLITIC = String.raw`(?:(?:me|nous|te|vous|mi|ci|ti|nos)\s+|m['’])?`;
 const EXPLAIN = new RegExp(
-  String.raw`^${OPENERS}(?:explain|describe|compare|show|tell|teach|illustrate|walk (?:me |us )?through|break down|outline|summari[sz]e|visuali[sz]e|present|introduce|introducing|presenting|announcing|meet|showcase|highlight|erkläre|erklär|erklären sie|erklärt|vergleiche|vergleich|beschreibe|beschreiben sie|zeige|zeig|zeigen sie|explique|expliquez|compare|comparez|décris|décrivez|montre|montrez|présente|présentez|raconte|racontez|explícame|explicame|explíquenos|explica|compara|explique|describe|descríbeme|muestra|muéstrame|muestrame|presenta|cuéntame|cuenta|spiega|spiegami|spiegaci|spieghi|spiegare|descrivi|descrivere|expliquer|décrire|explicar|describir|explain to|mostra|mostrami|presenta|racconta|raccontami|confronta|illustra)(?:[\s-]+(?:me|us|viewers|people|everyone|kids|mir|uns|moi|nous))?(?:\s+about)?[\s,:]+`,
+  String.raw`^${OPENERS}${CLITIC}(?:explain|describe|compare|show|tell|teach|illustrate|walk (?:me |us )?through|talk (?:me |us )?through|break down|outline|summari[sz]e|visuali[sz]e|present|introduce|introducing|presenting|announcing|meet|showcase|highlight|erkläre|erklär|erklären sie|erklärt|vergleiche|vergleich|beschreibe|beschreiben sie|zeige|zeig|zeigen sie|explique|expliquez|compare|comparez|décris|décrivez|montre|montrez|présente|présentez|raconte|racontez|explícame|explicame|explíquenos|explica|compara|explique|describe|descríbeme|muestra|muéstrame|muestrame|presenta|cuéntame|cuenta|spiega|spiegami|spiegaci|spieghi|spiegare|descrivi|descrivere|expliquer|décrire|explicar|describir|explain to|mostra|mostrami|presenta|racconta|raccontami|confronta|illustra)(?:[\s-]+(?:me|us|viewers|people|everyone|kids|mir|uns|moi|nous))?(?:\s+about)?[\s,:]+`,
   'iu',
 );
 const MAKE = new RegExp(
-  String.raw`^${OPENERS}(?:make it|make|create|generate|produce|build|render|write|do|design|craft|draft|prepare|animate|put together|give|i (?:want|need|would like)|i'd like|we (?:want|need)|need|mach es|mach daraus|mach|mache|macht|machen sie|erstelle|erstell|erstellen sie|produziere|generiere|gestalte|ich (?:brauche|möchte|will)|wir brauchen|fais-en|fais|faites|crée|créez|réalise|réalisez|génère|générez|produis|prépare|conçois|je (?:veux|voudrais)|hazlo|hazme|haz|hágame|haga|créame|creame|crea|cree|genera|produce|prepara|realiza|diseña|quiero|necesito|fai|fammi|facci|crea|creami|realizza|genera|prepara|produci|voglio|vorrei|ho bisogno di|créer|faire|réaliser|générer|produire|machen|erstellen|crear|hacer|realizar|generar|producir|creare|fare|realizzare|generare|produrre|to make|to create)(?:[\s-]+(?:me|us|mir|uns|moi|nous))?(?:me|nos)?[\s,:]+`,
+  String.raw`^${OPENERS}${CLITIC}(?:make it|make|whip up|create|generate|produce|build|render|write|do|design|craft|draft|prepare|animate|put together|give|i (?:want|need|would like|would love)|i['’]d (?:like|love)|we (?:want|need)|need|mach es|mach daraus|mach|mache|macht|machen sie|erstelle|erstell|erstellen sie|produziere|generiere|gestalte|ich (?:brauche|möchte|will)|wir brauchen|fais-en|fais|faites|crée|créez|réalise|réalisez|génère|générez|produis|prépare|conçois|je (?:veux|voudrais)|hazlo|hazme|haz|haces|hacerme|hacernos|hágame|haga|créame|creame|crea|cree|genera|produce|prepara|realiza|diseña|quiero|necesito|fai|fammi|facci|farmi|farci|prepari|crea|creami|realizza|genera|prepara|produci|voglio|vorrei|ho bisogno di|créer|faire|préparer|réaliser|générer|produire|machen|erstellen|crear|hacer|realizar|generar|producir|creare|fare|realizzare|generare|produrre|to make|to create)(?:[\s-]+(?:me|us|mir|uns|moi|nous))?(?:me|nos)?[\s,:]+`,
   'iu',
 );
+
+/** A German request that names the video before its verb: "Kannst du mir ein Video machen, …". */
+const MODAL = /^(?:kannst du|könntest du|können sie|könnten sie|würdest du)\s+(?:mir|uns)\s+/iu;
+
+/** The words of a make verb's match that ask for something whatever follows: an opener, a pronoun, a wish, "make it". */
+const ASKS = new RegExp(
+  String.raw`^(?:please|bitte|por favor|can you|could you|would you|will you|kannst du|könntest du|können sie|peux-tu|pouvez-vous|puedes|podrías|per favore|puoi|potresti|i want you to|help me)\b|^(?:me|nous|te|vous|mi|ci|ti|nos)\s|^m['’]|(?<![\p{L}])(?:me|us|mir|uns|moi|nous)(?![\p{L}])|^(?:make it|mach es|mach daraus|fais-en|hazlo|i (?:want|need|would like|would love)|i['’]d (?:like|love)|we (?:want|need)|need|ich (?:brauche|möchte|will)|wir brauchen|je (?:veux|voudrais)|quiero|necesito|voglio|vorrei|ho bisogno di|to make|to create)\b|(?:hazme|hacerme|hacernos|haces|fammi|facci|farmi|farci|prepari|creami|créame|creame)(?![\p{L}])`,
+  'iu',
+);
+
+/** Make verbs a recipe or how-to also uses for its steps: "Make the dough", "Give it four folds", "Mach den Teig", "Fais cuire", "Haz un sofrito", "Fai riposare", "Crea una piega". */
+const STEP_VERBS = /^(?:make|do|build|write|prepare|give|mach|mache|macht|fais|faites|prépare|préparez|haz|haga|prepara|fai|crea)(?![\p{L}])/iu;
+
+/** A greeting said on its own before the request ("Hey!", "Ciao!", "Hola,"). */
+const GREETING = /^(?:hey|hi|hello|hi there|hey there|hallo|hi zusammen|moin|servus|bonjour|salut|coucou|hola|buenas|ciao|salve|buongiorno)[\s,!.]*$/iu;
 
 /** The video asked for, at the start of what is left: "a vertical teaser for", "Onboarding video for", "ein kurzes Video über". */
 const VIDEO_PHRASE = new RegExp(
@@ -139,10 +156,14 @@ function capitalize(text: string): string {
 
 /** Takes the request's framing off the front of a sentence: the instruction verb and the video it asks for. */
 function stripFraming(sentence: string): string {
-  let text = sentence.trim();
+  // A Spanish question's opening mark stands before the request ("¿Puedes hacerme un video…?").
+  let text = sentence.trim().replace(/^[¿¡]\s*/u, '');
   const explained = EXPLAIN.exec(text);
   if (explained) return text.slice(explained[0].length);
-  const made = MAKE.exec(text);
+  const made = MAKE.exec(text) ?? MODAL.exec(text);
+  // A make verb asks for a video only when it says so ("Make a teaser…", "Make me…", "I want…");
+  // otherwise it is a step of the content ("Make the dough the night before", "Fais cuire 35 minutes").
+  if (made && !asksForVideo(made[0], text.slice(made[0].length))) return text;
   if (made) text = text.slice(made[0].length);
   const video = VIDEO_PHRASE.exec(text);
   // After the video only words about the video may come ("une vidéo courte sur"): "Ads are everywhere" is content.
@@ -156,6 +177,16 @@ function stripFraming(sentence: string): string {
     return rest ? `${kept.join(' ')}${join === 'for' || join === 'für' || join === 'pour' || join === 'para' ? ` ${video[3]} ` : ': '}${rest}` : kept.join(' ');
   }
   return made ? text.replace(new RegExp(`^${ARTICLE}\\s+`, 'iu'), '') : text;
+}
+
+/** Whether a make verb's match (and what follows it) asks for a video rather than states a step. */
+function asksForVideo(verb: string, rest: string): boolean {
+  if (ASKS.test(verb.trim()) || MODAL.test(verb)) return true;
+  // Only the everyday verbs of a step may be content ("Create a product tour…" asks, whatever follows).
+  if (!STEP_VERBS.test(verb.trim())) return true;
+  if (!hasContent(rest)) return true;
+  const video = VIDEO_PHRASE.exec(rest);
+  return Boolean(video && (video[2] ?? '').split(/\s+/).filter(Boolean).every((word) => MODIFIERS.has(word.toLowerCase())));
 }
 
 /** Whether a text still says anything once its production words are gone. */
@@ -240,8 +271,11 @@ const REQUEST_MARKERS = PRODUCTION_PHRASES.filter((_, index) => index !== 5 && i
  * holds a production, audience or tone phrase ("for TikTok", "to a 10-year-old", "in a fun way").
  */
 export function isRequestSentence(sentence: string): boolean {
-  const text = sentence.trim();
-  if (EXPLAIN.test(text) || MAKE.test(text)) return true;
+  const text = sentence.trim().replace(/^[¿¡]\s*/u, '');
+  if (GREETING.test(text)) return true;
+  if (EXPLAIN.test(text)) return true;
+  const made = MAKE.exec(text) ?? MODAL.exec(text);
+  if (made && asksForVideo(made[0], text.slice(made[0].length))) return true;
   if (stripFraming(text) !== text) return true;
   if (VIDEO_LABEL.test(text)) return true;
   if ([...text.matchAll(MODIFIER_CLAUSE)].some((clause) => !hasContent(clause[1]!) && /\p{L}/u.test(clause[1]!))) return true;
@@ -277,6 +311,8 @@ export function readRequestContent(prompt: string): RequestContent {
     // A label left naming only the video's kind ("Vertical: …" of "Upbeat announcement, vertical: …") goes.
     const label = request ? /^([^:]{1,60}):\s+/u.exec(text) : null;
     if (label && !hasContent(label[1]!)) text = text.slice(label[0].length);
+    // A greeting alone says nothing to show.
+    if (GREETING.test(sentence.trim())) text = '';
     return { text: capitalize(text), request };
   });
   const kept = read.filter((entry) => hasContent(entry.text));
