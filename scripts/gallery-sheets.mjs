@@ -220,12 +220,17 @@ function freshCases(out) {
 
 /** The plans a model answered in a recorded case (its `story_plan` answers, in order). */
 export function recordedPlans(recording) {
-  return (recording.calls ?? []).filter((call) => call.request?.response_format?.json_schema?.name === 'story_plan' && call.answer?.object).map((call) => call.answer.object);
+  return recordedObjects(recording, 'story_plan');
 }
 
 /** The model's picture choice in a recorded case (its last `picture_choices` answer), or undefined. */
 export function recordedPictureChoice(recording) {
-  return (recording.calls ?? []).filter((call) => call.request?.response_format?.json_schema?.name === 'picture_choices' && call.answer?.object).map((call) => call.answer.object).at(-1);
+  return recordedObjects(recording, 'picture_choices').at(-1);
+}
+
+/** The structured answers of a recorded case to requests of one schema name, in order. */
+function recordedObjects(recording, schemaName) {
+  return (recording.calls ?? []).filter((call) => call.request?.response_format?.json_schema?.name === schemaName && call.answer?.object).map((call) => call.answer.object);
 }
 
 /** The materials, served from a loopback file server. */

@@ -79,13 +79,15 @@ function postWithoutTimeout(url, init) {
   });
 }
 
+/** What a request asks for: its structured answer's schema name, else a tool call or text. */
+const kindOf = (request) => request?.response_format?.json_schema?.name ?? (request?.tools ? 'tools' : 'text');
+
 /** A model that answers each request with the next recorded answer of the same answer format (a plan's replay). */
 function replayingModel(recorded) {
   const used = new Map();
   const fetchRecorded = async (_url, init) => {
-    const body = JSON.parse(init.body);
-    const kind = body.response_format?.json_schema?.name ?? (body.tools ? 'tools' : 'text');
-    const same = recorded.filter((call) => (call.request.response_format?.json_schema?.name ?? (call.request.tools ? 'tools' : 'text')) === kind);
+    const kind = kindOf(JSON.parse(init.body));
+    const same = recorded.filter((call) => kindOf(call.request) === kind);
     const at = used.get(kind) ?? 0;
     used.set(kind, at + 1);
     const answer = same[Math.min(at, same.length - 1)]?.answer;
@@ -102,7 +104,7 @@ function replayingModel(recorded) {
   );
 }
 
-const isPictureCall = (call) => call.request?.response_format?.json_schema?.name === 'picture_choices';
+const isPictureCall = (call) => kindOf(call.request) === 'picture_choices';
 
 function save(name, input, calls) {
   writeFileSync(path.join(fixtures, `${name}.json`), `${JSON.stringify({ name, recorded: new Date().toISOString().slice(0, 10), model: values.model, input, calls }, null, 2)}\n`);
