@@ -29,7 +29,7 @@ export interface RequestContent {
 const W = String.raw`[\p{L}\p{N}'’&-]`;
 
 /** The video as the object of a request ("a short teaser", "ein kurzes Video", "une vidéo courte", "un anuncio"). */
-const NOUNS = String.raw`videos?|vids?|tiktoks?|infographics?|infografik(?:en)?|infographies?|infograf[ií]as?|clips?|films?|movies?|documentar(?:y|ies)|películas?|ads?|adverts?|advertisements?|commercials?|promos?|teasers?|trailers?|stings?|idents?|reels?|shorts|explainers?|animations?|slideshows?|spots?|bumpers?|intros?|outros?|montages?|kurzvideos?|erklärvideos?|werbevideos?|werbespots?|imagefilms?|vidéos?|pubs?|publicités?|bandes?-annonces?|capsules?|vídeos?|anuncios?|tráilers?|animaci(?:ón|ones)|cortos?|announcements?|ankündigungen?|annonces?|anuncios?|filmati?|filmini?|cortometraggi?o?|annunci?o?|presentations?|präsentation(?:en)?|présentations?|presentaci(?:ón|ones)|presentazion[ei]`;
+const NOUNS = String.raw`videos?|vids?|tiktoks?|infographics?|infografik(?:en)?|infographies?|infograf[ií]as?|clips?|films?|movies?|documentar(?:y|ies)|películas?|ads?|adverts?|advertisements?|commercials?|promos?|teasers?|trailers?|stings?|idents?|reels?|shorts|explainers?|animations?|slideshows?|spots?|bumpers?|intros?|outros?|montages?|kurzvideos?|erklärvideos?|werbevideos?|werbespots?|imagefilms?|vidéos?|pubs?|publicités?|bandes?-annonces?|capsules?|vídeos?|anuncios?|tráilers?|animaci(?:ón|ones)|cortos?|announcements?|ankündigungen?|annonces?|anuncios?|filmati?|filmini?|cortometraggi?o?|annunci?o?|presentations?|präsentation(?:en)?|présentations?|presentaci(?:ón|ones)|presentazion[ei]|tutorials?|tutoriels?|tutoriales|something`;
 
 /** Words that only say what kind of video: "vertical", "30-second", "logo", "kurzes", "courte", "corto". */
 const MODIFIERS = new Set(
@@ -44,6 +44,8 @@ const MODIFIERS = new Set(
     // Tone: "an upbeat announcement", "ein lustiges Video", "une vidéo drôle", "un vídeo divertido", "un video divertente".
     'narrated captioned subtitled upbeat fun funny playful energetic cheerful friendly calm serious dramatic inspiring exciting lively casual formal happy ' +
     'lustig lustige lustiges lustigen fröhlich fröhliche fröhliches witzig witziges lockeres spannendes ' +
+    'and und et y e machen erstellen drehen produzieren gestalten ' +
+    'serious sérieuse sérieux seria serio seriös seriöses sympa sympathique cute ' +
     'drôle amusante amusant ludique dynamique joyeuse joyeux divertido divertida alegre dinámico dinámica divertente allegro allegra vivace simpatico simpatica carino carina'
   ).split(' '),
 );
@@ -52,7 +54,7 @@ const MODIFIERS = new Set(
 const ARTICLE = String.raw`(?:a|an|the|one|some|ein|eine|einen|einem|un|une|una|le|la|el|uno|il|lo|l')`;
 
 /** Prepositions that join the video to its subject ("video for", "Video über", "vidéo sur", "video sobre"). */
-const JOINS = String.raw`about|on|of|for|introducing|explaining|showing|covering|that (?:explains?|shows?|covers?)|to explain|to show|über|zu|zum|zur|für|von|sur|de|du|des|pour|à propos de|qui explique|expliquant|présentant|sobre|para|acerca de|del|que explique|explicando|mostrando|su|sul|sulla|sullo|sui|sugli|sulle|di|della|dello|dei|degli|riguardo a|che spiega|che mostra|per spiegare|per mostrare|pour expliquer|pour montrer|para explicar|para mostrar`;
+const JOINS = String.raw`pour expliquer|pour montrer|para explicar|para mostrar|per spiegare|per mostrare|to explain|to show|das erklärt|das zeigt|der erklärt|die erklärt|qui explique|qui montre|que explique|que explica|que muestra|che spiega|che mostra|which explains|which shows|about|on|of|for|introducing|explaining|showing|covering|that (?:explains?|shows?|covers?)|to explain|to show|über|zu|zum|zur|für|von|sur|de|du|des|pour|à propos de|qui explique|expliquant|présentant|sobre|para|acerca de|del|que explique|explicando|mostrando|su|sul|sulla|sullo|sui|sugli|sulle|di|della|dello|dei|degli|riguardo a|che spiega|che mostra|per`;
 
 // Verbs that ask for an explanation keep what follows ("Explain how X works" → "How X works");
 // verbs that ask for a video are followed by the video they ask for ("Make a teaser for X" → "X").
@@ -60,7 +62,7 @@ const OPENERS = String.raw`(?:(?:please|bitte|por favor|can you|could you|would 
 /** A pronoun said before the verb ("Peux-tu me faire", "Mi fai", "¿Me haces", "Pourriez-vous nous préparer"). */
 const CLITIC = String.raw`(?:(?:me|nous|te|vous|mi|ci|ti|nos)\s+|m['’])?`;
 const EXPLAIN = new RegExp(
-  String.raw`^${OPENERS}${CLITIC}(?:explain|describe|compare|show|tell|teach|illustrate|walk (?:me |us )?through|talk (?:me |us )?through|break down|outline|summari[sz]e|visuali[sz]e|present|introduce|introducing|presenting|announcing|meet|showcase|highlight|erkläre|erklär|erklären sie|erklärt|vergleiche|vergleich|beschreibe|beschreiben sie|zeige|zeig|zeigen sie|explique|expliquez|compare|comparez|décris|décrivez|montre|montrez|présente|présentez|raconte|racontez|explícame|explicame|explíquenos|explica|compara|explique|describe|descríbeme|muestra|muéstrame|muestrame|presenta|cuéntame|cuenta|spiega|spiegami|spiegaci|spieghi|spiegare|descrivi|descrivere|expliquer|décrire|explicar|describir|explain to|mostra|mostrami|presenta|racconta|raccontami|confronta|illustra)(?:[\s-]+(?:me|us|viewers|people|everyone|kids|mir|uns|moi|nous))?(?:\s+about)?[\s,:]+`,
+  String.raw`^${OPENERS}${CLITIC}(?:explain|describe|compare|show|tell|teach|illustrate|walk (?:me |us )?through|talk (?:me |us )?through|break down|outline|summari[sz]e|visuali[sz]e|present|introduce|introducing|presenting|announcing|meet|showcase|highlight|erkläre|erklär|erklären sie|erklärt|vergleiche|vergleich|beschreibe|beschreiben sie|zeige|zeig|zeigen sie|explique|expliquez|compare|comparez|décris|décrivez|montre|montrez|présente|présentez|raconte|racontez|explícame|explicame|explíquenos|explica|compara|explique|describe|descríbeme|muestra|muéstrame|muestrame|presenta|cuéntame|cuenta|spiega|spiegami|spiegaci|spieghi|spiegare|descrivi|descrivere|expliquer|décrire|explicar|describir|explain to|mostra|mostrami|presenta|racconta|raccontami|confronta|illustra)(?:[\s-]+(?:me|us|viewers|people|everyone|kids|mir|uns|moi|nous|(?:my|our)\s+(?:students|kids|class|team|children|viewers|customers|clients|followers|audience|readers|staff|colleagues)))?(?:\s+about)?[\s,:]+`,
   'iu',
 );
 const MAKE = new RegExp(
@@ -69,7 +71,9 @@ const MAKE = new RegExp(
 );
 
 /** A German request that names the video before its verb: "Kannst du mir ein Video machen, …". */
-const MODAL = /^(?:kannst du|könntest du|können sie|könnten sie|würdest du)\s+(?:mir|uns)\s+/iu;
+const MODAL = /^(?:kannst du|könntest du|können sie|könnten sie|würdest du)\s+(?:(?:mir|uns)\s+)?/iu;
+/** The verb a German request puts last: "… über die Geschichte des Fahrrads machen?" */
+const LAST_VERB = /\s+(?:machen|erstellen|drehen|produzieren|gestalten|basteln)(?=\s*[.!?]*$)/iu;
 
 /** The words of a make verb's match that ask for something whatever follows: an opener, a pronoun, a wish, "make it". */
 const ASKS = new RegExp(
@@ -80,12 +84,15 @@ const ASKS = new RegExp(
 /** Make verbs a recipe or how-to also uses for its steps: "Make the dough", "Give it four folds", "Mach den Teig", "Fais cuire", "Haz un sofrito", "Fai riposare", "Crea una piega". */
 const STEP_VERBS = /^(?:make|do|build|write|prepare|give|mach|mache|macht|fais|faites|prépare|préparez|haz|haga|prepara|fai|crea)(?![\p{L}])/iu;
 
+/** A question put to the node itself: "Can you make…?", "¿Puedes…?", "Peux-tu…?", "Kannst du…?", "Mi fai…?". */
+const ASKS_NODE = /^(?:¿|(?:can|could|would|will) you\b|(?:kannst|könntest|würdest) du\b|(?:können|könnten) sie\b|(?:peux|pourrais)-tu\b|(?:pouvez|pourriez)-vous\b|(?:puedes|podrías|puede|podría|puoi|potresti)\b|(?:mi|ci|me|nos)\s+\p{L}+)/iu;
+
 /** A greeting said on its own before the request ("Hey!", "Ciao!", "Hola,"). */
 const GREETING = /^(?:hey|hi|hello|hi there|hey there|hallo|hi zusammen|moin|servus|bonjour|salut|coucou|hola|buenas|ciao|salve|buongiorno)[\s,!.]*$/iu;
 
 /** The video asked for, at the start of what is left: "a vertical teaser for", "Onboarding video for", "ein kurzes Video über". */
 const VIDEO_PHRASE = new RegExp(
-  String.raw`^(?:${ARTICLE}\s+)?((?:${W}+,?\s+){0,3}?)(?:${NOUNS})\b((?:\s+${W}+){0,2}?)\s*(?:(${JOINS})\s+|[:,–—]\s*|$)`,
+  String.raw`^(?:${ARTICLE}\s+)?((?:${W}+,?\s+){0,3}?)(?:${NOUNS})\b((?:\s+${W}+){0,3}?)\s*(?:,?\s*(${JOINS})[\s,]+|[:,–—]\s*|[.!?]*$)`,
   'iu',
 );
 
@@ -96,7 +103,7 @@ const PRODUCTION_PHRASES: RegExp[] = [
   // Shape: "4:5", "in 9:16", "vertical format", "im Hochformat", "for TikTok".
   /(?:\b(?:in|im|en|au|as|als|at)\s+)?(?<![\d.:])(?:16\s*:\s*9|9\s*:\s*16|4\s*:\s*5|5\s*:\s*4|1\s*:\s*1|4\s*:\s*3|3\s*:\s*4|21\s*:\s*9|2\s*:\s*3|3\s*:\s*2)(?![\d.:])(?:\s+(?:format|aspect ratio|ratio|Seitenverhältnis))?/giu,
   /\b(?:in|im|en|au|as)\s+(?:an?\s+)?(?:vertical|portrait|landscape|square|widescreen|hochformat|hochkant|querformat|format vertical|formato vertical)(?:\s+(?:format|mode|orientation|video))?\b/giu,
-  /\b(?:vertical|horizontal|portrait|landscape|square|widescreen)\s+(?:format|orientation|mode|aspect)\b/giu,
+  /\b(?:vertical|horizontal|portrait|landscape|square|widescreen)\s+(?:format|orientation|mode|aspect)\b|(?<![\p{L}])(?:format|formato)\s+(?:vertical|verticale|horizontal|orizzontale|carré|cuadrado|quadrato|paysage|apaisado|portrait|retrato)(?![\p{L}])/giu,
   /\b(?:for|für|pour|para)\s+(?:tiktok|instagram|insta|youtube|reels|shorts|linkedin|facebook|snapchat|social media|les réseaux sociaux|redes sociales|soziale medien)(?:\s+(?:reels?|stories|story|shorts|feed|posts?))?\b/giu,
   // Length: "in 30 seconds", "60s", "a 30-second", "en 30 secondes", "in 30 Sekunden", "de 60 segundos", "one-minute".
   /(?:\b(?:in|within|under|about|around|max(?:imum)?|of|en|de|im|unter|ca\.?)\s+)?(?<![\p{L}\d.])(?<!\b(?:the|den|die|les années|los años)\s)\d{1,3}(?:[.,]\d+)?\s*[- ]?\s*(?:s|secs?|seconds?|sekunden|sek|secondes?|segundos?|secondi|mins?|minutes?|minuten|minutos?|minuti|hours?|hrs?|stunden|heures?|horas?|ore)\b(?:[- ](?:long|lang|langes?))?(?:-(?=\p{L}))?/giu,
@@ -119,14 +126,14 @@ const PRODUCTION_PHRASES: RegExp[] = [
   // What to weigh, as an instruction: ", honest pros and cons for each", "mit Vor- und Nachteilen", "avantages et inconvénients".
   /(?:^|[,;]\s*|\s+(?:with|mit|avec|con)\s+)(?:(?:honest|fair|ehrliche[n]?|honnêtes|honestos)\s+)?(?:the\s+)?(?:pros and cons|vor- und nachteile[n]?|avantages et (?:les )?inconvénients|pros y contras|ventajas y desventajas)(?:\s+(?:for|of|von|de|pour)\s+(?:each|both|jede[rsm]?|beide[n]?|chacun|chaque|cada uno))?/giu,  // Audience: "to a 10-year-old", "for kids", "für Kinder", "à un enfant de 10 ans", "para niños", "per bambini", "like I'm five".
   new RegExp(
-    String.raw`(?:^|\s|,)(?:to|for|für|pour|à|para|a|per|ai|agli|alle)\s+(?:an?\s+|ein(?:e[nm]?)?\s+|einem\s+|une?\s+|los\s+|las\s+|les\s+|des\s+|i\s+|gli\s+|le\s+|my\s+|our\s+|meine[nm]?\s+|unsere[nm]?\s+|mes\s+|nos\s+|mis\s+|nuestr[oa]s\s+|mie[i]?\s+|nostr[ie]\s+)?(?:(?:\d{1,2}|ten|five|six|seven|eight|nine|twelve)[- ]?(?:years?[- ]old|yo|jährigen?|jährige)s?|(?:zehn|fünf|sechs|sieben|acht|neun|zwölf)jährigen?|(?:little\s+|young\s+|small\s+|kleine[n]?\s+|petits?\s+|jeunes\s+|pequeños\s+|piccoli\s+)?(?:kids|children|child|beginners|students|teens|teenagers|seniors|grandparents|parents|newcomers|non-experts|laypeople|dummies|everyone|kinder[n]?|kind|anfänger[n]?|einsteiger[n]?|schüler[n]?|laien|enfants?|débutants?|élèves|lycéens|niños?|niñas?|principiantes|estudiantes|alumnos|bambini|bambino|ragazzi|principianti|studenti|alunni))(?:\s+(?:de|di|von)\s+\d{1,2}\s+(?:ans|años|anni|jahren))?(?=\s*(?:[,.;:!?]|$)|\s+(?:how|why|what|when|where|who|which|that|about|on|wie|warum|wieso|weshalb|was|wer|über|comment|pourquoi|ce|qu|quoi|sur|cómo|como|por|qué|que|sobre|come|perché|cosa|che|su|in|en|im|auf)(?![\p{L}\p{N}]))`,
+    String.raw`(?:^|\s|,)(?:to|for|für|pour|à|aux|para|a|per|ai|agli|alle)\s+(?:an?\s+|ein(?:e[nm]?)?\s+|einem\s+|une?\s+|los\s+|las\s+|les\s+|des\s+|i\s+|gli\s+|le\s+|my\s+|our\s+|meine[nm]?\s+|unsere[nm]?\s+|mes\s+|nos\s+|mis\s+|nuestr[oa]s\s+|mie[i]?\s+|nostr[ie]\s+)?(?:(?<=(?:my|meine[nmr]?|mes|mis|mia|miei|mie)\s)(?:class|classes|team|staff|employees|colleagues|coworkers|customers|clients|users|followers|viewers|readers|audience|subscribers|patients|guests|members|klasse|mitarbeiter(?:innen)?|kollegen|kunden|nutzer|zuschauer|leser|patienten|gäste|classe|équipe|employés|collègues|utilisateurs|abonnés|spectateurs|lecteurs|clase|equipo|empleados|compañeros|clientes|usuarios|seguidores|espectadores|pacientes|squadra|dipendenti|colleghi|clienti|utenti|spettatori|pazienti)|(?:\d{1,2}|ten|five|six|seven|eight|nine|twelve)[- ]?(?:years?[- ]old|yo|jährigen?|jährige)s?|(?:zehn|fünf|sechs|sieben|acht|neun|zwölf)jährigen?|(?:little\s+|young\s+|small\s+|kleine[n]?\s+|petits?\s+|jeunes\s+|pequeños\s+|piccoli\s+|(?:high|middle|primary|elementary|grade)[- ]school\s+|college\s+|university\s+)?(?:kids|children|child|beginners|students|teens|teenagers|seniors|grandparents|parents|newcomers|non-experts|laypeople|dummies|everyone|kinder[n]?|kind|anfänger[n]?|einsteiger[n]?|schüler[n]?|laien|enfants?|débutants?|élèves|lycéens|niños?|niñas?|principiantes|estudiantes|alumnos|bambini|bambino|ragazzi|principianti|studenti|alunni))(?:\s+(?:de|di|von)\s+\d{1,2}\s+(?:ans|años|anni|jahren))?(?=\s*(?:[,.;:!?]|$)|\s+(?:how|why|what|when|where|who|which|that|about|on|wie|warum|wieso|weshalb|was|wer|über|comment|pourquoi|ce|qu|quoi|sur|cómo|como|por|qué|que|sobre|come|perché|cosa|che|su|in|en|im|auf)(?![\p{L}\p{N}]))`,
     'giu',
   ),
   /\b(?:like (?:i'?m|i am) (?:five|5)|eli5|wie für (?:ein kind|kinder)|comme à un enfant|como (?:a un niño|si tuviera \d+ años)|come a un bambino)\b/giu,
   // Tone: "in a fun way", "with an upbeat tone", "keep it fun", "auf lustige Art", "de façon ludique", "de forma divertida", "in modo divertente".
   /\b(?:in an?|with an?|using an?|keep it|make it|halte es|mach es|sur un ton|d'un ton|de (?:façon|manière|forma|modo)|con (?:un )?tono|en (?:un )?tono|in (?:modo|maniera|tono)|auf|im|mit)\s+(?:\p{L}+\s+)?(?:upbeat|fun|funny|playful|energetic|cheerful|friendly|calm|serious|dramatic|inspiring|exciting|lively|casual|formal|light|simple|lustige[nr]?|fröhliche[nr]?|witzige[nr]?|lockere[nr]?|einfache[nr]?|drôle|amusante?|ludique|dynamique|joyeuse|légère?|léger|simple|divertida|divertido|alegre|dinámica|sencilla|divertente|allegr[oa]|leggera|semplice)(?:\s+(?:tone|way|style|manner|vibe|feel|art|weise|ton|stil|façon|manière|tono|estilo|modo|forma))?\b/giu,
   // Format words of a request: "step by step", "Schritt für Schritt", "étape par étape", "paso a paso", "passo dopo passo", "in simple terms".
-  /\b(?:step[- ]by[- ]step|schritt für schritt|étape par étape|paso a paso|passo (?:dopo|per) passo|passo passo|in (?:simple|plain|easy) (?:terms|words|language|english)|in einfachen worten|simplement|en termes simples|en (?:términos|palabras) sencill[oa]s|in parole semplici|in modo semplice|simply explained|explained simply|einfach erklärt|expliqué simplement|explicado de forma sencilla|spiegato in modo semplice)\b/giu,
+  /(?<![\p{L}\p{N}])(?:step[- ]by[- ]step|schritt für schritt|étape par étape|paso a paso|passo (?:dopo|per) passo|passo passo|in (?:simple|plain|easy) (?:terms|words|language|english)|in einfachen worten|simplement|en termes simples|en (?:términos|palabras) sencill[oa]s|in parole semplici|in modo semplice|simply explained|explained simply|einfach erklärt|expliqué simplement|explicado de forma sencilla|spiegato in modo semplice)\b/giu,
   // Italian sound, captions and language: "con musica", "senza voce", "con sottotitoli", "solo musica", "in italiano".
   /\b(?:con|senza|solo)\s+(?:la\s+|una\s+|i\s+|dei\s+)?(?:voce(?: fuori campo)?|narrazione|musica(?: di sottofondo)?|sottotitoli|audio)\b|\b(?:in|auf|en)\s+(?:italiano|italienisch|italien|italiano|portoghese|inglese|tedesco|francese|spagnolo)\b/giu,
   // A closing ask for numbers: "with real numbers", "mit echten Zahlen", "avec de vrais chiffres", "con cifras reales", "con numeri reali".
@@ -165,6 +172,7 @@ function stripFraming(sentence: string): string {
   // otherwise it is a step of the content ("Make the dough the night before", "Fais cuire 35 minutes").
   if (made && !asksForVideo(made[0], text.slice(made[0].length))) return text;
   if (made) text = text.slice(made[0].length);
+  if (made && MODAL.test(sentence.trim())) text = text.replace(LAST_VERB, '');
   const video = VIDEO_PHRASE.exec(text);
   // After the video only words about the video may come ("une vidéo courte sur"): "Ads are everywhere" is content.
   const after = (video?.[2] ?? '').split(/\s+/).filter(Boolean);
@@ -308,6 +316,9 @@ export function readRequestContent(prompt: string): RequestContent {
     const request = isRequestSentence(sentence);
     // A stated sentence is kept whole; only a request is stripped of its framing.
     let text = request ? tidy(stripProductionPhrases(stripFraming(stripProductionPhrases(sentence)))) : tidy(sentence);
+    // A question put to the node asked for the video ("Can you make a video about volcanoes?"): the
+    // topic is not a question. A question of the content stays ("Quick explainer: why do cats purr?").
+    if (request && ASKS_NODE.test(sentence.trim())) text = text.replace(/\s*\?$/u, '');
     // A label left naming only the video's kind ("Vertical: …" of "Upbeat announcement, vertical: …") goes.
     const label = request ? /^([^:]{1,60}):\s+/u.exec(text) : null;
     if (label && !hasContent(label[1]!)) text = text.slice(label[0].length);

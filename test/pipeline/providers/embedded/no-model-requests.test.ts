@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topicOnly } from '../../../../src/pipeline/create/topic-only.js';
+import { topicOnly, topicOnlyError } from '../../../../src/pipeline/create/topic-only.js';
 import { EmbeddedPlanner } from '../../../../src/pipeline/providers/embedded/embedded-planner.js';
 import type { StoryPlan } from '../../../../src/pipeline/providers/provider-types.js';
 import { NO_MODEL_REQUESTS, type NoModelRequest } from '../../../fixtures/no-model-requests.js';
@@ -28,6 +28,14 @@ describe('a node with no language model, on the table of requests', () => {
 
   it.each(NO_MODEL_REQUESTS.filter((row) => row.outcome === 'refused'))('refuses "$prompt" ($language, $shape): it only asks for a video about a topic', async (row) => {
     expect(await topicOnly({ prompt: row.prompt, images: 0, documents: 0, voiceover: false })).toBeDefined();
+  });
+
+  it.each(NO_MODEL_REQUESTS.filter((row) => row.outcome === 'refused'))('quotes "$subject" of "$prompt" in the refusal, and builds its example on that topic alone', async (row) => {
+    const line = await topicOnly({ prompt: row.prompt, images: 0, documents: 0, voiceover: false });
+    expect(line).toBe(row.subject);
+    const message = topicOnlyError(line!).message;
+    if (row.subject) expect(message).toContain(`for example "${row.subject}: first point, second point, third point"`);
+    else expect(message).toMatch(/says how to make the video but not what to show/);
   });
 
   const accepted = NO_MODEL_REQUESTS.filter((row) => row.outcome === 'accepted');
