@@ -160,6 +160,12 @@ export class EmbeddedPlanner implements StoryPlanner {
     const sourceOf = new Map<string, string>();
     const spoken = new Set<string>();
     const fromRest = rest.flatMap((sentence) => (listItems(sentence) ?? clauses(sentence)).map((point) => ({ point, sentence })));
+    // Where a text stands in the prompt: the index of the first sentence that holds it.
+    const lowered = all.map((sentence) => sentence.toLowerCase());
+    const at = (text: string) => {
+      const index = lowered.findIndex((sentence) => sentence.includes(text.toLowerCase().replace(/[.!?]+$/, '')));
+      return index < 0 ? 0 : index;
+    };
     const points = [...new Set([...(firstList ?? clauses(all[0] ?? '').slice(1)), ...fromRest.map((entry) => entry.point)])].map((p) => {
       const shown = capitalize(shortPoint(p));
       fullPoint.set(shown, capitalize(p));
@@ -246,10 +252,16 @@ export class EmbeddedPlanner implements StoryPlanner {
     const cycle = readsAsCycle(request.prompt);
     const explainsHow = /\bhow\b[^.?!]*\bworks?\b|\bwie\b[^.?!]*\bfunktionier|\bcomment\b[^.?!]*\bfonctionne|\bc[oó]mo\b[^.?!]*\bfunciona/i.test(request.prompt);
     // Every figure and point the request states is shown: the body grows past the length's scene count rather than drop one.
+    // Figures and points come in the prompt's order: a recipe's steps and a story's events are not
+    // reordered (a figure is a counter where its sentence stands).
+    const pointAt = (point: string) => at(sourceOf.get(point) ?? fullPoint.get(point) ?? point);
     for (let i = 0; figureQueue.length > 0 || pointQueue.length > 0; i += 1) {
-      const figure = i % 2 === 1 || pointQueue.length === 0 ? figureQueue.shift() : undefined;
-      // Three or more figures show together, two to four in one grid.
-      const grid = figure && figureQueue.length >= 2 ? statGridScene(topic, [figure, ...figureQueue.splice(0, 3)]) : undefined;
+      const nextPoint = pointQueue.length > 0 ? pointAt(pointQueue[0]!) : Infinity;
+      const figure = figureQueue.length > 0 && at(figureQueue[0]!.sentence) <= nextPoint ? figureQueue.shift() : undefined;
+      // Three or more figures in a row show together, two to four in one grid.
+      const inRow = figureQueue.findIndex((next) => at(next.sentence) > nextPoint);
+      const row = inRow < 0 ? figureQueue.length : inRow;
+      const grid = figure && row >= 2 ? statGridScene(topic, [figure, ...figureQueue.splice(0, Math.min(3, row))]) : undefined;
       if (grid) {
         candidates.push(grid);
         continue;
@@ -266,15 +278,19 @@ export class EmbeddedPlanner implements StoryPlanner {
         continue;
       }
       // Short points (a run of three to six) read as an icon grid; steps take up to five; else three.
-      const shortRun = pointQueue.slice(0, 6).findIndex((point) => point.split(/\s+/).length > 5);
-      const iconCount = steps || checklist ? 0 : shortRun < 0 ? Math.min(6, pointQueue.length) : shortRun;
-      const items = pointQueue.splice(0, iconCount >= 3 ? iconCount : steps && i === 0 ? 5 : 3);
+      // A scene's points stop where the next figure's sentence stands.
+      const nextFigure = figureQueue.length > 0 ? at(figureQueue[0]!.sentence) : Infinity;
+      const before = pointQueue.findIndex((point) => pointAt(point) >= nextFigure);
+      const available = before < 0 ? pointQueue.length : Math.max(1, before);
+      const shortRun = pointQueue.slice(0, Math.min(6, available)).findIndex((point) => point.split(/\s+/).length > 5);
+      const iconCount = steps || checklist ? 0 : shortRun < 0 ? Math.min(6, available) : shortRun;
+      const items = pointQueue.splice(0, Math.min(available, iconCount >= 3 ? iconCount : steps && i === 0 ? 5 : 3));
       if (items.length === 0) continue;
       // The heading is the request's own subject: no planner words ("What to know", "Why … matters") that only restate it.
       const heading = topic;
       // Short points of a loop or of how something works are its stages: a flow diagram.
       const stages = iconCount >= 3 && (cycle || (i === 0 && explainsHow)) ? flowScene(heading, items, sayPoints(items), cycle) : undefined;
-      const icons = !stages && iconCount >= 3 ? iconScene(heading, items) : undefined;
+      const icons = !stages && iconCount >= 3 ? iconScene(heading, items, sayPoints(items)) : undefined;
       if (stages ?? icons) candidates.push((stages ?? icons)!);
       // A lone point is a scene only when it says something: a single word is not shown alone.
       else if (items.length === 1 && items[0]!.split(/\s+/).length >= 2) candidates.push({ role: 'body', kind: 'kinetic', title: items[0]!, settings: { text: items[0]! }, narration: sayPoints(items) });
@@ -287,13 +303,17 @@ export class EmbeddedPlanner implements StoryPlanner {
     const keep = Math.max(bodyCount, candidates.length);
     const bodies = answer?.asked ? [answer.stat, ...candidates].slice(0, Math.max(keep, answer.chart ? 2 : 1)) : candidates.slice(0, keep);
 
-    const subtitle = rest[0] ? shortLine(rest[0]) : materials.brandDescription ? shortLine(sentences(materials.brandDescription)[0] ?? '') : '';
+    // The subtitle is the prompt's next line only when no body scene shows or says it: a title that
+    // repeats the first point ("Why we recycle glass / It can be melted down again") says it twice.
+    const inBody = (line: string) => bodies.some((scene) => JSON.stringify(scene.settings).toLowerCase().includes(line.toLowerCase().replace(/"/g, '\\"')) || scene.narration.toLowerCase().includes(line.toLowerCase()));
+    const nextLine = rest[0] ? shortLine(rest[0]) : '';
+    const subtitle = nextLine && !inBody(nextLine) ? nextLine : materials.brandDescription ? shortLine(sentences(materials.brandDescription)[0] ?? '') : '';
     const kicker = materials.brandName;
     const hook: SceneDraft = hero
       ? { role: 'hook', kind: 'image', title: topic, settings: { image: hero.name, mode: sequence ? 'contain' : 'ken-burns', heading: topic, ...(subtitle ? { caption: subtitle } : {}) }, narration: sentencesOf([topic]) }
-      : !subtitle && topic.split(/\s+/).length <= 8
+      : !nextLine && !subtitle && topic.split(/\s+/).length <= 8
         ? { role: 'hook', kind: 'kinetic', title: topic, settings: { text: topic, ...(kicker ? { kicker } : {}) }, narration: sentencesOf([topic]) }
-        : { role: 'hook', kind: 'title', title: topic, settings: { title: topic, subtitle, ...(kicker ? { kicker } : {}) }, narration: sentencesOf([topic]) };
+        : { role: 'hook', kind: 'title', title: topic, settings: { title: topic, ...(subtitle ? { subtitle } : {}), ...(kicker ? { kicker } : {}) }, narration: sentencesOf([topic]) };
     // A closing sentence a body scene already shows (a counter's clause) is not said twice: the close names the subject.
     if (message !== topic && bodies.some((scene) => JSON.stringify(scene.settings).toLowerCase().includes(message.toLowerCase().replace(/"/g, '\\"')) || scene.narration.toLowerCase().includes(message.toLowerCase()))) message = topic;
     const close: SceneDraft = {

@@ -72,11 +72,11 @@ export function quoteScene(prompt: string): SceneDraft | undefined {
 }
 
 /** Short points (at most five words each, three to eight of them) read as an icon grid. */
-export function iconScene(heading: string, points: string[]): SceneDraft | undefined {
+export function iconScene(heading: string, points: string[], narration = points.map(asSentence).join(' ')): SceneDraft | undefined {
   const short = points.filter((point) => point.split(/\s+/).length <= 5);
   if (short.length < 3 || short.length !== points.length) return undefined;
   const items = short.slice(0, 8).map((label) => ({ icon: 'auto', label }));
-  return { role: 'body', kind: 'icons', title: heading, settings: { title: heading, items }, narration: short.map(asSentence).join(' ') };
+  return { role: 'body', kind: 'icons', title: heading, settings: { title: heading, items }, narration };
 }
 
 /** Whether a prompt gives tips or a checklist ("5 tips for better sleep", "Tipps", "conseils", "consejos"). */

@@ -67,6 +67,22 @@ describe('a node with no language model, on the table of requests', () => {
     }
     for (const text of row.shows ?? []) expect(screen).toContain(normal(text));
   });
+
+  it.each(accepted.filter((row) => (row.whole?.length ?? 0) >= 2))('keeps the order of the content sentences of "$prompt"', async (row) => {
+    const story = await plan(row);
+    const sceneOf = (sentence: string) => story.scenes.findIndex((scene) => [...shown(scene), scene.narration].some((text) => normal(text).includes(normal(sentence))));
+    const inPrompt = [...row.whole!].sort((a, b) => row.prompt.indexOf(a) - row.prompt.indexOf(b));
+    const scenes = inPrompt.map(sceneOf);
+    expect(scenes, JSON.stringify(story.scenes.map((scene) => [shown(scene), scene.narration]))).toEqual([...scenes].sort((a, b) => a - b));
+  });
+
+  it.each(accepted)('never shows a point of "$prompt" on the title and again in a later scene', async (row) => {
+    const story = await plan(row);
+    const [hook, ...later] = story.scenes;
+    const subtitle = String(hook!.settings.subtitle ?? hook!.settings.caption ?? '');
+    if (!subtitle) return;
+    for (const scene of later) expect(shown(scene).map(normal), `${scene.kind} scene`).not.toContain(normal(subtitle));
+  });
 });
 
 describe('EmbeddedPlanner on a short request', () => {
