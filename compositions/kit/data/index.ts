@@ -21,5 +21,7 @@ export { growthCallout, resolveCallout } from './series-callout-layout';
 export type { ResolvedCallout, SeriesCallout } from './series-callout-layout';
 export { Ranking, RANKING_MAX, rankingLayout } from './ranking';
 export type { RankingItem } from './ranking';
-export { StatGrid, STAT_GRID_MAX, statGridLayout } from './stat-grid';
+export { StatGrid, STAT_GRID_MAX } from './stat-grid';
+export { statGridLayout, statGridPictures } from './stat-grid-layout';
+export type { StatGridPictures } from './stat-grid-layout';
 export type { GridStat } from './stat-grid';

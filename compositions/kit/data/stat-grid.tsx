@@ -18,7 +18,7 @@ import { formatNumber } from '../stat-counter';
 import { bodyFloor, listOf, numberOf, pictureOf, PictureOrIcon, textOf, TitledScene } from '../lists/scene-parts';
 import { contrastRatio, parseColor } from '../color';
 import { bodyDelay, cornerRadius, depthShadow, Enter, mixColors, uniformSize } from './common';
-import { FALLBACK_ICON, iconFor } from './icons';
+import { statGridLayout, statGridPictures, type StatGridBoxes } from './stat-grid-layout';
 
 /** One figure of a stat grid. */
 export interface GridStat {
@@ -32,90 +32,6 @@ export interface GridStat {
 
 /** Figures a grid shows at most. */
 export const STAT_GRID_MAX = 4;
-
-/** Where the cards of a stat grid go in a body box, and how each card is laid out. */
-export interface StatGridBoxes {
-  columns: number;
-  rows: number;
-  cellW: number;
-  cellH: number;
-  gap: number;
-  pad: number;
-  /** The picture left of the figure (wide, short cards) rather than above it. */
-  beside: boolean;
-  picture: number;
-  textW: number;
-  figureH: number;
-  labelH: number;
-  /** Height of the count meter along the card's foot. */
-  meterH: number;
-}
-
-/** What a grid must hold: the longest figure and label, in characters, and the smallest body type. */
-export interface StatGridNeeds {
-  figureChars: number;
-  labelChars: number;
-  floor: number;
-  /** Whether the cards show pictures: without, the figure and label take the whole card. */
-  pictured?: boolean;
-  /** The longest word of a label, in characters: a tile too narrow for it at the smallest type is squeezed. */
-  wordChars?: number;
-}
-
-/** Height a label of `chars` characters takes at the smallest type in a column `width` wide (a character about 0.68 of the type size: words wrap short of the width). */
-function labelNeed(needs: StatGridNeeds, width: number): number {
-  const lines = Math.min(4, Math.max(1, Math.ceil((needs.labelChars * needs.floor * 0.68) / Math.max(1, width))));
-  return lines * needs.floor * 1.22 + 4;
-}
-
-/** The cards for `n` figures in `columns` columns; the label gets the height it needs first. */
-function cardsIn(columns: number, n: number, needs: StatGridNeeds, width: number, height: number, u: number): StatGridBoxes {
-  const rows = Math.ceil(n / columns);
-  const gap = 28 * u;
-  const cellW = (width - gap * (columns - 1)) / columns;
-  // Tiles take the body's whole height (a tile at most 2.4 times as tall as wide): a colour field, not a strip with room beside it.
-  const cellH = Math.min((height - gap * (rows - 1)) / rows, cellW * 2.4);
-  const pad = Math.min(cellW, cellH) * 0.07;
-  const beside = cellW / cellH > 1.25;
-  const meterH = Math.max(6, 12 * u);
-  const innerW = cellW - pad * 2;
-  const innerH = cellH - pad * 2 - meterH - pad * 0.5;
-  const pictured = needs.pictured !== false;
-  if (beside) {
-    const picture = pictured ? Math.round(Math.min(innerH * 0.92, innerW * 0.3, 300 * u)) : 0;
-    const textW = pictured ? innerW - picture - pad : innerW;
-    const labelH = Math.min(innerH * 0.75, labelNeed(needs, textW));
-    return { columns, rows, cellW, cellH, gap, pad, beside, picture, textW, figureH: Math.max(0, innerH - labelH - 8 * u), labelH, meterH };
-  }
-  // A little over the label's estimated need: a word that wraps early must not shrink it under the floor.
-  const labelH = Math.min(innerH * 0.7, labelNeed(needs, innerW) * 1.2);
-  const rest = innerH - labelH - 8 * u - pad * 0.6;
-  const figureH = pictured ? Math.max(needs.floor * 1.3, rest * 0.42) : Math.max(needs.floor * 1.3, rest);
-  const picture = pictured ? Math.round(Math.max(0, Math.min(rest - figureH, innerW * 0.62, 300 * u))) : 0;
-  return { columns, rows, cellW, cellH, gap, pad, beside, picture, textW: innerW, figureH, labelH, meterH };
-}
-
-/**
- * The grid for `n` figures in a body of `width` × `height`: of one row, a column or two by two,
- * the arrangement whose figures can be largest with their pictures, empty slots, tiles shaped as
- * strips or towers (over 2.4 times as wide as tall, or 1.6 times as tall as wide) and a grid that
- * leaves the body's room empty counting against it.
- */
-export function statGridLayout(n: number, needs: StatGridNeeds, width: number, height: number, u: number): StatGridBoxes {
-  let best: { boxes: StatGridBoxes; score: number } | undefined;
-  for (const columns of [...new Set([n, 1, Math.ceil(n / 2)])]) {
-    const boxes = cardsIn(columns, n, needs, width, height, u);
-    const figure = Math.min(boxes.figureH, boxes.textW / (Math.max(2, needs.figureChars) * 0.62));
-    // A label squeezed below its need, or a figure smaller than body type, counts heavily against an arrangement.
-    const squeezed = boxes.labelH < labelNeed(needs, boxes.textW) - 1 || figure < needs.floor * 1.4 || (needs.wordChars ?? 0) * needs.floor * 0.68 > boxes.textW ? 0.2 : 1;
-    const aspect = boxes.cellW / boxes.cellH;
-    const shaped = aspect > 2.4 || aspect < 1 / 1.6 ? 0.25 : 1;
-    const filled = Math.sqrt(((boxes.cellW * columns + boxes.gap * (columns - 1)) * (boxes.cellH * boxes.rows + boxes.gap * (boxes.rows - 1))) / Math.max(1, width * height));
-    const score = (figure + boxes.picture * 0.25) * (n / (boxes.rows * columns)) ** 2 * squeezed * shaped * filled;
-    if (!best || score > best.score) best = { boxes, score };
-  }
-  return best!.boxes;
-}
 
 function statsOf(stats: unknown): GridStat[] {
   return listOf<Record<string, unknown>>(stats)
@@ -189,8 +105,9 @@ const Grid: React.FC<{ theme: Theme; stats: GridStat[]; width: number; height: n
   const layout = useLayout();
   const n = stats.length;
   const floor = bodyFloor(layout);
-  // Pictures only when every card has one, its own or an icon its label suggests: never a placeholder, never a mix.
-  const pictured = stats.every((stat) => stat.picture || iconFor(stat.label) !== FALLBACK_ICON);
+  // One kind of picture per grid: every tile's own illustration, or every label's line icon, or none.
+  const pictures = statGridPictures(stats);
+  const pictured = pictures !== 'none';
   const boxes = statGridLayout(n, { figureChars: Math.max(...stats.map((stat) => figureText(stat, stat.value).length)), labelChars: Math.max(...stats.map((stat) => stat.label.length)), wordChars: Math.max(0, ...stats.flatMap((stat) => stat.label.split(/\s+/).map((word) => word.length))), floor, pictured }, width, height, u);
   const { columns, rows, cellW, cellH, gap } = boxes;
   const heading = theme.fonts.heading;
@@ -229,6 +146,7 @@ const Grid: React.FC<{ theme: Theme; stats: GridStat[]; width: number; height: n
           left={(i % columns) * (cellW + gap)}
           top={Math.floor(i / columns) * (cellH + gap)}
           delay={build.enter[i] ?? start + i * step}
+          picture={pictures === 'pictures' ? stat.picture : undefined}
           figureFont={figureFont}
           labelFont={labelFont}
           index={i}
@@ -240,7 +158,7 @@ const Grid: React.FC<{ theme: Theme; stats: GridStat[]; width: number; height: n
   );
 };
 
-const StatCard: React.FC<{ theme: Theme; stat: GridStat; tile: StatTile; boxes: StatGridBoxes; left: number; top: number; delay: number; figureFont: number; labelFont: number; index: number; u: number }> = ({
+const StatCard: React.FC<{ theme: Theme; stat: GridStat; tile: StatTile; boxes: StatGridBoxes; left: number; top: number; delay: number; picture: string | undefined; figureFont: number; labelFont: number; index: number; u: number }> = ({
   theme,
   stat,
   tile,
@@ -248,6 +166,7 @@ const StatCard: React.FC<{ theme: Theme; stat: GridStat; tile: StatTile; boxes: 
   left,
   top,
   delay,
+  picture: src,
   figureFont,
   labelFont,
   index,
@@ -288,7 +207,7 @@ const StatCard: React.FC<{ theme: Theme; stat: GridStat; tile: StatTile; boxes: 
       </svg>
       {picture > 0 ? (
         <div style={{ position: 'relative', flex: 'none', width: picture, height: picture, borderRadius: '50%', background: disc, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-          <PictureOrIcon theme={{ ...theme, palette: { ...theme.palette, primary: mixColors(fill, '#000000', 0.2), surface: disc } }} src={stat.picture} label={stat.label} size={Math.round(picture * 0.74)} entered={entered} phase={index * 1.7} />
+          <PictureOrIcon theme={{ ...theme, palette: { ...theme.palette, primary: mixColors(fill, '#000000', 0.2), surface: disc } }} src={src} label={stat.label} size={Math.round(picture * 0.74)} entered={entered} phase={index * 1.7} />
         </div>
       ) : null}
       <div style={{ position: 'relative', width: textW, display: 'flex', flexDirection: 'column', alignItems: beside ? 'flex-start' : 'center', gap: 8 * u }}>
