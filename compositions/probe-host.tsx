@@ -22,6 +22,13 @@ export interface FrameProbe {
    * renderer moves the last captured picture instead (src/render/worker/hold-plan.ts).
    */
   cameras: [number, number, number, number][];
+  /**
+   * `[frame, opacity]` of each frame with one fading element (`data-kit-fade`, SceneFrame's exit):
+   * on these frames `changed` compares the markup without that element's opacity, so a fade alone
+   * is no change: the renderer blends the captured pictures at its two ends instead
+   * (src/render/worker/hold-plan.ts).
+   */
+  fades: [number, number][];
 }
 
 /** Whether an element draws nothing: no box of its own or of anything inside it. */
@@ -76,13 +83,27 @@ function frameCamera(root: HTMLElement): { element: HTMLElement; pose: [number, 
   return { element, pose: [scale, originX * (1 - scale) + e, originY * (1 - scale) + f] };
 }
 
-/** The page's markup with the camera's transform left out (the camera's element restored after). */
-function markupWithoutCamera(root: HTMLElement, camera: HTMLElement): string {
-  const style = camera.getAttribute('style');
-  camera.style.removeProperty('transform');
+/** The frame's one fading element (`data-kit-fade`) and its opacity, or null (none, or more than one). */
+function frameFade(root: HTMLElement): { element: HTMLElement; opacity: number } | null {
+  const fading = root.querySelectorAll<HTMLElement>('[data-kit-fade]');
+  if (fading.length !== 1) return null;
+  const element = fading[0]!;
+  const opacity = element.style.opacity === '' ? 1 : Number(element.style.opacity);
+  return Number.isFinite(opacity) && opacity >= 0 && opacity <= 1 ? { element, opacity } : null;
+}
+
+/** The page's markup with the camera's transform and the fade's opacity left out (their elements restored after). */
+function markupWithout(root: HTMLElement, camera: HTMLElement | undefined, fade: HTMLElement | undefined): string {
+  const saved = [camera, fade].map((element) => element?.getAttribute('style') ?? null);
+  camera?.style.removeProperty('transform');
+  fade?.style.removeProperty('opacity');
   const markup = root.innerHTML;
-  if (style === null) camera.removeAttribute('style');
-  else camera.setAttribute('style', style);
+  [camera, fade].forEach((element, index) => {
+    if (!element) return;
+    const style = saved[index]!;
+    if (style === null) element.removeAttribute('style');
+    else element.setAttribute('style', style);
+  });
   return markup;
 }
 
@@ -128,7 +149,7 @@ export const ProbeHost: React.FC<(SceneProps | TimelineProps) & { probeRange?: [
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const run = async () => {
-      const report: FrameProbe = { frames: props.durationInFrames, changed: [], volatile: [], cameras: [] };
+      const report: FrameProbe = { frames: props.durationInFrames, changed: [], volatile: [], cameras: [], fades: [] };
       let previous: string | undefined;
       for (let at = from; at < to; at += 1) {
         if (at > from) flushSync(() => setFrame(at));
@@ -137,10 +158,12 @@ export const ProbeHost: React.FC<(SceneProps | TimelineProps) & { probeRange?: [
         const element = root.current;
         if (!element) throw new Error('frame probe: the scene did not mount');
         const camera = frameCamera(element);
-        // A frame with a camera compares its markup without the camera's transform; the prefix
-        // keeps it from ever matching a frame without one.
-        const markup = camera ? `camera:${markupWithoutCamera(element, camera.element)}` : element.innerHTML;
+        const fade = frameFade(element);
+        // A frame with a camera or a fade compares its markup without the camera's transform and
+        // the fade's opacity; the prefixes keep it from ever matching a frame without them.
+        const markup = camera || fade ? `${camera ? 'camera:' : ''}${fade ? 'fade:' : ''}${markupWithout(element, camera?.element, fade?.element)}` : element.innerHTML;
         if (camera) report.cameras.push([at, ...camera.pose]);
+        if (fade) report.fades.push([at, fade.opacity]);
         if (markup !== previous) report.changed.push(at);
         if (showsMovingMedia(element)) report.volatile.push(at);
         previous = markup;

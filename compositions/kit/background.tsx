@@ -3,22 +3,20 @@ import { AbsoluteFill, Easing, interpolate, random, useCurrentFrame, useVideoCon
 import type { Theme } from '../scene-props';
 import { backgroundVariant, bandAlpha, seedHash as hashOf } from './background-layout';
 import { BACKGROUND_TINTS, luminance, parseColor } from './color';
-import { sceneExitFrames, settle } from './motion';
+import { settle } from './motion';
 
 /**
- * How far the background has drifted (0..1) at a frame: it moves with the scene's own motion, over
- * the entrance (the first second, at most a third of the scene) and the exit (the scene's exit frames), and
- * rests in between. A background that drifted on every frame would make every frame differ, and
- * the renderer could hold none of the still stretches between entrance and exit.
+ * How far the background has drifted (0..1) at a frame: it moves with the scene's own motion over
+ * the entrance (the first second, at most a third of the scene) and rests after it, through the
+ * exit too (the content fades out over it: a blend the renderer makes from two pictures). A
+ * background that drifted on every frame would make every frame differ, and the renderer could
+ * hold none of the still stretches.
  */
 export function backgroundDrift(frame: number, durationInFrames: number, fps: number): number {
   const entrance = Math.max(1, Math.min(fps, Math.floor(durationInFrames / 3)));
-  const exit = sceneExitFrames(durationInFrames, fps);
   // The eased ends are drawn settled (see settle in motion.ts): their last frames move a gradient by a
   // hundredth of a pixel, and the renderer would capture each of them.
-  const settled = 0.7 * settle(interpolate(frame, [0, entrance], [0, 1], { easing: Easing.out(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' }));
-  const leave = 0.3 * settle(interpolate(frame, [durationInFrames - exit, durationInFrames], [0, 1], { easing: Easing.in(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' }));
-  return settled + leave;
+  return 0.7 * settle(interpolate(frame, [0, entrance], [0, 1], { easing: Easing.out(Easing.cubic), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' }));
 }
 
 /**

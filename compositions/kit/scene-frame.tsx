@@ -1,5 +1,5 @@
 import React from 'react';
-import { AbsoluteFill, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
+import { AbsoluteFill, Easing, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { TransitionPresentation, TransitionPresentationComponentProps } from '@remotion/transitions';
 import { clockWipe } from '@remotion/transitions/clock-wipe';
 import { fade } from '@remotion/transitions/fade';
@@ -52,6 +52,18 @@ function presentationOf(kind: TransitionKind, width: number, height: number): An
 
 const noop = () => undefined;
 
+/**
+ * The opacity of a scene's content over its exit: 1 until the exit starts, then eased down to 0 on
+ * the scene's last frame, which shows the bare background. A fade of one element over a background
+ * at rest is a blend of two pictures, the held frame and the bare background, which the renderer
+ * makes without capturing the frames between (src/render/worker/hold-plan.ts).
+ */
+export function exitOpacity(frame: number, durationInFrames: number, leaving: number): number {
+  if (leaving <= 1) return frame >= durationInFrames - 1 ? 0 : 1;
+  const progress = interpolate(frame, [durationInFrames - leaving, durationInFrames - 1], [0, 1], { easing: Easing.in(Easing.quad), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  return Math.round((1 - progress) * 10_000) / 10_000;
+}
+
 /** The frames of a scene's entrance transition: half a second, at most a quarter of the scene. */
 function enterFrames(durationInFrames: number, fps: number): number {
   return Math.max(1, Math.min(Math.round(fps * 0.5), Math.floor(durationInFrames / 4)));
@@ -59,8 +71,9 @@ function enterFrames(durationInFrames: number, fps: number): number {
 
 /**
  * A scene's frame: the pack's background, still, and the scene's content brought in with the
- * pack's transition over the first frames and taken out by the same transition played backwards
- * over the last ones, the whole frame pushing in slowly and smoothly throughout ({@link pushIn}, drawn through the
+ * pack's transition over the first frames and faded out to the bare background over the last ones
+ * ({@link exitOpacity}: the `data-kit-fade` element), the whole frame pushing in slowly and
+ * smoothly until the exit begins ({@link pushIn}, drawn through the
  * `data-kit-camera` element that holds the whole frame, so the renderer captures a held stage once
  * and makes the push's frames by moving that picture: src/render/worker/hold-plan.ts;
  * `push={false}` for content with a camera of its own). `shots` moves the frame's camera instead
@@ -86,22 +99,26 @@ export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: Tr
   const entering = enterFrames(durationInFrames, fps);
   const leaving = slowExit ? entering : sceneExitFrames(durationInFrames, fps);
   const enter = interpolate(frame, [0, entering], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
-  const exit = interpolate(frame, [durationInFrames - leaving, durationInFrames], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  const exitStart = durationInFrames - leaving;
   const presentation = presentationOf(transition ?? transitionFor(theme), width, height);
   const Presentation = presentation.component as React.ComponentType<TransitionPresentationComponentProps<Record<string, unknown>>>;
-  // The exit plays the entrance backwards: a wipe, iris or clock wipe masks only the entering side
-  // of a transition, so "exiting" alone would leave the content standing until the cut.
-  const progress = exit > 0 ? 1 - exit : enter;
-  const pushed = <AbsoluteFill>{children}</AbsoluteFill>;
+  // The content fades out as one element (the same for every pack: the next scene comes in with the
+  // pack's transition over the bare background this one leaves).
+  const opacity = frame >= exitStart ? exitOpacity(frame, durationInFrames, leaving) : 1;
+  const pushed = (
+    <AbsoluteFill data-kit-fade="exit" style={{ opacity }}>
+      {children}
+    </AbsoluteFill>
+  );
   const content =
-    progress >= 1 ? (
+    enter >= 1 || frame >= exitStart ? (
       pushed
     ) : (
       <Presentation
-        presentationProgress={progress}
+        presentationProgress={enter}
         presentationDirection="entering"
         passedProps={presentation.props}
-        presentationDurationInFrames={exit > 0 ? leaving : entering}
+        presentationDurationInFrames={entering}
         onElementImage={noop}
         onUnmount={noop}
         bothEnteringAndExiting={false}
@@ -113,7 +130,8 @@ export const SceneFrame: React.FC<{ theme: Theme; seed?: string; transition?: Tr
   // picture (the background is drawn larger than the frame where it must be; a push in never shows its edge).
   // With `shots`, the scene's own camera moves (kept inside the stage: the frame never shows past
   // the background's edge); else the push.
-  const camera = shots && shots.length > 0 ? cameraInsideStage(cameraAt(shots, frame), width, height) : push ? { x: width / 2, y: height / 2, scale: pushIn(frame, durationInFrames) } : undefined;
+  // The push settles as the exit begins, so the fade runs over a still stage.
+  const camera = shots && shots.length > 0 ? cameraInsideStage(cameraAt(shots, frame), width, height) : push ? { x: width / 2, y: height / 2, scale: pushIn(Math.min(frame, exitStart), exitStart + 1) } : undefined;
   return (
     <AbsoluteFill data-kit-camera="push" style={camera ? { transform: cameraTransform(camera, width, height) } : undefined}>
       {theme.transparent ? null : <Background theme={theme} seed={seed} color={backgroundColor} />}

@@ -164,3 +164,54 @@ describe('camera moves over a hold', () => {
     expect(part.warp![2]!.scale).toBeCloseTo(1.14 / 1.12, 9);
   });
 });
+
+describe('a fade over a hold', () => {
+  // Frames 0-3 enter, 4-9 hold, 10-13 fade out to nothing on the last frame (SceneFrame's exit).
+  const fades: [number, number][] = Array.from({ length: 14 }, (_, frame) => [frame, frame < 10 ? 1 : [0.75, 0.5, 0.2, 0][frame - 10]!]);
+  const probe = { frames: 14, changed: [0, 1, 2, 3], volatile: [], fades };
+
+  it('captures the hold and the fade\'s last frame, and blends the frames between by their opacity', () => {
+    const plan = holdPlan(probe);
+    expect(plan.capture).toEqual([0, 1, 2, 3, 13]);
+    expect(plan.source.slice(9)).toEqual([3, 3, 3, 3, 13]);
+    expect(plan.blend!.slice(0, 10).every((blend) => blend === null)).toBe(true);
+    expect(plan.blend!.slice(10)).toEqual([{ target: 13, weight: 0.25 }, { target: 13, weight: 0.5 }, { target: 13, weight: 0.8 }, null]);
+    expect(plan.fade).toEqual(fades.map(([, opacity]) => opacity));
+  });
+
+  it('blends from the latest capture when the markup changes during the fade, toward the end of its own stretch', () => {
+    // A caption word changes at frame 11: the stretches are 3-10 (ending at opacity 0.75) and 11-13.
+    const plan = holdPlan({ ...probe, changed: [0, 1, 2, 3, 11] });
+    expect(plan.capture).toEqual([0, 1, 2, 3, 10, 11, 13]);
+    expect(plan.blend![12]).toEqual({ target: 13, weight: (0.5 - 0.2) / 0.5 });
+    expect(plan.blend![10]).toBeNull();
+  });
+
+  it('captures every fading frame whose camera differs from the fade\'s end (a camera still moving while it fades)', () => {
+    const cameras: [number, number, number, number][] = Array.from({ length: 14 }, (_, frame) => [frame, 1 + frame / 1000, 0, 0]);
+    const plan = holdPlan({ ...probe, cameras }, { width: 320, height: 180 });
+    for (const frame of [10, 11, 12, 13]) expect(plan.capture).toContain(frame);
+    expect(plan.blend!.every((blend) => blend === null)).toBe(true);
+  });
+
+  it('draws a blended frame through its own camera when the camera settled before the fade', () => {
+    // The push moves until frame 9 and rests through the fade: the held picture is moved to the fade's camera exactly.
+    const cameras: [number, number, number, number][] = Array.from({ length: 14 }, (_, frame) => [frame, 1 + Math.min(frame, 9) / 10_000, 0, 0]);
+    const plan = holdPlan({ ...probe, cameras }, { width: 320, height: 180 });
+    expect(plan.capture).toEqual([0, 1, 2, 3, 13]);
+    expect(plan.warp![11]).toEqual(cameraWarp({ scale: 1 + 3 / 10_000, x: 0, y: 0 }, { scale: 1 + 9 / 10_000, x: 0, y: 0 }));
+    expect(plan.blend![11]).toEqual({ target: 13, weight: 0.5 });
+  });
+
+  it('cuts a fading plan to a range: a fade whose end lies past the range blends toward the range\'s last frame', () => {
+    const plan = rangePlan(holdPlan(probe), 5, 12);
+    expect(plan.capture).toEqual([5, 11]);
+    expect(plan.source).toEqual([5, 5, 5, 5, 5, 5, 11]);
+    expect(plan.blend![5]).toEqual({ target: 11, weight: 0.25 / 0.5 });
+  });
+
+  it('splits a probe\'s fades with its scenes', () => {
+    const [, second] = splitProbe({ frames: 8, changed: [0, 4], volatile: [], fades: [[2, 0.5], [3, 0], [6, 0.5], [7, 0]] }, [4, 4]);
+    expect(second!.fades).toEqual([[2, 0.5], [3, 0]]);
+  });
+});

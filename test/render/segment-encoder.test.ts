@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { requireFfmpeg } from '../../src/render/ffmpeg/run-ffmpeg.js';
 import { decodeLuma } from '../../src/render/quality/ssim.js';
 import { holdPlan, rangePlan, type HoldPlan } from '../../src/render/worker/hold-plan.js';
-import { pictureRuns, SegmentEncoder } from '../../src/render/worker/segment-encoder.js';
+import { blendPixels, pictureRuns, SegmentEncoder } from '../../src/render/worker/segment-encoder.js';
 
 const ffmpeg = requireFfmpeg();
 const dir = mkdtempSync(path.join(tmpdir(), 'segment-encoder-'));
@@ -61,6 +61,27 @@ describe('SegmentEncoder', () => {
     const { seen, level } = await encodeLevels(range, 30, 'range.mp4');
     expect(seen).toHaveLength(30);
     range.source.forEach((captured, frame) => expect(Math.abs(seen[frame]! - level(captured)), `range frame ${frame}`).toBeLessThan(6));
+  });
+
+  it('makes a fade\'s frames by blending the held picture toward the fade\'s last capture, waiting for it to arrive', async () => {
+    // Held at level 200 from frame 0, fading to level 40 on frame 9 (opacity 1, 1, 1, 1, .8, .6, .4, .2, .1, 0).
+    const opacities = [1, 1, 1, 1, 0.8, 0.6, 0.4, 0.2, 0.1, 0];
+    const plan = holdPlan({ frames: 10, changed: [0], volatile: [], fades: opacities.map((opacity, frame): [number, number] => [frame, opacity]) });
+    expect(plan.capture).toEqual([0, 9]);
+    const output = path.join(dir, 'fade.mp4');
+    const encoder = new SegmentEncoder(ffmpeg.ffmpeg, output, { width: 64, height: 36, fps: 30 }, plan);
+    // The fade's end arrives first: the blended runs wait for both pictures.
+    encoder.add(9, await grey(40));
+    encoder.add(0, await grey(200));
+    await encoder.finish();
+    const seen: number[] = [];
+    await decodeLuma(ffmpeg, output, 64, 36, (_index, luma) => seen.push(luma[64 * 18 + 32]!));
+    opacities.forEach((opacity, frame) => expect(Math.abs(seen[frame]! - (40 + 160 * opacity)), `frame ${frame}`).toBeLessThan(6));
+  });
+
+  it('blendPixels moves each byte the weight of the way, rounded, and refuses pictures of different sizes', () => {
+    expect([...blendPixels(Buffer.from([0, 100, 255]), Buffer.from([100, 0, 255]), 0.25)]).toEqual([25, 75, 255]);
+    expect(() => blendPixels(Buffer.alloc(3), Buffer.alloc(6), 0.5)).toThrow(/3 and 6 bytes/);
   });
 
   it('refuses to finish when a planned frame never arrived', async () => {

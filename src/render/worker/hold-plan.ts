@@ -18,6 +18,22 @@ export interface FrameProbe {
   volatile: number[];
   /** `[frame, scale, x, y]` of each frame that draws its whole picture through one camera ({@link CameraPose}); absent: none. */
   cameras?: [number, number, number, number][];
+  /** `[frame, opacity]` of each frame with one fading element (SceneFrame's exit); its opacity is left out of `changed`. Absent: none. */
+  fades?: [number, number][];
+}
+
+/**
+ * How an output frame is made from two captured pictures of the same stage that differ only in one
+ * element's opacity (a fade): its source's picture moved `weight` of the way to `target`'s, pixel by
+ * pixel. Exact for CSS group opacity over a still stage, which composites the element's layer
+ * linearly: a frame at opacity a is S + (a_s - a) / (a_s - a_t) * (T - S) for captures S at a_s and
+ * T at a_t of the same markup, drawn through the same camera.
+ */
+export interface FrameBlend {
+  /** The captured frame (counted from the scene's start) blended toward. */
+  target: number;
+  /** 0..1: how far toward the target's picture. */
+  weight: number;
 }
 
 /** Which frames a segment captures, and for each output frame the captured frame it shows. */
@@ -34,6 +50,10 @@ export interface HoldPlan {
   camera?: (CameraPose | null)[];
   /** For each output frame, how its source's picture is moved to show it ({@link cameraWarp}), or null: held as captured. Present with `camera`. */
   warp?: (CameraPose | null)[];
+  /** Each frame's fade opacity (1 where none), counted like `camera`; absent when no frame fades. */
+  fade?: number[];
+  /** For each output frame, the blend that makes it from its (moved) source and a later capture ({@link FrameBlend}), or null. Present with `fade`. */
+  blend?: (FrameBlend | null)[];
 }
 
 /**
@@ -82,7 +102,68 @@ function samePose(a: CameraPose | null | undefined, b: CameraPose | null | undef
  */
 export function holdPlan(probe: FrameProbe, size?: { width: number; height: number }): HoldPlan {
   const poses = cameraPoses(probe);
-  return planFrom(new Set<number>([0, ...probe.changed, ...probe.volatile]), poses, 0, probe.frames, size);
+  return planScene(new Set<number>([0, ...probe.changed, ...probe.volatile]), poses, fadeOpacities(probe), 0, probe.frames, size);
+}
+
+/** Each frame's fade opacity from the probe (1 where it reports none), or undefined when no frame's differs from 1. */
+function fadeOpacities(probe: FrameProbe): number[] | undefined {
+  if (!probe.fades || probe.fades.every(([, opacity]) => opacity === 1)) return undefined;
+  const opacities = Array.from({ length: probe.frames }, () => 1);
+  for (const [frame, opacity] of probe.fades) if (frame >= 0 && frame < probe.frames) opacities[frame] = opacity;
+  return opacities;
+}
+
+/**
+ * The plan of frames [from, to) with fades: within a stretch whose markup holds (only a fade's
+ * opacity changing), the stretch's last frame is captured too, and the fading frames between are
+ * blends of the picture before them and that last one ({@link FrameBlend}), drawn through the
+ * camera the last one has. A fading frame that cannot be made so (its camera differs from the
+ * stretch's end, or the two ends fade alike) is captured.
+ */
+function planScene(must: Set<number>, poses: (CameraPose | null)[] | undefined, fades: number[] | undefined, from: number, to: number, size: { width: number; height: number } | undefined): HoldPlan {
+  if (!fades) return planFrom(must, poses, from, to, size);
+  const all = new Set<number>([from, ...[...must].filter((frame) => frame >= from && frame < to)]);
+  const targets = fadeTargets(all, fades, poses, to);
+  for (;;) {
+    const plan = planFrom(all, poses, from, to, size, new Set(targets.keys()));
+    const refused: number[] = [];
+    const blend = plan.source.map((source, index): FrameBlend | null => {
+      const frame = from + index;
+      const target = targets.get(frame);
+      if (target === undefined || source === frame || fades[frame] === fades[source]) return null;
+      if (fades[source] === fades[target] || !samePose(poses?.[frame], poses?.[target])) {
+        refused.push(frame);
+        return null;
+      }
+      return { target, weight: (fades[source]! - fades[frame]!) / (fades[source]! - fades[target]!) };
+    });
+    if (refused.length === 0) return { ...plan, fade: fades.slice(from, to), blend };
+    for (const frame of refused) all.add(frame);
+  }
+}
+
+/**
+ * The frames of [from, to) that fade within a held stretch, each with the stretch's last frame
+ * (added to `captures`), which it is blended toward. A stretch whose fading frames cannot all be
+ * blended toward its end has each change of opacity captured instead (added to `captures`).
+ */
+function fadeTargets(captures: Set<number>, fades: number[], poses: (CameraPose | null)[] | undefined, to: number): Map<number, number> {
+  const targets = new Map<number, number>();
+  const starts = [...captures].sort((a, b) => a - b);
+  starts.forEach((start, index) => {
+    const end = starts[index + 1] ?? to;
+    const fading: number[] = [];
+    for (let frame = start + 1; frame < end; frame += 1) if (fades[frame] !== fades[start]) fading.push(frame);
+    if (fading.length === 0) return;
+    const last = end - 1;
+    if (fades[last] !== fades[start] && fading.every((frame) => samePose(poses?.[frame], poses?.[last]))) {
+      captures.add(last);
+      for (const frame of fading) if (frame < last) targets.set(frame, last);
+      return;
+    }
+    for (let frame = start + 1; frame < end; frame += 1) if (fades[frame] !== fades[frame - 1]) captures.add(frame);
+  });
+  return targets;
 }
 
 /** Each frame's camera from the probe (null where it reports none), or undefined when it reports none at all. */
@@ -126,7 +207,7 @@ export function cameraMove(a: CameraPose, b: CameraPose, size: { width: number; 
  * camera when it can be, in steps of {@link CAMERA_STEP} (a captured frame is drawn through its
  * own camera; each held one through the last camera drawn, until its own has moved a step from it).
  */
-function planFrom(must: Set<number>, poses: (CameraPose | null)[] | undefined, from: number, to: number, size: { width: number; height: number } | undefined): HoldPlan {
+function planFrom(must: Set<number>, poses: (CameraPose | null)[] | undefined, from: number, to: number, size: { width: number; height: number } | undefined, exact?: Set<number>): HoldPlan {
   const capture: number[] = [];
   const source: number[] = [];
   const warp: (CameraPose | null)[] = [];
@@ -140,7 +221,8 @@ function planFrom(must: Set<number>, poses: (CameraPose | null)[] | undefined, f
     }
     source.push(last);
     const [held, shown] = [poses?.[last], poses?.[frame]];
-    if (held && shown && drawn && size && cameraMove(drawn, shown, size) >= cameraStepPx(size)) drawn = shown;
+    // A blended frame is drawn through its own camera, the one its blend's other picture was captured through.
+    if (held && shown && drawn && size && (exact?.has(frame) || cameraMove(drawn, shown, size) >= cameraStepPx(size))) drawn = shown;
     else if (held && shown && !size) drawn = shown;
     warp.push(held && drawn ? cameraWarp(held, drawn) : null);
   }
@@ -169,7 +251,8 @@ export function splitProbe(probe: FrameProbe, lengths: number[]): FrameProbe[] {
     offset += frames;
     const within = (list: number[]) => list.filter((frame) => frame >= start && frame < start + frames).map((frame) => frame - start);
     const cameras = probe.cameras?.filter(([frame]) => frame >= start && frame < start + frames).map(([frame, scale, x, y]): [number, number, number, number] => [frame - start, scale, x, y]);
-    return { frames, changed: within(probe.changed), volatile: within(probe.volatile), ...(cameras && cameras.length > 0 ? { cameras } : {}) };
+    const fades = probe.fades?.filter(([frame]) => frame >= start && frame < start + frames).map(([frame, opacity]): [number, number] => [frame - start, opacity]);
+    return { frames, changed: within(probe.changed), volatile: within(probe.volatile), ...(cameras && cameras.length > 0 ? { cameras } : {}), ...(fades && fades.length > 0 ? { fades } : {}) };
   });
 }
 
@@ -186,9 +269,9 @@ export function rangePlan(plan: HoldPlan, from: number, to: number, size?: { wid
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > frames || from >= to) {
     throw new Error(`frame range [${from}, ${to}) is not inside the scene's ${frames} frames (expected whole numbers 0 <= from < to <= ${frames})`);
   }
-  if (plan.camera) {
-    // The whole plan's cameras are counted from the scene's start, as its frames are.
-    return planFrom(new Set(plan.capture), plan.camera, from, to, size);
+  if (plan.camera || plan.fade) {
+    // The whole plan's cameras and fades are counted from the scene's start, as its frames are.
+    return planScene(new Set(plan.capture), plan.camera, plan.fade, from, to, size);
   }
   const capture = [from, ...plan.capture.filter((frame) => frame > from && frame < to)];
   const source = plan.source.slice(from, to).map((frame) => Math.max(frame, from));

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import sharp from 'sharp';
-import type { CameraPose, HoldPlan } from './hold-plan.js';
+import type { CameraPose, FrameBlend, HoldPlan } from './hold-plan.js';
 import { matroskaHead, matroskaPictureHead, matroskaPictureTail } from './matroska-frames.js';
 import { CAPTURE_JPEG_QUALITY } from './render-protocol.js';
 
@@ -25,12 +25,13 @@ export interface SegmentShape {
   fps: number;
 }
 
-/** A run of output frames showing one picture: a captured frame's, moved by `warp` where the camera moved. */
+/** A run of output frames showing one picture: a captured frame's, moved by `warp` where the camera moved, blended toward a later capture where its content fades. */
 export interface PictureRun {
   start: number;
   frames: number;
   source: number;
   warp: CameraPose | null;
+  blend: FrameBlend | null;
 }
 
 /** The plan's output as pictures: where each run of output frames showing one picture (a captured frame, as captured or moved alike) starts, and how long it lasts. */
@@ -38,11 +39,17 @@ export function pictureRuns(plan: HoldPlan): PictureRun[] {
   const runs: PictureRun[] = [];
   plan.source.forEach((source, frame) => {
     const warp = plan.warp?.[frame] ?? null;
+    const blend = plan.blend?.[frame] ?? null;
     const last = runs[runs.length - 1];
-    if (last && last.source === source && sameWarp(last.warp, warp)) last.frames += 1;
-    else runs.push({ start: frame, frames: 1, source, warp });
+    if (last && last.source === source && sameWarp(last.warp, warp) && sameBlend(last.blend, blend)) last.frames += 1;
+    else runs.push({ start: frame, frames: 1, source, warp, blend });
   });
   return runs;
+}
+
+function sameBlend(a: FrameBlend | null, b: FrameBlend | null): boolean {
+  if (!a || !b) return a === b;
+  return a.target === b.target && a.weight === b.weight;
 }
 
 function sameWarp(a: CameraPose | null, b: CameraPose | null): boolean {
@@ -55,6 +62,11 @@ function sameWarp(a: CameraPose | null, b: CameraPose | null): boolean {
  * `scale * i + (x, y)` (bilinear: at the small scales of a push, as sharp as bicubic against a full capture, SSIM alike, and half the time), cut to the frame. Takes the source decoded to RGB.
  */
 export async function warpPicture(rgb: Buffer, shape: SegmentShape, warp: CameraPose): Promise<Buffer> {
+  return jpegOf(await warpPixels(rgb, shape, warp), shape);
+}
+
+/** {@link warpPicture}'s moved picture as RGB. */
+export async function warpPixels(rgb: Buffer, shape: SegmentShape, warp: CameraPose): Promise<Buffer> {
   const { width, height } = shape;
   // The affine's canvas is the moved picture's whole extent; sharp cuts before it transforms
   // within one pipeline, so the cut to the frame is a second one.
@@ -62,10 +74,34 @@ export async function warpPicture(rgb: Buffer, shape: SegmentShape, warp: Camera
     .affine([warp.scale, 0, 0, warp.scale], { odx: warp.x, ody: warp.y, interpolator: 'bilinear' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return sharp(moved.data, { raw: { width: moved.info.width, height: moved.info.height, channels: 3 } })
+  // A move that ends a pixel short of the frame (rounding at the canvas's far edge) repeats its last row or column.
+  const right = Math.max(0, width - moved.info.width);
+  const bottom = Math.max(0, height - moved.info.height);
+  const padded = right || bottom ? sharp(moved.data, { raw: { width: moved.info.width, height: moved.info.height, channels: 3 } }).extend({ right, bottom, extendWith: 'copy' }) : sharp(moved.data, { raw: { width: moved.info.width, height: moved.info.height, channels: 3 } });
+  const full = right || bottom ? await padded.raw().toBuffer({ resolveWithObject: true }) : moved;
+  return sharp(full.data, { raw: { width: full.info.width, height: full.info.height, channels: 3 } })
     .extract({ left: 0, top: 0, width, height })
-    .jpeg({ quality: CAPTURE_JPEG_QUALITY })
+    .raw()
     .toBuffer();
+}
+
+/**
+ * Two RGB pictures of one size blended: `weight` of the way from `from` to `to`, rounded. Content
+ * fading over a still stage is exactly this blend of the picture before the fade and after it.
+ */
+export function blendPixels(from: Buffer, to: Buffer, weight: number): Buffer {
+  if (from.length !== to.length) throw new Error(`blendPixels: pictures of ${from.length} and ${to.length} bytes`);
+  const out = Buffer.allocUnsafe(from.length);
+  const w = Math.min(1, Math.max(0, weight));
+  for (let i = 0; i < from.length; i += 1) out[i] = Math.round(from[i]! + (to[i]! - from[i]!) * w);
+  return out;
+}
+
+/** The JPEG quality of pictures the encoder makes itself (moved or blended): above the captures', so the second encode adds little. */
+const MADE_JPEG_QUALITY = Math.max(CAPTURE_JPEG_QUALITY, 95);
+
+function jpegOf(rgb: Buffer, shape: SegmentShape): Promise<Buffer> {
+  return sharp(rgb, { raw: { width: shape.width, height: shape.height, channels: 3 } }).jpeg({ quality: MADE_JPEG_QUALITY }).toBuffer();
 }
 
 /** How many moved pictures are made ahead of the one being written (sharp works them on its own threads). */
@@ -143,22 +179,32 @@ export class SegmentEncoder {
     this.pumping = this.pumping.then(() => this.pump());
   }
 
-  /** The run's picture, started: the captured one, or that moved (null while its frame has not arrived). */
+  /** The run's picture, started: the captured one, or that moved or blended (null while a frame it needs has not arrived). */
   private picture(index: number): Promise<Buffer> | null {
     const run = this.runs[index]!;
     const captured = this.captured.get(run.source);
     if (!captured) return null;
-    if (!run.warp) return Promise.resolve(captured);
-    const warp = run.warp;
+    if (!run.warp && !run.blend) return Promise.resolve(captured);
+    if (run.blend && !this.captured.has(run.blend.target)) return null;
     let made = this.warped.get(index);
     if (!made) {
-      let rgb = this.decoded.get(run.source);
-      if (!rgb) this.decoded.set(run.source, (rgb = sharp(captured).removeAlpha().raw().toBuffer()));
-      made = rgb.then((pixels) => warpPicture(pixels, this.shape, warp));
+      const { warp, blend } = run;
+      const source = this.pixels(run.source)!;
+      const moved = warp ? source.then((pixels) => warpPixels(pixels, this.shape, warp)) : source;
+      made = blend ? Promise.all([moved, this.pixels(blend.target)!]).then(([from, to]) => jpegOf(blendPixels(from, to, blend.weight), this.shape)) : moved.then((pixels) => jpegOf(pixels, this.shape));
       made.catch(() => undefined);
       this.warped.set(index, made);
     }
     return made;
+  }
+
+  /** A captured frame decoded to RGB (once; dropped with the frame), or null before it arrives. */
+  private pixels(frame: number): Promise<Buffer> | null {
+    const captured = this.captured.get(frame);
+    if (!captured) return null;
+    let rgb = this.decoded.get(frame);
+    if (!rgb) this.decoded.set(frame, (rgb = sharp(captured).removeAlpha().raw().toBuffer()));
+    return rgb;
   }
 
   /** Writes every run whose picture has arrived, in order, waiting on the pipe when it is full. */

@@ -48,7 +48,7 @@ Pictures (\`picture\` props): an illustration's URL, \`assets[settings.picture]\
 - LogoReveal({ theme, logo: string, name?: string, tagline?: string, style?: 'draw'|'mask'|'particles' }) — an animated logo sting
 - CallToAction({ theme, message: string, action?: string, logo?: string, picture?: string })
 Building blocks for your own layout:
-- SceneFrame({ theme, seed?: string, children }) — the full-canvas frame with the pack's background and transitions; put everything inside it
+- SceneFrame({ theme, seed?: string, children }) — the full-canvas frame with the pack's background, its entrance transition and an exit that fades the content to the bare background over the last third of a second; put everything inside it
 - Background({ theme, seed?: string }) — the background alone
 - useLayout() — returns { width, height, orientation: 'landscape'|'portrait'|'square', unit (1 at 1080 px on the shorter side), margin (one number: the pixels kept clear on each of the four sides, 8% of the shorter side), contentWidth (width − 2 × margin), contentHeight (height − 2 × margin), columns: 1|2 }; size and place everything from it, never from fixed pixels
 - Heading({ theme, text: string, kicker?: string, width: number, height: number, unit: number, maxLines?: number, maxFontSize?: number, align?: 'left'|'center', delay?: number })
