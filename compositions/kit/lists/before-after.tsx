@@ -1,9 +1,11 @@
 /**
- * Two states of one thing, before and after: two cards side by side on wide and square canvases,
- * stacked on tall ones, each with a picture (or an icon chosen from its label), a label and up to
- * three points. "Before" enters first, in muted colours; then a wipe reveals "after" from the
- * divider outward, a bright edge riding it, and a slider handle between the cards points the way.
- * While the scene holds, the pictures float and the handle nudges toward "after".
+ * Two states of one thing, before and after: two solid colour panels side by side on wide and
+ * square canvases, stacked on tall ones, each with a large picture on a light disc (or an icon
+ * chosen from its label), a label and up to three points. "Before" is a muted shade of the pack's
+ * secondary colour and enters first; then a wipe reveals "after", the emphasis, larger and in the
+ * pack's primary colour, from the divider outward, a bright edge riding it, and a slider handle
+ * between the panels points the way. While the scene holds, the pictures float and the handle
+ * nudges toward "after".
  */
 import React from 'react';
 import { useCurrentFrame, useVideoConfig } from 'remotion';
@@ -11,10 +13,12 @@ import type { Theme } from '../../scene-props';
 import { kitColors, readableOn } from '../color';
 import { bodyDelay, cornerRadius, depthShadow, Enter, linesAt, mixColors, uniformSize, useReveal } from '../data/common';
 import { FittedText } from '../fitted-text';
-import { useLayout, type Layout } from '../layout';
+import { useLayout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { useNarrationBuild } from '../narration-build';
+import { statTileColors, type StatTile } from '../data/stat-grid';
 import { sideCues } from './before-after-cues';
+import { beforeAfterLayout, type BeforeAfterBoxes } from './before-after-layout';
 import { bodyFloor, listOf, pictureOf, PictureOrIcon, textOf, TitledScene } from './scene-parts';
 
 /** One state: its label, up to three points and an optional picture. */
@@ -29,43 +33,6 @@ const POINT_GAP = 10;
 
 /** Points a side shows at most. */
 export const BEFORE_AFTER_MAX_POINTS = 3;
-
-/** The two cards in a body box and how each is laid out inside. */
-export interface BeforeAfterBoxes {
-  /** Cards side by side (else stacked). */
-  across: boolean;
-  panels: { left: number; top: number; width: number; height: number }[];
-  /** The handle's centre, between the cards. */
-  handle: { x: number; y: number; size: number };
-  pad: number;
-  /** Picture left of the text (wide cards) rather than above it. */
-  pictureBeside: boolean;
-  picture: number;
-  textW: number;
-  labelH: number;
-  pointsH: number;
-}
-
-/** Side by side on wide and square canvases, stacked on tall ones; the pictures larger when there are no points. */
-export function beforeAfterLayout(layout: Pick<Layout, 'ratio'>, pointed: boolean, width: number, height: number, u: number, floor: number): BeforeAfterBoxes {
-  const across = layout.ratio >= 0.95;
-  const gap = (across ? 64 : 84) * u;
-  const panelW = across ? (width - gap) / 2 : width;
-  const panelH = across ? height : (height - gap) / 2;
-  const panels = across
-    ? [{ left: 0, top: 0, width: panelW, height: panelH }, { left: panelW + gap, top: 0, width: panelW, height: panelH }]
-    : [{ left: 0, top: 0, width: panelW, height: panelH }, { left: 0, top: panelH + gap, width: panelW, height: panelH }];
-  const handle = { x: width / 2, y: height / 2, size: gap * 0.8 };
-  const pad = Math.min(panelW, panelH) * (pointed ? 0.06 : 0.08);
-  const innerW = panelW - pad * 2;
-  const innerH = panelH - pad * 2;
-  const pictureBeside = panelW / panelH > 1.15;
-  const picture = Math.round(pictureBeside ? Math.min(innerH * 0.9, innerW * (pointed ? (layout.ratio >= 1.15 ? 0.3 : 0.22) : 0.5)) : Math.min(innerH * (pointed ? 0.2 : 0.62), innerW * (pointed ? 0.6 : 0.9)));
-  const textW = pictureBeside ? innerW - picture - pad : innerW;
-  const textH = pictureBeside ? innerH : innerH - picture - pad * 0.7;
-  const labelH = Math.min(textH * 0.34, Math.max(90 * u, floor * 2.3));
-  return { across, panels, handle, pad, pictureBeside, picture, textW, labelH, pointsH: textH - labelH - 16 * u };
-}
 
 function sideOf(side: unknown): BeforeAfterSide {
   const value = (side && typeof side === 'object' ? side : {}) as Record<string, unknown>;
@@ -123,13 +90,25 @@ const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box
   const colors = kitColors(theme);
   const entered = useEntrance(theme, delay);
   const wipe = useReveal(delay, 26);
-  const { pad, pictureBeside, picture, textW, labelH, pointsH } = boxes;
-  const pill = after ? colors.primary : mixColors(colors.text, colors.surface, 0.62);
-  // The cards are colour fields of their own: "after" tinted with the primary colour, "before" a muted grey.
-  const cardFill = after ? mixColors(colors.primary, colors.surface, 0.8) : mixColors(colors.text, colors.surface, 0.88);
+  const { pad, pictureBeside, labelH, pointsH } = boxes;
+  // The larger "after" panel gives its extra room to the picture, along the side the picture shares with the text.
+  const smaller = boxes.panels[0]!;
+  const extra = after && pictureBeside === boxes.across ? (boxes.across ? box.width - smaller.width : box.height - smaller.height) : 0;
+  const picture = Math.round(Math.min(boxes.picture + extra * 0.8, pictureBeside ? (box.height - pad * 2) * 0.92 : (box.width - pad * 2) * 0.9));
+  // Where the picture sits above the text, the wider panel's extra width goes to the text instead.
+  const wider = after && boxes.across && !pictureBeside ? box.width - smaller.width : 0;
+  const textW = boxes.textW + wider;
+  // The panels are solid fields of the pack's colours: "after" its primary, "before" a muted shade of its secondary.
+  const { fill: cardFill, ink: onCard } = sideTile(theme, after);
+  const pill = onCard;
   const onPill = readableOn(pill, cardFill);
-  const onCard = readableOn(cardFill, colors.onSurface);
+  // The picture stands on a light disc of the panel's colour, as the stat tiles' do.
+  const disc = mixColors(cardFill, '#FFFFFF', 0.8);
   const dot = Math.max(6, 14 * u);
+  // Rounded as a one-line pill is, so a label of two lines keeps its corners' text on the pill.
+  const pillLine = labelFont * 1.1 + 8 * u;
+  const pillRadius = cornerRadius(theme, pillLine, pillLine / 2);
+  const radius = cornerRadius(theme, Math.min(box.width, box.height), 40 * u);
   const points = side.points!;
   // Each point's row is as tall as its lines; the rows share what is left of the room.
   const pointW = textW - dot - 20 * u;
@@ -140,24 +119,31 @@ const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box
   const card = (
     <div
       data-kit-part={after ? 'after-card' : 'before-card'}
-      style={{ position: 'absolute', left: 0, top: 0, width: box.width, height: box.height, boxSizing: 'border-box', padding: pad, borderRadius: cornerRadius(theme, Math.min(box.width, box.height), 40 * u), background: cardFill, boxShadow: depthShadow(theme, u), display: 'flex', flexDirection: pictureBeside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: pictureBeside ? pad : pad * 0.7, clipPath: clip }}
+      style={{ position: 'absolute', left: 0, top: 0, width: box.width, height: box.height, boxSizing: 'border-box', padding: pad, borderRadius: radius, background: cardFill, boxShadow: depthShadow(theme, u), display: 'flex', flexDirection: pictureBeside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: pictureBeside ? pad : pad * 0.7, clipPath: clip }}
     >
-      <PictureOrIcon theme={theme} src={side.picture} label={side.label} fallbackIcon={after ? 'sparkles' : 'hourglass'} size={picture} entered={entered} phase={after ? 2 : 0} style={after ? undefined : { filter: 'saturate(0.45)' }} />
-      <div style={{ width: textW, display: 'flex', flexDirection: 'column', gap: 16 * u }}>
-        <div style={{ alignSelf: pictureBeside || points.length > 0 ? 'flex-start' : 'center', maxWidth: textW, background: pill, borderRadius: cornerRadius(theme, labelH, labelH / 2), padding: `${4 * u}px ${18 * u}px` }}>
+      {/* The panel's field, drawn: the audit counts it as the scene's visual (the card's own background is what its text is read against). */}
+      <svg data-kit-part="before-after-panel" width={box.width} height={box.height} style={{ position: 'absolute', left: 0, top: 0 }}>
+        <rect width={box.width} height={box.height} rx={radius} fill={cardFill} />
+      </svg>
+      <div data-kit-part="before-after-disc" style={{ position: 'relative', flex: 'none', width: picture, height: picture, borderRadius: '50%', background: disc, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <PictureOrIcon theme={{ ...theme, palette: { ...theme.palette, primary: mixColors(cardFill, '#000000', 0.2), surface: disc } }} src={side.picture} label={side.label} fallbackIcon={after ? 'sparkles' : 'hourglass'} size={Math.round(picture * 0.76)} entered={entered} phase={after ? 2 : 0} style={after ? undefined : { filter: 'saturate(0.6)' }} />
+      </div>
+      <div style={{ position: 'relative', width: textW, display: 'flex', flexDirection: 'column', gap: 16 * u }}>
+        <div style={{ alignSelf: pictureBeside || points.length > 0 ? 'flex-start' : 'center', maxWidth: textW, background: pill, borderRadius: pillRadius, padding: `${4 * u}px ${18 * u}px` }}>
           <FittedText part="before-after-label" text={side.label} width={textW - 36 * u} height={labelH} maxLines={2} maxFontSize={labelFont} family={theme.fonts.heading} weight={800} color={onPill} lineHeight={1.1} style={{ width: 'auto', maxWidth: textW - 36 * u }} />
         </div>
         {points.map((point, p) => (
           <div key={p} style={{ display: 'flex', alignItems: 'center', gap: 20 * u, height: rowHs[p] }}>
-            <div style={{ flex: 'none', width: dot, height: dot, borderRadius: '50%', background: after ? colors.primary : mixColors(colors.text, colors.surface, 0.5) }} />
+            <div style={{ flex: 'none', width: dot, height: dot, borderRadius: '50%', background: onCard }} />
             <FittedText part="before-after-point" text={point} width={pointW} height={rowHs[p]! - POINT_GAP * u + 2} maxLines={3} maxFontSize={pointFont} family={theme.fonts.body} weight={500} color={onCard} lineHeight={1.15} />
           </div>
         ))}
       </div>
     </div>
   );
-  // A side steps back (dimmed) while the other is spoken about.
-  const place: React.CSSProperties = { position: 'absolute', left: box.left, top: box.top, width: box.width, height: box.height, ...(emphasis < 1 ? { opacity: 0.45 + 0.55 * emphasis } : {}) };
+  // A side steps back while the other is spoken about.
+  // Desaturated and a little smaller, not faded: a faded panel would show the background's shapes through it.
+  const place: React.CSSProperties = { position: 'absolute', left: box.left, top: box.top, width: box.width, height: box.height, ...(emphasis < 1 ? { filter: `saturate(${0.35 + 0.65 * emphasis})`, transform: `scale(${0.96 + 0.04 * emphasis})` } : {}) };
   if (!after) {
     return (
       <div style={place}>
@@ -177,6 +163,16 @@ const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box
     </div>
   );
 };
+
+/**
+ * A side's panel colour and the ink on it: "after" the pack's primary, "before" its secondary
+ * turned toward its text colour (a muted shade), each a solid tile as the stat grid's are.
+ */
+function sideTile(theme: Theme, after: boolean): StatTile {
+  const colors = kitColors(theme);
+  const color = after ? colors.primary : mixColors(colors.secondary, colors.text, 0.45);
+  return statTileColors({ primary: color, secondary: color, accent: color }, 1)[0]!;
+}
 
 /** The slider between the cards: a rule the length of the cards, and on it a disc with an arrow toward "after" that nudges that way. */
 const Handle: React.FC<{ theme: Theme; boxes: BeforeAfterBoxes; delay: number }> = ({ theme, boxes, delay }) => {

@@ -1,5 +1,6 @@
 // The kit's lists: one component per file, its layout function beside it.
-export { BeforeAfter, BEFORE_AFTER_MAX_POINTS, beforeAfterLayout } from './before-after';
+export { BeforeAfter, BEFORE_AFTER_MAX_POINTS } from './before-after';
+export { AFTER_SHARE, beforeAfterLayout } from './before-after-layout';
 export { sideCues } from './before-after-cues';
 export type { BeforeAfterSide } from './before-after';
 export { Checklist, CHECKLIST_MAX, checklistLayout } from './checklist';
