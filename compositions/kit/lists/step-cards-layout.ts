@@ -41,6 +41,14 @@ export interface StepCardsBoxes {
   slots: StepBox[];
 }
 
+/**
+ * The share of the hero card its picture field takes (its height above the caption, or its width
+ * beside it), and how much wider than tall a field beside the caption may be: the picture is the
+ * card's larger half, the caption (on a colour field of its own) the smaller.
+ */
+export const FIELD_SHARE = 0.6;
+const FIELD_SQUARE = 1.15;
+
 /** Space between small cards, in units. */
 const SLOT_GAP = 16;
 
@@ -49,8 +57,8 @@ const SLOT_GAP = 16;
  * cards share a left column and the hero card takes the rest, full height; on square and tall
  * canvases the heading sits on top, the row of small cards under it and the hero fills what is
  * left. The hero is always the largest thing on the canvas (over half of the content box). Inside
- * the hero the picture's colour field takes the top 58% (or, on a card much wider than tall, its
- * left part, as wide as the card is tall) and the caption the rest.
+ * the hero the picture's colour field takes the top 60% (or, on a card much wider than tall, its
+ * left 60%, at most 1.15 times as wide as the card is tall) and the caption the rest.
  */
 export function stepCardsLayout(canvas: StepCanvas, steps: number, headed: boolean): StepCardsBoxes {
   const n = Math.max(STEP_CARDS_MIN, Math.min(STEP_CARDS_MAX, Math.round(steps)));
@@ -86,7 +94,9 @@ export function stepCardsLayout(canvas: StepCanvas, steps: number, headed: boole
   }
   const fieldBeside = hero.width / hero.height > 1.3;
   const pad = Math.round(Math.min(hero.width, hero.height) * 0.07);
-  const field = fieldBeside ? { left: 0, top: 0, width: Math.round(Math.min(hero.height, hero.width * 0.5)), height: hero.height } : { left: 0, top: 0, width: hero.width, height: Math.round(hero.height * 0.58) };
+  const field = fieldBeside
+    ? { left: 0, top: 0, width: Math.round(Math.min(hero.height * FIELD_SQUARE, hero.width * FIELD_SHARE)), height: hero.height }
+    : { left: 0, top: 0, width: hero.width, height: Math.round(hero.height * FIELD_SHARE) };
   const caption = fieldBeside
     ? { left: field.width + pad, top: pad, width: hero.width - field.width - pad * 2, height: hero.height - pad * 2 }
     : { left: pad, top: field.height + pad * 0.7, width: hero.width - pad * 2, height: hero.height - field.height - pad * 1.4 };

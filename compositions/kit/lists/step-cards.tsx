@@ -51,10 +51,11 @@ export const StepCards: React.FC<{ theme: Theme; heading?: string; kicker?: stri
   );
   const u = layout.unit;
   const floor = bodyFloor(layout);
-  // One size for every step's text, the largest at which each fits the caption beside its badge.
+  // One size for every step's text, the largest at which each fits the caption (a pictured step's
+  // number badge stands in its picture field's corner, not beside the text).
   const pictured = shown.some((step) => step.picture);
   const badge = pictured ? badgeSize(boxes, u) : 0;
-  const textW = boxes.caption.width - (badge > 0 ? badge + 28 * u : 0);
+  const textW = boxes.caption.width;
   const textFont = Math.max(floor, uniformSize(shown.map((step) => step.text), { width: textW, height: boxes.caption.height, maxLines: 4, maxFontSize: 84 * u, family: theme.fonts.body, weight: 700, lineHeight: TEXT_LINE }));
   return (
     <SceneFrame theme={theme} seed={`steps-${title || shown[0]?.text || ''}`}>
@@ -80,9 +81,9 @@ function px(box: StepBox): React.CSSProperties {
   return { left: box.left, top: box.top, width: box.width, height: box.height };
 }
 
-/** The number badge beside a pictured step's text. */
+/** The number badge in the corner of a pictured step's field. */
 function badgeSize(boxes: StepCardsBoxes, u: number): number {
-  return Math.round(Math.min(boxes.caption.height * 0.62, 124 * u, boxes.caption.width * 0.2));
+  return Math.round(Math.min(Math.min(boxes.field.width, boxes.field.height) * 0.2, 124 * u));
 }
 
 /** The colour field of step `i`: the pack's primary, secondary and accent in turn. */
@@ -129,18 +130,25 @@ const HeroCard: React.FC<{ theme: Theme; step: StepCard; index: number; boxes: S
   const opacity = Math.min(shown * 1.6, 1) * (gone > 0.75 ? 1 - (gone - 0.75) / 0.25 : 1);
   const radius = cornerRadius(theme, Math.min(hero.width, hero.height), 44 * u);
   const picture = step.picture;
-  const fieldFill = picture ? mixColors(color, colors.surface, 0.78) : numeralField(color);
-  const discFill = picture ? mixColors(color, colors.surface, 0.62) : mixColors(fieldFill, '#000000', 0.14);
+  // Two colour fields of the step's colour, one light and one deep: a picture stands on the light
+  // one with its caption in white on the deep one; a step number is set in white on the deep one,
+  // its caption on the light one. No half of the card is left white on a pale field.
+  const light = mixColors(color, colors.surface, 0.72);
+  const deep = numeralField(color);
+  const fieldFill = picture ? light : deep;
+  const captionFill = picture ? deep : light;
+  const discFill = picture ? mixColors(color, colors.surface, 0.55) : mixColors(fieldFill, '#000000', 0.14);
   const disc = Math.min(field.width, field.height) * 0.62;
   const ink = readableOn([fieldFill, discFill], '#FFFFFF');
+  const captionInk = readableOn(captionFill, picture ? '#FFFFFF' : colors.onSurface);
   const numeral = String(index + 1);
   // The picture floats once its card has come in (in idle steps, see idleSeconds).
   const float = Math.sin(idleSeconds(frame, fps, shown) * 1.4 + index) * field.height * 0.02;
-  const art = Math.round(Math.min(field.width, field.height) * 0.8);
+  const art = Math.round(Math.min(field.width, field.height) * 0.84);
   return (
     <div
       data-kit-part="step-card"
-      style={{ position: 'absolute', ...px(hero), transformOrigin: '0 0', transform: `translate(${fly.x + slide}px, ${fly.y}px) scale(${fly.scale * (0.94 + 0.06 * shown)})`, opacity, borderRadius: radius, overflow: 'hidden', background: colors.surface, boxShadow: depthShadow(theme, u) }}
+      style={{ position: 'absolute', ...px(hero), transformOrigin: '0 0', transform: `translate(${fly.x + slide}px, ${fly.y}px) scale(${fly.scale * (0.94 + 0.06 * shown)})`, opacity, borderRadius: radius, overflow: 'hidden', background: captionFill, boxShadow: depthShadow(theme, u) }}
     >
       {/* The field's colour is the box's own background (what the audit reads text against); the drawn quarter disc in its corner is the visual. */}
       <div style={{ position: 'absolute', ...px(field), background: fieldFill }} />
@@ -155,9 +163,13 @@ const HeroCard: React.FC<{ theme: Theme; step: StepCard; index: number; boxes: S
           <FittedText part="step-numeral" text={numeral} width={field.width * 0.8} height={field.height * 0.86} maxLines={1} maxFontSize={field.height * 0.74} family={theme.fonts.heading} weight={800} color={ink} align="center" lineHeight={1} />
         )}
       </div>
-      <div style={{ position: 'absolute', ...px(caption), display: 'flex', alignItems: 'center', gap: 28 * u }}>
-        {badge > 0 ? <NumberBadge theme={theme} text={numeral} size={badge} color={color} /> : null}
-        <FittedText part="step-text" text={step.text} width={textW} height={caption.height} maxLines={4} maxFontSize={textFont} family={theme.fonts.body} weight={700} color={colors.onSurface} lineHeight={TEXT_LINE} />
+      {badge > 0 ? (
+        <div style={{ position: 'absolute', left: field.left + badge * 0.3, top: field.top + badge * 0.3 }}>
+          <NumberBadge theme={theme} text={numeral} size={badge} color={deep} />
+        </div>
+      ) : null}
+      <div style={{ position: 'absolute', ...px(caption), display: 'flex', alignItems: 'center' }}>
+        <FittedText part="step-text" text={step.text} width={textW} height={caption.height} maxLines={4} maxFontSize={textFont} family={theme.fonts.body} weight={700} color={captionInk} lineHeight={TEXT_LINE} />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutFor } from '../../../compositions/kit/layout.js';
-import { flyToSlot, stepCardsLayout, stepFallbackFrames, type StepBox } from '../../../compositions/kit/lists/step-cards-layout.js';
+import { FIELD_SHARE, flyToSlot, stepCardsLayout, stepFallbackFrames, type StepBox } from '../../../compositions/kit/lists/step-cards-layout.js';
 
 const CANVASES = [layoutFor(1280, 720), layoutFor(720, 1280), layoutFor(1080, 1080), layoutFor(864, 1080), layoutFor(1500, 500)];
 
@@ -47,6 +47,16 @@ describe('stepCardsLayout', () => {
       expect(slots).toHaveLength(Math.max(2, Math.min(6, steps)));
       expect(new Set(slots.map((slot) => slot.width)).size).toBe(1);
       for (let i = 1; i < slots.length; i += 1) expect(slots[i]!.left > slots[i - 1]!.left || slots[i]!.top > slots[i - 1]!.top).toBe(true);
+    }
+  });
+
+  it('gives the picture field the larger part of the hero card at 16:9, 9:16, 1:1 and 4:5 (on a banner, a square at least)', () => {
+    const banner = stepCardsLayout(layoutFor(1500, 500), 4, true);
+    expect(banner.field.width).toBeGreaterThanOrEqual(banner.field.height);
+    for (const canvas of CANVASES.filter((entry) => entry.ratio < 2)) {
+      const { hero, field } = stepCardsLayout(canvas, 4, true);
+      expect(FIELD_SHARE).toBeGreaterThan(0.55);
+      expect((field.width * field.height) / (hero.width * hero.height), `${canvas.width}x${canvas.height}`).toBeGreaterThan(0.55);
     }
   });
 
