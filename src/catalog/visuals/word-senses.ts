@@ -84,6 +84,11 @@ export const WORD_SENSES: Record<SenseLanguage, readonly AmbiguousWord[]> = {
       { context: ['money', 'account', 'loan', 'loans', 'credit', 'savings', 'save', 'deposit', 'interest', 'cash', 'mortgage', 'branch', 'banking', 'transfer'], picture: f('bank') },
       { context: ['river', 'stream', 'lake', 'shore', 'flood', 'blood', 'food', 'seed'], picture: null },
     ] },
+    // A safe (the strongbox) beside passwords or valuables is a lock; a safe lift or a safe place is no object.
+    { words: ['safe', 'safes'], senses: [
+      { context: ['password', 'passwords', 'vault', 'valuables', 'jewellery', 'jewelry', 'combination', 'deposit', 'cash', 'strongbox', 'locked', 'lock', 'credentials', 'secret', 'secrets'], picture: f('locked') },
+      { context: ['lift', 'lifting', 'drive', 'driving', 'travel', 'zone', 'place', 'space', 'distance', 'sex', 'food', 'water', 'sound', 'home', 'work'], picture: null },
+    ] },
     { words: ['mouse', 'mice'], senses: [
       { context: ['click', 'computer', 'keyboard', 'screen', 'cursor', 'pc', 'scroll', 'laptop', 'desk', 'wireless'], picture: f('computer-mouse') },
       { context: ['cheese', 'cat', 'trap', 'animal', 'rodent', 'pet', 'field', 'tail', 'nest'], picture: f('mouse') },

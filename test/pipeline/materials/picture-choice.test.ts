@@ -11,7 +11,7 @@ import {
   PictureChoosingPlanner,
   readPictureChoices,
 } from '../../../src/pipeline/materials/picture-choice.js';
-import { NO_PICTURE, withScenePictures } from '../../../src/pipeline/materials/scene-pictures.js';
+import { NO_PICTURE, resolvePicture, withScenePictures } from '../../../src/pipeline/materials/scene-pictures.js';
 import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeModelServer } from '../../helpers/fake-model-servers.js';
 
 const f = (name: string) => `fluent-emoji-flat:${name}`;
@@ -66,6 +66,44 @@ describe('the candidates a model chooses among', () => {
     expect(ids.length).toBeLessThanOrEqual(MAX_CANDIDATES);
     // A one-word phrase is searched whole only.
     expect(pictureCandidates('milk', 'Milk', 'en').map((candidate) => candidate.id)).toContain(f('glass-of-milk'));
+  });
+
+  it('offers the picture the fresh gallery plans asked for where one exists, and none where no set draws it', () => {
+    // The phrases the model answered none to (docs/gallery/fresh): their candidates did not show them.
+    const offered: [string, string, string, string][] = [
+      ['group of people', 'new weekly users. Six months in numbers', 'en', 'busts-in-silhouette'],
+      ['office desk', 'Le poste de travail', 'fr', 'desktop-computer'],
+      ['desk lamp', 'Bureau allumé. En partant le soir', 'fr', 'light-bulb'],
+      ['phone book', 'Servidor DNS. Pregunta y respuesta', 'es', 'card-index'],
+      ['oats', "Oats. You'll need", 'en', 'bowl-with-spoon'],
+      ['gas boiler', 'Gas- oder Ölkessel. Kessel oder Wärmepumpe', 'de', 'fire'],
+      ['porcelain vase', 'Seta e porcellana. Le meraviglie della Cina', 'it', 'amphora'],
+      ['safe', "Your own passwords. Why it's worth it", 'en', 'locked'],
+      ['water well', 'Grundwasser. Wärme aus der Umgebung', 'de', 'droplet'],
+      // Wrong or missing without a model: a champagne bottle, a cardboard box, a parcel, nothing.
+      ['milk bottle', "Milk. You'll need", 'en', 'glass-of-milk'],
+      ['ballot box', "House vote. A bill's path", 'en', 'ballot-box-with-ballot'],
+      ['delivery van', 'Out for delivery. Six steps to your door', 'en', 'delivery-truck'],
+      ['berries', 'Top with berries and enjoy. 4 simple steps', 'en', 'blueberries'],
+      ['tree sapling', 'trees planted in 2025', 'en', 'seedling'],
+    ];
+    for (const [phrase, line, language, picture] of offered) {
+      const candidates = pictureCandidates(phrase, line, language);
+      expect(candidates[0]?.id, phrase).toBe(f(picture));
+      expect(resolvePicture(phrase, language, line), phrase).toBe(f(picture));
+    }
+    // No set draws these: a house is no White House, an office tower no warehouse, a European castle no Chinese palace.
+    for (const [phrase, line, language] of [
+      ['White House', "President. A bill's path", 'en'],
+      ['warehouse', 'Our warehouse. Always in the loop', 'en'],
+      ['warehouse shelf', 'Picked. Six steps to your door', 'en'],
+      ['palace', 'Corte di Kublai Khan. Le meraviglie della Cina', 'it'],
+    ] as const) {
+      expect(resolvePicture(phrase, language, line), phrase).toBeUndefined();
+      const ids = pictureCandidates(phrase, line, language).map((candidate) => candidate.id);
+      expect(ids, phrase).not.toContain(f('office-building'));
+      expect(ids, phrase).not.toContain(f('castle'));
+    }
   });
 
   it('asks about every planned phrase with its own line, never about library ids or a declined picture', () => {

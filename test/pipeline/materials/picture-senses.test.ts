@@ -38,6 +38,10 @@ const SENSE_CASES: readonly { text: string; language: string; expected: string |
   { text: 'Two plus two', language: 'en', expected: null },
   { text: 'Plus and minus', language: 'en', expected: f('plus') },
   { text: 'Bats hunt at night', language: 'en', expected: f('bat') },
+  // The fresh gallery's OAuth plan asked for a safe beside "Your own passwords": a lock; a safe lift shows none.
+  { text: 'safe', language: 'en', expected: f('locked'), context: "Your own passwords. Why it's worth it" },
+  { text: 'The safe lift', language: 'en', expected: null },
+  { text: 'safe', language: 'en', expected: null },
   { text: 'A cricket bat', language: 'en', expected: f('cricket-game') },
   { text: 'bat', language: 'en', expected: null },
   { text: 'Open a bank account', language: 'en', expected: f('bank') },
