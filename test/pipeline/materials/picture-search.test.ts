@@ -25,7 +25,7 @@ function measure(rows: { text: string; got: string | undefined; right: readonly 
       else missed.push(row.text);
     }
   }
-  return { precision: right / given, recall: found / fitting, wrong: wrong.join(', '), missed: missed.join(', ') };
+  return { precision: right / given, recall: found / fitting, wrong: wrong.join(', '), missed: missed.join(', '), figures: `${rows.length} phrases: ${right} of ${given} pictures given judged right, ${found} of ${fitting} that have a fitting one found` };
 }
 
 describe('picture search', () => {
@@ -83,12 +83,14 @@ describe('picture search', () => {
 
   it('shows a picture judged right for at least 90% of the words it gives one, and one for at least 60% of the words a picture fits', () => {
     const result = measure(PICTURE_JUDGEMENTS.map(({ word, language, right }) => ({ text: word, got: bare(pictureFor(word, language)), right })));
+    console.log(`picture judgements (words): ${result.figures}`);
     expect(result.precision, result.wrong).toBeGreaterThanOrEqual(0.9);
     expect(result.recall, result.missed).toBeGreaterThanOrEqual(0.6);
   });
 
   it('gives headlines, list points and labels a picture judged right 90% of the time, and finds one for 60% of those a picture fits', () => {
     const result = measure(HEADLINE_JUDGEMENTS.map(({ text, language, right, sentence, optional }) => ({ text, got: bare(heroPictureFor(text, language, { headsOnly: sentence })), right, optional })));
+    console.log(`picture judgements (headlines, points and labels): ${result.figures}`);
     expect(result.precision, result.wrong).toBeGreaterThanOrEqual(0.9);
     expect(result.recall, result.missed).toBeGreaterThanOrEqual(0.6);
   });
