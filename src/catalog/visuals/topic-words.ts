@@ -212,8 +212,9 @@ export const TOPIC_WORDS: readonly TopicWords[] = [
   { pictures: ['amphora'], icons: ['amphora'], words: { en: ['vase', 'porcelain', 'porcelain vase', 'pottery', 'ceramics', 'amphora'], de: ['Vase', 'Porzellan', 'Keramik', 'Töpferei', 'Amphore'], fr: ['vase', 'porcelaine', 'poterie', 'céramique', 'amphore'], es: ['jarrón', 'florero', 'porcelana', 'cerámica', 'alfarería', 'ánfora'] } },
   // A ballot box is a vote, not a cardboard box.
   { pictures: ['ballot-box-with-ballot'], icons: ['vote'], words: { en: ['ballot box', 'ballot', 'election', 'voting', 'vote', 'polling station'], de: ['Wahlurne', 'Stimmzettel', 'Wahllokal', 'Abstimmung'], fr: ['urne', 'bulletin de vote', 'élection', 'scrutin'], es: ['urna', 'papeleta', 'elecciones', 'votación'] } },
-  // A delivery van is its truck; the package the word "delivery" alone gives is what it carries.
-  { pictures: ['delivery-truck'], icons: ['truck'], words: { en: ['delivery van', 'courier van', 'van', 'delivery truck'], de: ['Lieferwagen', 'Transporter'], fr: ['camionnette', 'camion de livraison'], es: ['furgoneta', 'camión de reparto'] } },
+  // A delivery van is its truck; the package the word "delivery" alone gives is what it carries. Not
+  // "van" alone: "Van Gogh" would show a truck.
+  { pictures: ['delivery-truck'], icons: ['truck'], words: { en: ['delivery van', 'courier van', 'delivery truck'], de: ['Lieferwagen', 'Transporter'], fr: ['camionnette', 'camion de livraison'], es: ['furgoneta', 'camión de reparto'] } },
   // Food a recipe names that CLDR keeps as keywords or under another name.
   { pictures: ['pancakes'], icons: [], words: { en: ['pancake', 'pancakes', 'crepe'], de: ['Pfannkuchen', 'Pancake'], fr: ['pancake', 'crêpe'], es: ['tortita', 'tortitas', 'panqueque', 'crepe'] } },
   { pictures: ['sheaf-of-rice'], icons: ['wheat'], words: { en: ['flour', 'grain', 'oat flour'], de: ['Mehl', 'Getreide', 'Hafermehl'], fr: ['farine', 'céréales', "farine d'avoine"], es: ['harina', 'harina de avena'] } },

@@ -11,6 +11,7 @@ import {
   PictureChoosingPlanner,
   readPictureChoices,
 } from '../../../src/pipeline/materials/picture-choice.js';
+import { heroPictureFor } from '../../../src/pipeline/materials/picture-search.js';
 import { NO_PICTURE, resolvePicture, withScenePictures } from '../../../src/pipeline/materials/scene-pictures.js';
 import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeModelServer } from '../../helpers/fake-model-servers.js';
 
@@ -104,6 +105,8 @@ describe('the candidates a model chooses among', () => {
       expect(ids, phrase).not.toContain(f('office-building'));
       expect(ids, phrase).not.toContain(f('castle'));
     }
+    // A word of a name is no van.
+    expect(heroPictureFor('Van Gogh', 'en')).toBeUndefined();
   });
 
   it('asks about every planned phrase with its own line, never about library ids or a declined picture', () => {
