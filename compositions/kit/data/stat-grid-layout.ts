@@ -1,7 +1,5 @@
 // Where the tiles of a stat grid go in a body box, and which kind of picture the grid shows. Pure:
 // unit tested in test/render/kit/stat-grid-layout.test.ts.
-import { FALLBACK_ICON, iconFor } from './icons';
-
 /** Where the cards of a stat grid go in a body box, and how each card is laid out. */
 export interface StatGridBoxes {
   columns: number;
@@ -93,10 +91,13 @@ export function statGridLayout(n: number, needs: StatGridNeeds, width: number, h
  */
 export type StatGridPictures = 'pictures' | 'icons' | 'none';
 
-/** The kind of picture a grid of these figures shows ({@link StatGridPictures}). */
-export function statGridPictures(stats: { label: string; picture?: string }[]): StatGridPictures {
+/**
+ * The kind of picture a grid of these figures shows ({@link StatGridPictures}); `suggestsIcon`
+ * says whether a label suggests a line icon (the kit's iconFor finds one other than its fallback).
+ */
+export function statGridPictures(stats: { label: string; picture?: string }[], suggestsIcon: (label: string) => boolean): StatGridPictures {
   if (stats.length === 0) return 'none';
   if (stats.every((stat) => stat.picture)) return 'pictures';
-  if (stats.every((stat) => !stat.picture && iconFor(stat.label) !== FALLBACK_ICON)) return 'icons';
+  if (stats.every((stat) => !stat.picture && suggestsIcon(stat.label))) return 'icons';
   return 'none';
 }

@@ -18,6 +18,7 @@ import { formatNumber } from '../stat-counter';
 import { bodyFloor, listOf, numberOf, pictureOf, PictureOrIcon, textOf, TitledScene } from '../lists/scene-parts';
 import { contrastRatio, parseColor } from '../color';
 import { bodyDelay, cornerRadius, depthShadow, Enter, mixColors, uniformSize } from './common';
+import { FALLBACK_ICON, iconFor } from './icons';
 import { statGridLayout, statGridPictures, type StatGridBoxes } from './stat-grid-layout';
 
 /** One figure of a stat grid. */
@@ -106,7 +107,7 @@ const Grid: React.FC<{ theme: Theme; stats: GridStat[]; width: number; height: n
   const n = stats.length;
   const floor = bodyFloor(layout);
   // One kind of picture per grid: every tile's own illustration, or every label's line icon, or none.
-  const pictures = statGridPictures(stats);
+  const pictures = statGridPictures(stats, (label) => iconFor(label) !== FALLBACK_ICON);
   const pictured = pictures !== 'none';
   const boxes = statGridLayout(n, { figureChars: Math.max(...stats.map((stat) => figureText(stat, stat.value).length)), labelChars: Math.max(...stats.map((stat) => stat.label.length)), wordChars: Math.max(0, ...stats.flatMap((stat) => stat.label.split(/\s+/).map((word) => word.length))), floor, pictured }, width, height, u);
   const { columns, rows, cellW, cellH, gap } = boxes;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { layoutFor } from '../../../compositions/kit/layout.js';
-import { statGridLayout, statGridPictures, type StatGridNeeds } from '../../../compositions/kit/data/stat-grid-layout.js';
+import { FALLBACK_ICON, iconFor } from '../../../compositions/kit/data/icons.js';
+import { statGridLayout, statGridPictures as picturesOf, type StatGridNeeds } from '../../../compositions/kit/data/stat-grid-layout.js';
+
+/** The grid's kind of picture with the kit's own icon finder. */
+const statGridPictures = (stats: { label: string; picture?: string }[]) => picturesOf(stats, (label) => iconFor(label) !== FALLBACK_ICON);
 
 /** The body box a titled stat grid gets on each canvas, near enough: the content box less a heading. */
 const BODIES = [layoutFor(1280, 720), layoutFor(720, 1280), layoutFor(1080, 1080), layoutFor(864, 1080)].map((canvas) => ({
