@@ -1,7 +1,5 @@
 // Where the two panels of a before/after go in a body box and how each is laid out inside. Pure:
 // unit tested in test/render/kit/before-after-layout.test.ts.
-import type { Layout } from '../layout';
-
 /** The two cards in a body box and how each is laid out inside. */
 export interface BeforeAfterBoxes {
   /** Cards side by side (else stacked). */
@@ -26,7 +24,7 @@ export const AFTER_SHARE = 0.54;
  * picture takes about two fifths of it beside the text (or above it), more where there are no points.
  * Both panels are laid out inside alike, at the size of the smaller ("before").
  */
-export function beforeAfterLayout(layout: Pick<Layout, 'ratio'>, pointed: boolean, width: number, height: number, u: number, floor: number): BeforeAfterBoxes {
+export function beforeAfterLayout(layout: { ratio: number }, pointed: boolean, width: number, height: number, u: number, floor: number): BeforeAfterBoxes {
   const across = layout.ratio >= 0.95;
   const gap = (across ? 64 : 84) * u;
   const room = (across ? width : height) - gap;

@@ -13,7 +13,7 @@ import type { Theme } from '../../scene-props';
 import { kitColors, readableOn } from '../color';
 import { bodyDelay, cornerRadius, depthShadow, Enter, linesAt, mixColors, uniformSize, useReveal } from '../data/common';
 import { FittedText } from '../fitted-text';
-import { useLayout } from '../layout';
+import { useLayout, type Layout } from '../layout';
 import { idleSeconds, useEntrance } from '../motion';
 import { useNarrationBuild } from '../narration-build';
 import { statTileColors, type StatTile } from '../data/stat-grid';
@@ -44,22 +44,26 @@ export const BeforeAfter: React.FC<{ theme: Theme; title?: string; kicker?: stri
   const sides = [sideOf(before), sideOf(after)];
   sides[0]!.label ||= 'Before';
   sides[1]!.label ||= 'After';
+  const layout = useLayout();
+  // A body whose points do not fit at the floor under a large title gets the title at its floor.
+  const bodyFits = (box: { width: number; height: number; u: number }) => sidesFit(theme, layout, sides, box.width, box.height, box.u).fits;
   return (
-    <TitledScene theme={theme} seed={`before-after-${heading}`} title={heading} kicker={textOf(kicker)} part="before-after">
+    <TitledScene theme={theme} seed={`before-after-${heading}`} title={heading} kicker={textOf(kicker)} part="before-after" bodyFits={bodyFits}>
       {(box) => <Body theme={theme} sides={sides} width={box.width} height={box.height} u={box.u} />}
     </TitledScene>
   );
 };
 
-const Body: React.FC<{ theme: Theme; sides: BeforeAfterSide[]; width: number; height: number; u: number }> = ({ theme, sides, width, height, u }) => {
-  const layout = useLayout();
+/**
+ * How a body of `width` × `height` holds the sides: the panels, the label's and the points' type
+ * (the largest, from the label's down to the floor, at which every panel's points fit their room
+ * on up to three lines each, in rows as tall as their lines; at the floor, a picture above the text
+ * gives up height, to 40% of its size, before the points shrink under it), and whether it all fits.
+ */
+function sidesFit(theme: Theme, layout: Layout, sides: BeforeAfterSide[], width: number, height: number, u: number) {
   const floor = bodyFloor(layout);
   const boxes = beforeAfterLayout(layout, sides.some((side) => side.points!.length > 0), width, height, u, floor);
-  const heading = theme.fonts.heading;
-  const labelFont = uniformSize(sides.map((side) => side.label), { width: boxes.textW - 36 * u, height: boxes.labelH, maxLines: 2, maxFontSize: 60 * u, family: heading, weight: 800, lineHeight: 1.1 });
-  // The points' type: the largest, from the label's down to the floor, at which every card's points
-  // fit their room on up to three lines each, in rows as tall as their lines. At the floor, a
-  // picture above the text gives up height (to 60% of its size) before the points shrink under it.
+  const labelFont = uniformSize(sides.map((side) => side.label), { width: boxes.textW - 36 * u, height: boxes.labelH, maxLines: 2, maxFontSize: 60 * u, family: theme.fonts.heading, weight: 800, lineHeight: 1.1 });
   const pointW = boxes.textW - Math.max(6, 14 * u) - 20 * u;
   const need = (size: number) => Math.max(0, ...sides.map((side) => side.points!.reduce((sum, point) => sum + linesAt(point, { width: pointW, height: 100000, maxLines: 3, maxFontSize: size, family: theme.fonts.body, weight: 500, lineHeight: 1.15 }) * size * 1.15 + POINT_GAP * u, 0)));
   let pointFont = floor;
@@ -69,8 +73,16 @@ const Body: React.FC<{ theme: Theme; sides: BeforeAfterSide[]; width: number; he
       break;
     }
   }
-  const deficit = boxes.pictureBeside ? 0 : Math.min(boxes.picture * 0.4, Math.max(0, need(pointFont) - boxes.pointsH));
+  const short = Math.max(0, need(pointFont) - boxes.pointsH);
+  const deficit = boxes.pictureBeside ? 0 : Math.min(boxes.picture * 0.6, short);
   const fitted = { ...boxes, picture: Math.round(boxes.picture - deficit), pointsH: boxes.pointsH + deficit };
+  // It fits when the points keep their room without the picture giving any up.
+  return { floor, boxes, fitted, labelFont, pointFont, fits: short <= 1 };
+}
+
+const Body: React.FC<{ theme: Theme; sides: BeforeAfterSide[]; width: number; height: number; u: number }> = ({ theme, sides, width, height, u }) => {
+  const layout = useLayout();
+  const { floor, fitted, labelFont, pointFont } = sidesFit(theme, layout, sides, width, height, u);
   const start = bodyDelay(theme);
   // Each side comes in as the narration reaches it (its label or points named); without narration "after" is wiped in 22 frames after "before".
   const build = useNarrationBuild(sideCues(sides), [start, start + 22], { first: start, gap: 22 });
@@ -78,7 +90,7 @@ const Body: React.FC<{ theme: Theme; sides: BeforeAfterSide[]; width: number; he
   return (
     <>
       {sides.map((side, i) => (
-        <Panel key={i} theme={theme} side={side} after={i === 1} box={boxes.panels[i]!} boxes={fitted} labelFont={Math.max(labelFont, floor)} pointFont={pointFont} delay={build.enter[i]!} emphasis={build.emphasis(i)} u={u} />
+        <Panel key={i} theme={theme} side={side} after={i === 1} box={fitted.panels[i]!} boxes={fitted} labelFont={Math.max(labelFont, floor)} pointFont={pointFont} delay={build.enter[i]!} emphasis={build.emphasis(i)} u={u} />
       ))}
       <Handle theme={theme} boxes={fitted} delay={wipeAt} />
     </>

@@ -40,11 +40,21 @@ export function listOf<T = unknown>(value: unknown): T[] {
  * A data scene whose heading is optional: with a title the body sits under the heading (beside it
  * on a banner), without one it takes the whole safe area.
  */
-export const TitledScene: React.FC<{ theme: Theme; seed: string; title: string; kicker?: string; part: string; panel?: boolean; children: (box: { width: number; height: number; u: number }) => React.ReactNode }> = ({ theme, seed, title, kicker, part, panel, children }) => {
+export const TitledScene: React.FC<{
+  theme: Theme;
+  seed: string;
+  title: string;
+  kicker?: string;
+  part: string;
+  panel?: boolean;
+  /** Whether the body keeps its text at the floor in a box: see DataScene's `bodyFits`. */
+  bodyFits?: (box: { width: number; height: number; u: number }) => boolean;
+  children: (box: { width: number; height: number; u: number }) => React.ReactNode;
+}> = ({ theme, seed, title, kicker, part, panel, bodyFits, children }) => {
   const layout = useLayout();
   if (title !== '') {
     return (
-      <DataScene theme={theme} seed={seed} title={title} kicker={kicker || undefined} part={part} panel={panel}>
+      <DataScene theme={theme} seed={seed} title={title} kicker={kicker || undefined} part={part} panel={panel} bodyFits={bodyFits}>
         {children}
       </DataScene>
     );
