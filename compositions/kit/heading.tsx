@@ -1,6 +1,6 @@
 import React from 'react';
 import type { Theme } from '../scene-props';
-import { kitColors } from './color';
+import { kitColors, readableOn } from './color';
 import { FittedText } from './fitted-text';
 import { entranceStyle, useEntrance } from './motion';
 
@@ -40,7 +40,16 @@ export const Ornament: React.FC<{ theme: Theme; unit: number; width: number; pro
   }
 };
 
-/** A heading block: optional kicker, the fitted headline and the pack's ornament. */
+/** The height of a heading's kicker row in a heading `height` tall (a tag is set larger than small type). */
+export function kickerRowHeight(height: number, unit: number, tag: boolean): number {
+  return tag ? Math.min(52 * unit, height * 0.2) : Math.min(44 * unit, height * 0.2);
+}
+
+/**
+ * A heading block: optional kicker, the fitted headline and the pack's ornament. With `kickerTag`
+ * the kicker is set on a solid tag of the pack's accent colour (a label the headline hangs from)
+ * rather than as coloured small type; it takes the same height either way.
+ */
 export const Heading: React.FC<{
   theme: Theme;
   text: string;
@@ -52,17 +61,21 @@ export const Heading: React.FC<{
   maxFontSize?: number;
   align?: 'left' | 'center';
   delay?: number;
-}> = ({ theme, text, kicker, width, height, unit, maxLines = 2, maxFontSize = 96 * unit, align, delay = 0 }) => {
+  /** The kicker on a solid tag. @default false */
+  kickerTag?: boolean;
+}> = ({ theme, text, kicker, width, height, unit, maxLines = 2, maxFontSize = 96 * unit, align, delay = 0, kickerTag = false }) => {
   const colors = kitColors(theme);
   const layout = packLayout(theme);
   const side = align ?? layout.align;
   const enter = useEntrance(theme, delay);
-  const kickerHeight = kicker ? Math.min(44 * unit, height * 0.2) : 0;
+  const kickerHeight = kicker ? kickerRowHeight(height, unit, kickerTag) : 0;
   const ornamentHeight = layout.ornament === 'none' ? 0 : 30 * unit;
   const headlineHeight = Math.max(10, height - kickerHeight - ornamentHeight - (kicker ? 14 * unit : 0));
   return (
     <div data-kit-part="heading" style={{ width, display: 'flex', flexDirection: 'column', gap: 0, alignItems: side === 'center' ? 'center' : 'flex-start' }}>
-      {kicker ? (
+      {kicker && kickerTag ? (
+        <KickerTag theme={theme} text={kicker} width={width} height={kickerHeight} unit={unit} style={{ ...entranceStyle(theme, enter, 20 * unit), marginBottom: 14 * unit }} />
+      ) : kicker ? (
         <div style={{ ...entranceStyle(theme, enter, 20 * unit), marginBottom: 14 * unit }}>
           <FittedText part="kicker" text={kicker} uppercase letterSpacing={0.12} width={width} height={kickerHeight} maxLines={1} maxFontSize={32 * unit} family={theme.fonts.body} weight={700} color={colors.accentText} align={side} />
         </div>
@@ -75,6 +88,21 @@ export const Heading: React.FC<{
           <Ornament theme={theme} unit={unit} width={width} progress={enter} align={side} />
         </div>
       ) : null}
+    </div>
+  );
+};
+
+/** A kicker on a solid tag of the accent colour, as tall as the kicker's row, as wide as its text. */
+const KickerTag: React.FC<{ theme: Theme; text: string; width: number; height: number; unit: number; style: React.CSSProperties }> = ({ theme, text, width, height, unit, style }) => {
+  const colors = kitColors(theme);
+  const { radius } = packLayout(theme);
+  const padX = height * 0.42;
+  const ink = readableOn(colors.accent, '#FFFFFF');
+  return (
+    <div style={style}>
+      <div data-kit-part="kicker-tag" style={{ display: 'inline-flex', alignItems: 'center', height, maxWidth: width, boxSizing: 'border-box', padding: `0 ${padX}px`, borderRadius: height * 0.5 * radius, background: colors.accent }}>
+        <FittedText part="kicker" text={text} uppercase letterSpacing={0.12} width={width - padX * 2} height={height * 0.7} maxLines={1} maxFontSize={36 * unit} family={theme.fonts.body} weight={800} color={ink} style={{ width: 'auto', maxWidth: width - padX * 2 }} />
+      </div>
     </div>
   );
 };

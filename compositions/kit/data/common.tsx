@@ -5,7 +5,7 @@ import type { Theme } from '../../scene-props';
 import { backdropColors, kitColors, mix, parseColor, readableOn, toHex } from '../color';
 import { FitLines, FittedText, fitText } from '../fitted-text';
 import { fontFamily, fontWeight } from '../fonts';
-import { Heading, packLayout } from '../heading';
+import { Heading, kickerRowHeight, packLayout } from '../heading';
 import { useLayout, type Layout } from '../layout';
 import { entranceStyle, useEntrance } from '../motion';
 import { LeavesAtEnd } from '../paging';
@@ -224,7 +224,7 @@ export const DataScene: React.FC<{
     return { headingMax, headingLines, headingH, bodyH };
   };
   const planned = (withSubtitle: boolean) => {
-    const roomy = stack(88 * u, withSubtitle);
+    const roomy = stack(HEADLINE_MAX * u, withSubtitle);
     // A body that cannot keep its text at the floor under a large title gets the title at its floor
     // where that saves the title a line (fitText keeps 2% off the size it is allowed, so the cap sits
     // a little over the floor).
@@ -243,7 +243,7 @@ export const DataScene: React.FC<{
   const { headingMax, headingLines, headingH, bodyH } = introFrames > 0 ? planned(false) : withSubtitle;
   const [subtitleH, subtitleGap] = introFrames > 0 ? [0, 0] : [subtitleRoom, subtitleSpace];
   const headingLayout = packLayout(headingTheme ?? theme);
-  const heading = <Heading theme={headingTheme ?? theme} text={title} kicker={kicker} width={headW} height={headingH} unit={u} maxLines={headingLines} maxFontSize={headingMax} align={banner ? 'left' : undefined} />;
+  const heading = <Heading theme={headingTheme ?? theme} text={title} kicker={kicker} kickerTag width={headW} height={headingH} unit={u} maxLines={headingLines} maxFontSize={headingMax} align={banner ? 'left' : undefined} />;
   const subtitleLine = subtitle && introFrames === 0 ? (
     <Enter theme={theme} delay={Math.round(theme.motion.durationFrames * 0.4)} distance={24 * u} style={{ marginTop: subtitleGap, width: headW }}>
       <FittedText
@@ -339,6 +339,12 @@ function wordCount(text: string): number {
 const INTRO_BODY_AREA = 0.3;
 const INTRO_BODY_HEIGHT = 0.4;
 
+/**
+ * The largest a stacked data scene's headline is set, in units: the heading holds its own over the
+ * body (two or three type sizes above its labels), where the title's length and the body's room allow.
+ */
+const HEADLINE_MAX = 108;
+
 /** The smallest body text may be, over the canvas's shorter side (the kit aims a little over it). */
 const BODY_RULE = 0.04;
 
@@ -368,7 +374,7 @@ function bannerHeadingWidth(theme: Theme, layout: Layout, title: string, kicker:
  */
 function headingFit(theme: Theme, title: string, kicker: string | undefined, width: number, height: number, u: number, maxLines: number, maxFontSize: number) {
   const { ornament, uppercaseHeadings } = packLayout(theme);
-  const kickerH = kicker ? Math.min(44 * u, height * 0.2) + 14 * u : 0;
+  const kickerH = kicker ? kickerRowHeight(height, u, true) + 14 * u : 0;
   const ornamentH = ornament === 'none' ? 0 : 30 * u;
   const text = uppercaseHeadings ? title.toUpperCase() : title;
   const fit = fitText({ text, width, height: Math.max(10, height - kickerH - ornamentH), maxLines, maxFontSize, family: theme.fonts.heading, weight: 800, lineHeight: 1.12 });
