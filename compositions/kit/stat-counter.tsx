@@ -5,6 +5,8 @@ import { kitColors } from './color';
 import { FitLines, FittedText, fitText } from './fitted-text';
 import { packLayout } from './heading';
 import { IconPanel, visualSide } from './icon-panel';
+import { ColourField } from './lists/colour-field';
+import { colourFieldBox } from './lists/colour-field-layout';
 import { useLayout } from './layout';
 import { entranceStyle, useEntrance } from './motion';
 import { useNarrationBuild } from './narration-build';
@@ -20,7 +22,10 @@ export function formatNumber(value: number, decimals = 0): string {
  * A figure that counts up to its value, with a label under it, beside an icon panel picked from the
  * label (a trend for growth, a clock for time …): to the right on a wide canvas, above the figure on
  * a stacked one, so the figure never sits alone in an empty frame. A `picture` (an image URL such as
- * a visual library illustration) takes the icon's place. The panel floats while the figure holds.
+ * a visual library illustration) takes the icon's place. The panel stands on a full-bleed colour
+ * field (the canvas's right part, or its top), as a title card's picture does, so the frame reads as
+ * a poster of a figure and its picture rather than a disc on a plain field. The panel floats while
+ * the figure holds.
  */
 export const StatCounter: React.FC<{ theme: Theme; value: number; prefix?: string; suffix?: string; label: string; decimals?: number; source?: string; picture?: string }> = ({
   theme,
@@ -52,14 +57,17 @@ export const StatCounter: React.FC<{ theme: Theme; value: number; prefix?: strin
   // Sized once for the final figure, so the counting digits never change the type size.
   const figureFit = fitText({ text: finalText, width: textWidth, height: textHeight * (beside ? 0.42 : 0.5), maxLines: 1, maxFontSize: 260 * layout.unit, family: theme.fonts.heading, weight: 800, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
   const sourceHeight = source ? 34 * layout.unit : 0;
+  const panelWidth = beside ? layout.contentWidth - textWidth - gap : layout.contentWidth;
+  const visual = beside ? { left: layout.margin + textWidth + gap, top: layout.margin, width: panelWidth, height: panelHeight } : { left: layout.margin, top: layout.margin, width: panelWidth, height: panelHeight };
   const panel = (
     <IconPanel theme={theme} icons={panelIcons(label, [], 'trending-up', false)} picture={typeof picture === 'string' && picture ? picture : undefined} width={beside ? layout.contentWidth - textWidth - gap : layout.contentWidth} height={panelHeight} unit={layout.unit} delay={theme.motion.staggerFrames * 2} />
   );
   return (
     <SceneFrame theme={theme} seed={`stat-${label}`}>
+      <ColourField theme={theme} box={colourFieldBox(layout.width, layout.height, visual, gap, beside)} beside={beside} />
       <div style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight, display: 'flex', flexDirection: beside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap }}>
         {beside ? null : panel}
-        <div data-kit-part="stat" style={{ width: textWidth, ...(beside ? { height: textHeight } : { flex: 'none' }), display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: align === 'center' ? 'center' : 'flex-start' }}>
+        <div data-kit-part="stat" style={{ width: textWidth, height: textHeight, flex: 'none', display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: align === 'center' ? 'center' : 'flex-start' }}>
           <div style={entranceStyle(theme, enter, 50 * layout.unit)}>
             <FitLines fit={{ ...figureFit, lines: [`${prefix}${formatNumber(counted, decimals)}${suffix}`] }} width={textWidth} family={theme.fonts.heading} weight={800} color={colors.primaryText} lineHeight={1.1} align={align} part="figure" style={{ fontVariantNumeric: 'tabular-nums' }} />
           </div>
