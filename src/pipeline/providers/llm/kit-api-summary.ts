@@ -26,7 +26,7 @@ Pictures (\`picture\` props): an illustration's URL, \`assets[settings.picture]\
 - StepList({ theme, heading: string, steps: string[], kicker?: string, picture?: string })
 - Checklist({ theme, heading: string, items: string[], kicker?: string, picture?: string }) — 2 to 6 items ticked off one after another
 - StatCounter({ theme, value: number, prefix?: string, suffix?: string, decimals?: number, label: string, source?: string, picture?: string })
-- StatGrid({ theme, title?: string, kicker?: string, stats: { value: number, prefix?: string, suffix?: string, decimals?: number, label: string, picture?: string }[] }) — 2 to 4 figures counting up, each with its picture
+- StatGrid({ theme, title?: string, kicker?: string, stats: { value: number, prefix?: string, suffix?: string, decimals?: number, label: string, picture?: string }[] }) — 2 to 4 figures counting up on colour tiles; give every figure a picture or none: a grid where only some have one shows no pictures; with none given, each label's line icon where every label suggests one
 - Pictogram({ theme, title?: string, kicker?: string, count: number, total: number, label: string, picture?: string }) — count of total figures filled (3 in 10), with a share bar
 - Ranking({ theme, title?: string, kicker?: string, items: { label: string, value?: number, picture?: string }[], unit?: string }) — 2 to 6 places, first place first
 - FlowDiagram({ theme, title?: string, kicker?: string, nodes: { label: string, detail?: string, picture?: string }[], shape?: 'line'|'cycle'|'branch' }) — 2 to 6 pictured nodes joined by arrows that draw themselves: a process, a loop back to the start, or one node branching to the others
