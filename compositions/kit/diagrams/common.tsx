@@ -1,7 +1,7 @@
 import React from 'react';
 import { getBoundingBox, getLength, getPointAtLength, evolvePath } from '@remotion/paths';
-import { AbsoluteFill, Img, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
-import { cameraAt, cameraTransform, pushIn, type CameraShot } from '../camera';
+import { Img, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
+import type { CameraShot } from '../camera';
 import type { Theme } from '../../scene-props';
 import { kitColors, parseColor } from '../color';
 import { bestFit, cornerRadius, depthShadow, Enter, isBanner, mixColors, widestText } from '../data/common';
@@ -56,9 +56,9 @@ export function hasHeading(title: unknown, kicker: unknown): boolean {
  * beside it on a banner, when there is a title; else the body alone over the safe area. The heading
  * takes the height its title needs at full size, the body the rest; `bodyHeight` tells how much of
  * it the body really uses, so heading and body are centred together. `camera`, given the body box
- * and where it stands on the canvas, may return shots for a camera over the whole frame (heading
- * and body): the frame then holds no push of its own, and while the camera is in close what it
- * leaves outside the canvas is an intended bleed.
+ * and where it stands on the canvas, may return shots for a camera over the whole frame (heading,
+ * body and background): the scene frame's own camera follows them in place of its push (kept
+ * inside the stage, and composited by the renderer from held pictures like the push).
  */
 export const DiagramScene: React.FC<{
   theme: Theme;
@@ -71,30 +71,19 @@ export const DiagramScene: React.FC<{
   children: (box: DiagramBox) => React.ReactNode;
 }> = ({ theme, seed, title, kicker, part, bodyHeight, camera, children }) => {
   const layout = useLayout();
-  const frame = useCurrentFrame();
-  const { durationInFrames } = useVideoConfig();
   const u = layout.unit;
   const heading = text(title) || text(kicker);
   const over = text(title) ? text(kicker) : '';
   const frameOf = (content: React.ReactNode, box: DiagramBox, origin: Point) => {
     const shots = camera?.(box, { x: layout.margin + origin.x, y: layout.margin + origin.y }) ?? [];
-    const shot = shots.length > 0 ? cameraAt(shots, frame, { moveFrames: 22 }) : undefined;
-    // The scene's slow push goes on under its own camera, so the whole view it ends on never stands still.
-    const at = shot ? { ...shot, scale: shot.scale * pushIn(frame, durationInFrames) } : undefined;
-    const body = (
-      <div data-kit-part={part} style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight }}>
-        {content}
-      </div>
-    );
+    // The scene frame's camera draws the whole frame, so the renderer moves a held picture for
+    // each of its frames (src/render/worker/hold-plan.ts); a camera inside it would be markup
+    // that changes on every frame it moves, each one captured.
     return (
-      <SceneFrame theme={theme} seed={seed} push={!at}>
-        {at ? (
-          <AbsoluteFill data-kit-camera="diagram" {...(at.scale > 1.001 ? { 'data-kit-bleed': 'camera' } : {})} style={{ transform: cameraTransform(at, layout.width, layout.height) }}>
-            {body}
-          </AbsoluteFill>
-        ) : (
-          body
-        )}
+      <SceneFrame theme={theme} seed={seed} shots={shots}>
+        <div data-kit-part={part} style={{ position: 'absolute', left: layout.margin, top: layout.margin, width: layout.contentWidth, height: layout.contentHeight }}>
+          {content}
+        </div>
       </SceneFrame>
     );
   };

@@ -5,7 +5,8 @@ import { bodyDelay } from '../data/common';
 import { useLayout } from '../layout';
 import { type NarrationBuild, useNarrationBuild } from '../narration-build';
 import { chainTiming, Connectors, type DiagramNode, diagramNodes, type DiagramPlan, DiagramScene, fanDots, fanTiming, hasHeading, NodeDisc, NodeText, planDiagram, StagePanel, useIdle, walkDots } from './common';
-import { followShots, narratedTiming } from './diagram-build-layout';
+import { narratedTiming } from './diagram-build-layout';
+import { followShots } from './diagram-camera-layout';
 import { flowArrangements, type FlowShape } from './flow-layout';
 import type { DiagramBox, Point } from './geometry';
 
