@@ -126,6 +126,8 @@ export interface NarrationBuild {
   active: number;
   /** Whether the items are timed from the narration (false: the component's own stagger). */
   narrated: boolean;
+  /** The frame the narration ends at (at most the scene's length); infinity when the items are not timed from it. */
+  end: number;
   /**
    * How much item `i` is emphasised at this frame, 0..1: 1 for the item being spoken about, 0 for
    * the others once a second item has entered and until the narration ends (then all are 1 again,
@@ -194,6 +196,7 @@ export function useNarrationBuild(labels: string[], fallback: number[], options:
     enter,
     active,
     narrated,
+    end: endFrame,
     emphasis: (i: number) => (narrated ? emphasisAt(i, frame, enter, endFrame) : 1),
   };
 }

@@ -1,4 +1,6 @@
 import React from 'react';
+import { useVideoConfig } from 'remotion';
+import { CAMERA_MOVE_FRAMES } from '../camera';
 import type { Theme } from '../../scene-props';
 import { kitColors } from '../color';
 import { bodyDelay } from '../data/common';
@@ -6,7 +8,8 @@ import { useLayout } from '../layout';
 import { type NarrationBuild, useNarrationBuild } from '../narration-build';
 import { Connectors, type DiagramNode, diagramNode, diagramNodes, type DiagramPlan, DiagramScene, fanDots, fanTiming, hasHeading, NodeDisc, NodeText, planDiagram, StagePanel, useIdle } from './common';
 import { narratedTiming } from './diagram-build-layout';
-import type { DiagramBox, NodePlace } from './geometry';
+import { hubShots } from './diagram-camera-layout';
+import type { DiagramBox, NodePlace, Point } from './geometry';
 import { hubArrangements } from './hub-layout';
 
 /** The most spokes a hub diagram shows. */
@@ -20,11 +23,15 @@ export const HUB_MAX_SPOKES = 6;
  *
  * Motion: the hub pops in, then each spoke enters as the narration names it (`useNarrationBuild`;
  * without narration one after another), its line drawing out from the hub as it comes; the spoke
- * being spoken about is ringed and the others step back. While it holds, a ring pulses out from the hub, dots run out along the
- * lines and the spokes float gently, in steps of a sixth of a second.
+ * being spoken about is ringed and the others step back. When the narration names the spokes far
+ * enough apart for a camera to follow (`hubShots`), the camera pushes in to each spoke as it is
+ * named, framing it with the hub, and pulls back to the whole diagram by the narration's end.
+ * While it holds, a ring pulses out from the hub, dots run out along the lines and the spokes
+ * float gently, in steps of a sixth of a second.
  */
 export const HubSpoke: React.FC<{ theme: Theme; title?: string; kicker?: string; hub: DiagramNode; spokes: DiagramNode[] }> = ({ theme, title, kicker, hub, spokes }) => {
   const layout = useLayout();
+  const { fps, durationInFrames } = useVideoConfig();
   const nodes = [diagramNode(hub) ?? { label: '' }, ...diagramNodes(spokes, HUB_MAX_SPOKES)];
   const heading = hasHeading(title, kicker);
   const start = heading ? bodyDelay(theme) : 6;
@@ -34,8 +41,17 @@ export const HubSpoke: React.FC<{ theme: Theme; title?: string; kicker?: string;
     { first: start, gap: 6 },
   );
   const plan = (box: DiagramBox) => planDiagram({ theme, box, canvas: { width: layout.width, height: layout.height }, nodes, heading, kind: 'hub', arrangements: (heights) => hubArrangements(box, nodes.length - 1, heights) });
+  // Back on the whole by the narration's end, and with a second to spare before the scene's.
+  const back = Math.min(durationInFrames - Math.round(fps * 1.2), build.end);
+  const camera = (box: DiagramBox, origin: Point) => {
+    const planned = plan(box);
+    if (!planned || !build.narrated) return [];
+    const places = planned.arrangement.nodes.map((place, i) => ({ ...place, text: planned.texts[i]!.rect }));
+    const at = { x: origin.x + planned.shift.x, y: origin.y + planned.shift.y };
+    return hubShots(places[0]!, places.slice(1), build.enter.slice(1), back, { width: layout.width, height: layout.height }, at, { minGap: Math.round(fps * 0.6), moveFrames: CAMERA_MOVE_FRAMES });
+  };
   return (
-    <DiagramScene theme={theme} seed={`hub-${String(title ?? '')}`} title={title} kicker={kicker} part="hub-spoke" bodyHeight={(box) => plan(box)?.height ?? box.height}>
+    <DiagramScene theme={theme} seed={`hub-${String(title ?? '')}`} title={title} kicker={kicker} part="hub-spoke" bodyHeight={(box) => plan(box)?.height ?? box.height} camera={camera}>
       {(box) => {
         const planned = plan(box);
         return planned ? <HubBody theme={theme} plan={planned} nodes={nodes} start={start} u={box.u} box={box} build={build} /> : null;

@@ -185,8 +185,12 @@ export const DIAGRAMS_CASES: GalleryCase[] = [
         ['Good soil', 'mountain'],
         ['Fresh air', 'wind-face'],
       ]),
-      narrationTiming: narrationTiming('A healthy plant needs sunlight, then water, good soil and fresh air around its leaves.', 0.3, 0.3),
+      // The spokes named about a second apart: the camera frames each with the hub as it is named.
+      narrationTiming: narrationTiming('A healthy plant needs sunlight on its leaves, water at its roots, good soil and fresh air.', 0.3, 0.3),
     },
+    // Audited once the camera, having pushed in on each spoke, holds the whole hub again.
+    durationInFrames: 240,
+    settledFrame: 210,
   },
   {
     name: 'sequence-tcp-handshake',
