@@ -1,5 +1,5 @@
 import React from 'react';
-import { AbsoluteFill, Easing, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
+import { AbsoluteFill, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { TransitionPresentation, TransitionPresentationComponentProps } from '@remotion/transitions';
 import { clockWipe } from '@remotion/transitions/clock-wipe';
 import { fade } from '@remotion/transitions/fade';
@@ -9,6 +9,7 @@ import { wipe } from '@remotion/transitions/wipe';
 import type { Theme } from '../scene-props';
 import { Background } from './background';
 import { cameraAt, cameraInsideStage, cameraTransform, pushIn, type CameraShot } from './camera';
+import { exitOpacity } from './exit-fade';
 import { sceneExitFrames } from './motion';
 
 /** How a pack's scenes come in and go out: a presentation from @remotion/transitions. */
@@ -52,17 +53,6 @@ function presentationOf(kind: TransitionKind, width: number, height: number): An
 
 const noop = () => undefined;
 
-/**
- * The opacity of a scene's content over its exit: 1 until the exit starts, then eased down to 0 on
- * the scene's last frame, which shows the bare background. A fade of one element over a background
- * at rest is a blend of two pictures, the held frame and the bare background, which the renderer
- * makes without capturing the frames between (src/render/worker/hold-plan.ts).
- */
-export function exitOpacity(frame: number, durationInFrames: number, leaving: number): number {
-  if (leaving <= 1) return frame >= durationInFrames - 1 ? 0 : 1;
-  const progress = interpolate(frame, [durationInFrames - leaving, durationInFrames - 1], [0, 1], { easing: Easing.in(Easing.quad), extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
-  return Math.round((1 - progress) * 10_000) / 10_000;
-}
 
 /** The frames of a scene's entrance transition: half a second, at most a quarter of the scene. */
 function enterFrames(durationInFrames: number, fps: number): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exitOpacity } from '../../../compositions/kit/scene-frame.js';
+import { exitOpacity } from '../../../compositions/kit/exit-fade.js';
 
 describe('exitOpacity', () => {
   it('holds the content whole until the exit, fades it down, and shows the bare background on the last frame', () => {
