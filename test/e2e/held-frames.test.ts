@@ -17,7 +17,7 @@ import { CORE_CASES, PICTURE_CASES } from './gallery/cases-core.js';
 import { DATA_CASES } from './gallery/cases-data.js';
 import { INFOGRAPHIC_CASES } from './gallery/cases-infographic.js';
 import { MEDIA_ASSETS, MEDIA_CASES } from './gallery/cases-media.js';
-import { DIAGRAMS_CASES } from './gallery/cases-diagrams.js';
+import { DIAGRAMS_CASES, narrationTiming } from './gallery/cases-diagrams.js';
 import { LISTS_CASES } from './gallery/cases-lists.js';
 import { MAPS_CASES } from './gallery/cases-maps.js';
 import { MOCKUPS_CASES } from './gallery/cases-mockups.js';
@@ -48,7 +48,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function propsOf(kind: 'stat' | 'chart' | 'image' | 'title', settings: Record<string, unknown>, assets: Record<string, string> = {}): Promise<SceneInputProps> {
+async function propsOf(kind: 'stat' | 'chart' | 'image' | 'title' | 'hub', settings: Record<string, unknown>, assets: Record<string, string> = {}): Promise<SceneInputProps> {
   const { code } = await compileScene(kitTemplate(kind));
   // A pack with a drifting gradient background, so the holds also cover the background at rest.
   return { code, theme: resolveTheme({ prompt: 'held frames', animationStyle: 'corporate-clean' }), settings, assets, width: WIDTH, height: HEIGHT, fps: FPS, durationInFrames: FRAMES };
@@ -167,6 +167,27 @@ describe('held frames', () => {
     // Its captured frames sit among pushed ones, which x264 codes differently from a full render's
     // neighbours: not byte-identical, but each matches at CAPTURED_SSIM (checked in compare).
     expect(result.captured).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('a hub\'s camera, in to each spoke as it is named and back to the whole, is the frame\'s camera: its frames match a full render, and the whole it ends on is held', async () => {
+    const picture = (name: string) => `data:image/svg+xml;base64,${Buffer.from(visualSvg(`fluent-emoji-flat:${name}`)!).toString('base64')}`;
+    const settings = {
+      title: 'What a plant needs',
+      hub: { label: 'A healthy plant', picture: 'plant' },
+      spokes: [
+        { label: 'Sunlight', picture: 'sun' },
+        { label: 'Water', picture: 'drop' },
+      ],
+      // The spokes named 1.5 s apart (enter at 32 and 77), the narration over at 3 s: the camera is
+      // in on each spoke by frames 44 and 89 and back on the whole from frame 102.
+      narrationTiming: narrationTiming('A plant needs sunlight, and it also needs water.', 0.3, 0.3),
+    };
+    const result = await compare('hub-camera', await propsOf('hub', settings, { plant: picture('potted-plant'), sun: picture('sun'), drop: picture('droplet') }));
+    // Back on the whole, the diagram holds until its exit: the frames repeat captured pictures
+    // (a camera drawn inside the frame, with the frame's push under it, changed every one).
+    const held = new Set(result.holds.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i)));
+    const resting = Array.from({ length: 8 }, (_, i) => 102 + i).filter((frame) => held.has(frame));
+    expect(resting.length, JSON.stringify(result.holds)).toBeGreaterThanOrEqual(4);
   }, 180_000);
 
   it('a Ken Burns image moves on every frame: each is captured, and all match a full render', async () => {

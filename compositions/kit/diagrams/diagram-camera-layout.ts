@@ -106,9 +106,9 @@ export const HUB_FRAMING = 0.8;
  * push in to each spoke as it enters (`enter`: the spokes' entrance frames), framing it with the
  * hub (the two fill {@link HUB_FRAMING} of the frame, at one zoom for every spoke so the moves
  * between spokes are pans, as far as the frame stays on the stage), and a pull back that has the
- * whole diagram in view again by frame `back` (the narration's end), the camera resting at least
- * `minGap` frames on the last spoke once it has arrived there (so later than `back` when the last
- * spoke is named at the very end). `origin` is where the nodes are measured from on the
+ * whole diagram in view again by frame `back` (the narration's end). A last spoke named just
+ * before `back` keeps the camera for up to `minGap` frames once it has arrived there, but the
+ * pull back starts at `back` at the latest (so it is over a move's length after it). `origin` is where the nodes are measured from on the
  * frame-sized stage; `moveFrames` is how long the camera takes to move into a shot. Empty (no
  * camera) for fewer than two spokes, when the spokes are named quicker than the camera can follow
  * (`minGap` frames apart), or when the zoom would be slight (a hub and a spoke that already fill
@@ -126,6 +126,9 @@ export function hubShots(hub: FollowedNode, spokes: FollowedNode[], enter: numbe
   const shots: FollowShot[] = [{ frame: 0, x: canvas.width / 2, y: canvas.height / 2, scale: 1 }];
   pairs.forEach((pair, i) => shots.push(shotOn(pair, Math.max(1, enter[i]! - lead), zoom, canvas, origin)));
   const last = shots[shots.length - 1]!.frame;
-  shots.push({ frame: Math.max(last + moveFrames + minGap, back - moveFrames), x: canvas.width / 2, y: canvas.height / 2, scale: 1 });
+  // On the whole by `back` where the last spoke leaves time to rest on it; else resting on it for
+  // up to `minGap` frames once arrived, but pulling back from `back` on at the latest.
+  const pull = Math.max(last + 1, back - moveFrames, Math.min(last + moveFrames + minGap, back));
+  shots.push({ frame: pull, x: canvas.width / 2, y: canvas.height / 2, scale: 1 });
   return shots;
 }

@@ -133,11 +133,16 @@ describe('hubShots', () => {
     staysOnStage(shots, 260);
   });
 
-  it('rests on the last spoke before pulling back when the narration ends just after naming it', () => {
-    const shots = hubShots(hub, spokes, named, 170, canvas, { x: 0, y: 0 }, { minGap: 24 });
-    // Arrived on the last spoke a move after its shot, held there for minGap frames.
-    expect(shots[shots.length - 1]!.frame).toBe(154 + CAMERA_MOVE_FRAMES + 24);
-    expect(cameraAt(shots, 154 + CAMERA_MOVE_FRAMES + 24)).toEqual({ x: shots[4]!.x, y: shots[4]!.y, scale: shots[4]!.scale });
+  it('rests on the last spoke when the narration ends just after naming it, pulling back from the narration\'s end at the latest', () => {
+    // Named at 160 (its shot at 154, arrived at 172), the narration ending at 200: resting there
+    // minGap frames, then back.
+    const resting = hubShots(hub, spokes, named, 200, canvas, { x: 0, y: 0 }, { minGap: 24 });
+    expect(resting[resting.length - 1]!.frame).toBe(154 + CAMERA_MOVE_FRAMES + 24);
+    expect(cameraAt(resting, 154 + CAMERA_MOVE_FRAMES + 24)).toEqual({ x: resting[4]!.x, y: resting[4]!.y, scale: resting[4]!.scale });
+    // The narration ending at 170: the pull back starts there, so the whole is in view a move later.
+    const late = hubShots(hub, spokes, named, 170, canvas, { x: 0, y: 0 }, { minGap: 24 });
+    expect(late[late.length - 1]!.frame).toBe(170);
+    expect(cameraAt(late, 170 + CAMERA_MOVE_FRAMES)).toEqual(whole);
   });
 
   it('has no camera when the spokes are named too quickly to follow, there are fewer than two, or a hub and a spoke already fill the frame', () => {
