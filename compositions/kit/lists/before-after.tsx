@@ -128,10 +128,16 @@ const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box
   const share = Math.max(0, pointsH - rowNeeds.reduce((sum, h) => sum + h, 0)) / Math.max(1, points.length);
   const rowHs = rowNeeds.map((h) => h + share);
   const clip = !after || wipe >= 1 ? undefined : boxes.across ? `inset(0 ${(1 - wipe) * 100}% 0 0)` : `inset(0 0 ${(1 - wipe) * 100}% 0)`;
+  // Before its wipe starts the "after" card is not drawn at all: clipped whole, its light text would
+  // still stand in the page (and the layout audit would read it against the bare background).
+  const hidden = after && wipe <= 0;
+  // The "after" points come in once the wipe has passed them: light ink over a part of the card the
+  // wipe has not revealed yet would stand on the bare background.
+  const pointsIn = useEntrance(theme, delay + 26);
   const card = (
     <div
       data-kit-part={after ? 'after-card' : 'before-card'}
-      style={{ position: 'absolute', left: 0, top: 0, width: box.width, height: box.height, boxSizing: 'border-box', padding: pad, borderRadius: radius, background: cardFill, boxShadow: depthShadow(theme, u), display: 'flex', flexDirection: pictureBeside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: pictureBeside ? pad : pad * 0.7, clipPath: clip }}
+      style={{ position: 'absolute', left: 0, top: 0, width: box.width, height: box.height, boxSizing: 'border-box', padding: pad, borderRadius: radius, background: cardFill, boxShadow: depthShadow(theme, u), display: 'flex', flexDirection: pictureBeside ? 'row' : 'column', alignItems: 'center', justifyContent: 'center', gap: pictureBeside ? pad : pad * 0.7, clipPath: clip, ...(hidden ? { visibility: 'hidden' as const } : {}) }}
     >
       {/* The panel's field, drawn: the audit counts it as the scene's visual (the card's own background is what its text is read against). */}
       <svg data-kit-part="before-after-panel" width={box.width} height={box.height} style={{ position: 'absolute', left: 0, top: 0 }}>
@@ -145,7 +151,7 @@ const Panel: React.FC<{ theme: Theme; side: BeforeAfterSide; after: boolean; box
           <FittedText part="before-after-label" text={side.label} width={textW - 36 * u} height={labelH} maxLines={2} maxFontSize={labelFont} family={theme.fonts.heading} weight={800} color={onPill} lineHeight={1.1} style={{ width: 'auto', maxWidth: textW - 36 * u }} />
         </div>
         {points.map((point, p) => (
-          <div key={p} style={{ display: 'flex', alignItems: 'center', gap: 20 * u, height: rowHs[p] }}>
+          <div key={p} style={{ display: 'flex', alignItems: 'center', gap: 20 * u, height: rowHs[p], ...(after && pointsIn < 1 ? { opacity: wipe >= 1 ? pointsIn : 0 } : {}) }}>
             <div style={{ flex: 'none', width: dot, height: dot, borderRadius: '50%', background: onCard }} />
             <FittedText part="before-after-point" text={point} width={pointW} height={rowHs[p]! - POINT_GAP * u + 2} maxLines={3} maxFontSize={pointFont} family={theme.fonts.body} weight={500} color={onCard} lineHeight={1.15} />
           </div>
