@@ -139,7 +139,11 @@ export function galleryReadme(requests, results, fresh = []) {
     ],
     fresh: [
       'New requests, with a model\'s plans (`fresh`)',
-      'Everyday requests the kit was not tuned for (`fresh/cases.json`), planned by a capable model (its answers recorded in `fresh/<case>.json`) and replayed as above; each row links its sheet and three full-size frames.',
+      'Everyday requests the kit was not tuned for (`fresh/cases.json`), planned by a capable model (its answers recorded in `fresh/<case>.json`) and replayed as above; each row links its sheet and three full-size frames. ' +
+        'Rendered on 2 December 2026 with the model\'s recorded picture choices replayed too (before, the picture step fell back to the search: a slot machine for an espresso machine). ' +
+        'What changed in the kit since the previous render: before/after is two solid colour panels, each with a large picture, its "after" card drawn only as its wipe reveals it; ' +
+        'step cards are two fields in the step\'s colour; a single figure and its picture stand on a full-bleed colour field; the stat grid shows one kind of picture; ' +
+        'data scenes have a larger heading with a kicker tag; a hub diagram\'s camera visits each spoke as it is named; and every scene leaves by fading its content to the bare background.',
     ],
   };
   for (const mode of MODES) {
