@@ -315,7 +315,7 @@ export class EmbeddedPlanner implements StoryPlanner {
         ? { role: 'hook', kind: 'kinetic', title: topic, settings: { text: topic, ...(kicker ? { kicker } : {}) }, narration: sentencesOf([topic]) }
         : { role: 'hook', kind: 'title', title: topic, settings: { title: topic, ...(subtitle ? { subtitle } : {}), ...(kicker ? { kicker } : {}) }, narration: sentencesOf([topic]) };
     // A closing sentence a body scene already shows (a counter's clause) is not said twice: the close names the subject.
-    if (message !== topic && bodies.some((scene) => JSON.stringify(scene.settings).toLowerCase().includes(message.toLowerCase().replace(/"/g, '\\"')) || scene.narration.toLowerCase().includes(message.toLowerCase()))) message = topic;
+    if (message !== topic && inBody(message)) message = topic;
     const close: SceneDraft = {
       role: 'close',
       kind: 'cta',
