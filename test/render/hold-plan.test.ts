@@ -210,6 +210,14 @@ describe('a fade over a hold', () => {
     expect(plan.blend![5]).toEqual({ target: 11, weight: 0.25 / 0.5 });
   });
 
+  it('cuts a fading plan to a range that reaches the fade\'s end: it captures what the whole plan captures there, not the frame before that end', () => {
+    const whole = holdPlan(probe);
+    const plan = rangePlan(whole, 5, 14);
+    expect(plan.capture).toEqual([5, 13]);
+    expect(plan.capture.slice(1)).toEqual(whole.capture.filter((frame) => frame > 5));
+    expect(plan.blend!.slice(5)).toEqual(whole.blend!.slice(10));
+  });
+
   it('splits a probe\'s fades with its scenes', () => {
     const [, second] = splitProbe({ frames: 8, changed: [0, 4], volatile: [], fades: [[2, 0.5], [3, 0], [6, 0.5], [7, 0]] }, [4, 4]);
     expect(second!.fades).toEqual([[2, 0.5], [3, 0]]);

@@ -270,8 +270,11 @@ export function rangePlan(plan: HoldPlan, from: number, to: number, size?: { wid
     throw new Error(`frame range [${from}, ${to}) is not inside the scene's ${frames} frames (expected whole numbers 0 <= from < to <= ${frames})`);
   }
   if (plan.camera || plan.fade) {
-    // The whole plan's cameras and fades are counted from the scene's start, as its frames are.
-    return planScene(new Set(plan.capture), plan.camera, plan.fade, from, to, size);
+    // The whole plan's cameras and fades are counted from the scene's start, as its frames are. A
+    // fade's end was captured because it ends its stretch, not because its markup changed: as a
+    // start it would cut its own stretch one frame short, so the range finds the stretch's end again.
+    const ends = new Set((plan.blend ?? []).flatMap((blend) => (blend ? [blend.target] : [])));
+    return planScene(new Set(plan.capture.filter((frame) => !ends.has(frame))), plan.camera, plan.fade, from, to, size);
   }
   const capture = [from, ...plan.capture.filter((frame) => frame > from && frame < to)];
   const source = plan.source.slice(from, to).map((frame) => Math.max(frame, from));
